@@ -1,0 +1,138 @@
+import CSQLite
+
+/// One SQLite connection, with a cache of prepared statements and a log of the
+/// distinct statements it ran since ``beginStatementLog()``.
+///
+/// This folder (`SQLite/`) is the only one that talks to the C API: the rest of
+/// the lab speaks SQL strings and ``SQLValue``s through this class.
+public final class Database {
+    let handle: OpaquePointer
+    /// The file path, or `:memory:`.
+    public let path: String
+    private var cache: [String: Statement] = [:]
+    private var logGeneration = 0
+    private var log: [String] = []
+    /// Statements executed (first `step()` after a reset) since the counter was last reset.
+    public private(set) var executions = 0
+
+    /// Opens (creating if needed) the database at `path`.
+    public init(path: String) throws {
+        var db: OpaquePointer?
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let rc = sqlite3_open_v2(path, &db, flags, nil)
+        guard rc == SQLITE_OK, let db else {
+            let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
+            if let db { sqlite3_close_v2(db) }
+            throw SQLiteError(code: rc, message: "\(message) (path \(path))")
+        }
+        handle = db
+        self.path = path
+        sqlite3_extended_result_codes(db, 1)
+    }
+
+    deinit {
+        cache.removeAll()
+        sqlite3_close_v2(handle)
+    }
+
+    var lastErrorMessage: String { String(cString: sqlite3_errmsg(handle)) }
+
+    /// A prepared statement for `sql`, from the cache or newly prepared.
+    public func statement(_ sql: String) throws -> Statement {
+        if let s = cache[sql] { return s }
+        let s = try Statement(database: self, sql: sql)
+        cache[sql] = s
+        return s
+    }
+
+    /// Runs one statement to completion through the cache (so it is counted and logged).
+    public func execute(_ sql: String, _ values: [SQLValue] = []) throws {
+        try statement(sql).run(values)
+    }
+
+    /// Runs a script of one or more statements with `sqlite3_exec`, outside the
+    /// statement cache: for DDL and set-up, never inside a measured region.
+    public func executeScript(_ sql: String) throws {
+        var err: UnsafeMutablePointer<CChar>?
+        let rc = sqlite3_exec(handle, sql, nil, nil, &err)
+        if rc != SQLITE_OK {
+            let message = err.map { String(cString: $0) } ?? lastErrorMessage
+            sqlite3_free(err)
+            throw SQLiteError(code: rc, message: message, sql: sql)
+        }
+    }
+
+    /// All rows of a query, as values (set-up and inspection only; not for hot paths).
+    public func rows(_ sql: String, _ values: [SQLValue] = []) throws -> [[SQLValue]] {
+        let s = try Statement(database: self, sql: sql)
+        try s.bind(values)
+        var out: [[SQLValue]] = []
+        while try s.step() {
+            out.append((0..<s.columnCount).map { s.value(at: $0) })
+        }
+        s.reset()
+        return out
+    }
+
+    /// The first column of the first row, or `.null`.
+    public func scalar(_ sql: String, _ values: [SQLValue] = []) throws -> SQLValue {
+        try rows(sql, values).first?.first ?? .null
+    }
+
+    // MARK: Statement log and counters
+
+    func noteExecution(of statement: Statement) {
+        executions += 1
+        if statement.loggedGeneration != logGeneration {
+            statement.loggedGeneration = logGeneration
+            log.append(statement.sql)
+        }
+    }
+
+    /// Starts a new statement log and resets all counters (statement, page cache, executions).
+    public func beginStatementLog() {
+        logGeneration += 1
+        log.removeAll(keepingCapacity: true)
+        resetCounters()
+    }
+
+    /// The distinct statements run since ``beginStatementLog()``, in order of first execution.
+    public var statementLog: [String] { log }
+
+    /// Resets SQLite's statement and page-cache counters and the execution count.
+    public func resetCounters() {
+        for s in cache.values { _ = s.counters(reset: true) }
+        var cur: Int32 = 0, hi: Int32 = 0
+        sqlite3_db_status(handle, SQLITE_DBSTATUS_CACHE_HIT, &cur, &hi, 1)
+        sqlite3_db_status(handle, SQLITE_DBSTATUS_CACHE_MISS, &cur, &hi, 1)
+        executions = 0
+    }
+
+    /// The counters accumulated since the last reset, summed over cached statements.
+    public func counters() -> StatementCounters {
+        var total = StatementCounters()
+        for s in cache.values { total = total + s.counters(reset: false) }
+        var cur: Int32 = 0, hi: Int32 = 0
+        sqlite3_db_status(handle, SQLITE_DBSTATUS_CACHE_HIT, &cur, &hi, 0)
+        total.cacheHits = Int64(cur)
+        sqlite3_db_status(handle, SQLITE_DBSTATUS_CACHE_MISS, &cur, &hi, 0)
+        total.cacheMisses = Int64(cur)
+        return total
+    }
+
+    /// Drops every cached prepared statement.
+    public func clearStatementCache() { cache.removeAll() }
+
+    // MARK: Plans
+
+    /// The EXPLAIN QUERY PLAN tree of `sql` (parameters are left unbound).
+    public func queryPlan(_ sql: String) throws -> [QueryPlanNode] {
+        let s = try Statement(database: self, sql: "EXPLAIN QUERY PLAN " + sql)
+        var nodes: [QueryPlanNode] = []
+        while try s.step() {
+            nodes.append(QueryPlanNode(id: Int(s.int64(at: 0)), parent: Int(s.int64(at: 1)), detail: s.text(at: 3) ?? ""))
+        }
+        s.reset()
+        return nodes
+    }
+}

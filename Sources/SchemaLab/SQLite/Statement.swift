@@ -1,0 +1,148 @@
+import CSQLite
+
+/// A prepared statement. Owned by its ``Database``'s statement cache, finalized on deinit.
+///
+/// Every result code is checked right after the call; a failure throws a
+/// ``SQLiteError`` that carries the statement's SQL.
+public final class Statement {
+    let handle: OpaquePointer
+    unowned let database: Database
+    /// The SQL text this statement was prepared from.
+    public let sql: String
+    /// True between the first `step()` of an execution and `reset()`.
+    private var running = false
+    /// The statement-log generation in which this statement last ran (see ``Database/beginStatementLog()``).
+    var loggedGeneration = -1
+
+    init(database: Database, sql: String) throws {
+        self.database = database
+        self.sql = sql
+        var stmt: OpaquePointer?
+        let rc = sqlite3_prepare_v3(database.handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &stmt, nil)
+        guard rc == SQLITE_OK, let stmt else {
+            throw SQLiteError(code: rc, message: database.lastErrorMessage, sql: sql)
+        }
+        handle = stmt
+    }
+
+    deinit { sqlite3_finalize(handle) }
+
+    /// Number of `?` parameters.
+    public var parameterCount: Int32 { sqlite3_bind_parameter_count(handle) }
+    /// Number of result columns.
+    public var columnCount: Int32 { sqlite3_column_count(handle) }
+
+    // MARK: Binding (1-based parameter indexes, as in SQLite)
+
+    @inline(__always)
+    private func check(_ rc: Int32) throws {
+        if rc != SQLITE_OK { throw SQLiteError(code: rc, message: database.lastErrorMessage, sql: sql) }
+    }
+
+    public func bind(_ value: Int64, at index: Int32) throws {
+        try check(sqlite3_bind_int64(handle, index, value))
+    }
+
+    public func bind(_ value: Double, at index: Int32) throws {
+        try check(sqlite3_bind_double(handle, index, value))
+    }
+
+    public func bind(_ value: String, at index: Int32) throws {
+        var value = value
+        let rc = value.withUTF8 { buf -> Int32 in
+            buf.withMemoryRebound(to: CChar.self) { chars in
+                sqlite3_bind_text(handle, index, chars.baseAddress ?? UnsafePointer(bitPattern: 1), Int32(chars.count),
+                                  schemalab_sqlite_transient())
+            }
+        }
+        try check(rc)
+    }
+
+    public func bind(_ value: SQLValue, at index: Int32) throws {
+        switch value {
+        case .null: try check(sqlite3_bind_null(handle, index))
+        case .integer(let v): try bind(v, at: index)
+        case .real(let v): try bind(v, at: index)
+        case .text(let v): try bind(v, at: index)
+        case .blob(let bytes):
+            let rc = bytes.withUnsafeBytes { buf in
+                sqlite3_bind_blob(handle, index, buf.baseAddress, Int32(buf.count), schemalab_sqlite_transient())
+            }
+            try check(rc)
+        }
+    }
+
+    /// Binds values to parameters 1...n.
+    public func bind(_ values: [SQLValue]) throws {
+        for (i, v) in values.enumerated() { try bind(v, at: Int32(i + 1)) }
+    }
+
+    // MARK: Execution
+
+    /// Advances the statement. Returns true when a row is available, false when done.
+    @discardableResult
+    public func step() throws -> Bool {
+        if !running {
+            running = true
+            database.noteExecution(of: self)
+        }
+        let rc = sqlite3_step(handle)
+        if rc == SQLITE_ROW { return true }
+        if rc == SQLITE_DONE { return false }
+        let message = database.lastErrorMessage
+        sqlite3_reset(handle)
+        running = false
+        throw SQLiteError(code: rc, message: message, sql: sql)
+    }
+
+    /// Resets the statement so it can run again (bindings are kept).
+    public func reset() {
+        sqlite3_reset(handle)
+        running = false
+    }
+
+    /// Runs the statement to completion, ignoring rows, then resets it.
+    public func run(_ values: [SQLValue] = []) throws {
+        if !values.isEmpty { try bind(values) }
+        defer { reset() }
+        while try step() {}
+    }
+
+    // MARK: Columns (0-based, as in SQLite)
+
+    public func int64(at column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
+    public func double(at column: Int32) -> Double { sqlite3_column_double(handle, column) }
+    public func isNull(at column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
+
+    public func text(at column: Int32) -> String? {
+        guard let p = sqlite3_column_text(handle, column) else { return nil }
+        let n = Int(sqlite3_column_bytes(handle, column))
+        return String(decoding: UnsafeBufferPointer(start: p, count: n), as: UTF8.self)
+    }
+
+    /// The column's value in its storage class.
+    public func value(at column: Int32) -> SQLValue {
+        switch sqlite3_column_type(handle, column) {
+        case SQLITE_INTEGER: return .integer(sqlite3_column_int64(handle, column))
+        case SQLITE_FLOAT: return .real(sqlite3_column_double(handle, column))
+        case SQLITE_TEXT: return text(at: column).map(SQLValue.text) ?? .null
+        case SQLITE_BLOB:
+            let n = Int(sqlite3_column_bytes(handle, column))
+            guard n > 0, let p = sqlite3_column_blob(handle, column) else { return .blob([]) }
+            return .blob(Array(UnsafeRawBufferPointer(start: p, count: n)))
+        default: return .null
+        }
+    }
+
+    // MARK: Counters
+
+    func counters(reset: Bool) -> StatementCounters {
+        let r: Int32 = reset ? 1 : 0
+        var c = StatementCounters()
+        c.vmSteps = Int64(sqlite3_stmt_status(handle, SQLITE_STMTSTATUS_VM_STEP, r))
+        c.fullscanSteps = Int64(sqlite3_stmt_status(handle, SQLITE_STMTSTATUS_FULLSCAN_STEP, r))
+        c.sorts = Int64(sqlite3_stmt_status(handle, SQLITE_STMTSTATUS_SORT, r))
+        c.autoindex = Int64(sqlite3_stmt_status(handle, SQLITE_STMTSTATUS_AUTOINDEX, r))
+        return c
+    }
+}

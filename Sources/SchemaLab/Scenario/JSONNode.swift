@@ -1,0 +1,129 @@
+/// A JSON value together with its file and JSON path: the cursor the scenario
+/// decoder walks with, so that every error it throws says where.
+public struct JSONNode: Sendable {
+    public let value: JSONValue
+    public let file: String
+    public let path: String
+
+    public init(value: JSONValue, file: String, path: String = "$") {
+        self.value = value
+        self.file = file
+        self.path = path
+    }
+
+    /// An error at this node.
+    public func error(_ message: String) -> ScenarioError {
+        ScenarioError(file: file, path: path, message: message)
+    }
+
+    func child(_ key: String, _ value: JSONValue) -> JSONNode {
+        JSONNode(value: value, file: file, path: path + "." + key)
+    }
+
+    func element(_ index: Int, _ value: JSONValue) -> JSONNode {
+        JSONNode(value: value, file: file, path: path + "[\(index)]")
+    }
+
+    // MARK: Scalars
+
+    public func string() throws -> String {
+        guard case .string(let s) = value else { throw error("expected a string, found \(value.typeName)") }
+        return s
+    }
+
+    public func bool() throws -> Bool {
+        guard case .bool(let b) = value else { throw error("expected true or false, found \(value.typeName)") }
+        return b
+    }
+
+    public func double() throws -> Double {
+        guard case .number(let d, _) = value else { throw error("expected a number, found \(value.typeName)") }
+        return d
+    }
+
+    public func int() throws -> Int {
+        guard case .number(let d, let literal) = value else { throw error("expected an integer, found \(value.typeName)") }
+        guard d.rounded() == d, abs(d) < 9.0e15, !literal.contains(".") else {
+            throw error("expected an integer, found \(literal)")
+        }
+        return Int(d)
+    }
+
+    /// An integer that must lie in `range`.
+    public func int(in range: ClosedRange<Int>) throws -> Int {
+        let v = try int()
+        guard range.contains(v) else { throw error("\(v) is out of range: expected \(range.lowerBound)...\(range.upperBound)") }
+        return v
+    }
+
+    /// A string that must be one of `choices`.
+    public func choice(_ choices: [String]) throws -> String {
+        let s = try string()
+        guard choices.contains(s) else {
+            throw error("unknown value '\(s)': expected one of \(choices.joined(separator: ", "))")
+        }
+        return s
+    }
+
+    /// A string that is a plain name (see ``Identifier``): safe to become part of SQL.
+    public func identifier() throws -> String {
+        let s = try string()
+        guard Identifier.isPlainName(s) else {
+            throw error("'\(s)' is not a plain name: use a letter then letters, digits or '_' (at most \(Identifier.maxLength) characters)")
+        }
+        return s
+    }
+
+    /// A label (variant, workload, scenario name): letters, digits and `+ - _ .`.
+    public func label() throws -> String {
+        let s = try string()
+        guard Identifier.isLabel(s) else {
+            throw error("'\(s)' is not a valid name: use letters, digits and + - _ . (at most \(Identifier.maxLength) characters)")
+        }
+        return s
+    }
+
+    // MARK: Containers
+
+    public func array() throws -> [JSONNode] {
+        guard case .array(let items) = value else { throw error("expected an array, found \(value.typeName)") }
+        return items.enumerated().map { element($0.offset, $0.element) }
+    }
+
+    /// A non-empty array.
+    public func nonEmptyArray() throws -> [JSONNode] {
+        let a = try array()
+        guard !a.isEmpty else { throw error("expected at least one element") }
+        return a
+    }
+
+    /// An object whose keys must all be in `allowed`.
+    public func object(allowed: [String]) throws -> JSONObject {
+        guard case .object(let members) = value else { throw error("expected an object, found \(value.typeName)") }
+        for m in members where !allowed.contains(m.key) {
+            throw child(m.key, m.value).error("unknown key '\(m.key)': expected one of \(allowed.joined(separator: ", "))")
+        }
+        return JSONObject(node: self, members: members)
+    }
+}
+
+/// An object being decoded: look up required and optional members by key.
+public struct JSONObject: Sendable {
+    public let node: JSONNode
+    let members: [(key: String, value: JSONValue)]
+
+    public func has(_ key: String) -> Bool { members.contains { $0.key == key } }
+
+    /// The member `key`, or nil when absent (an explicit `null` counts as absent).
+    public func optional(_ key: String) -> JSONNode? {
+        guard let m = members.first(where: { $0.key == key }) else { return nil }
+        if case .null = m.value { return nil }
+        return node.child(key, m.value)
+    }
+
+    /// The member `key`; an error naming the object when it is missing.
+    public func required(_ key: String) throws -> JSONNode {
+        guard let n = optional(key) else { throw node.error("missing required key '\(key)'") }
+        return n
+    }
+}

@@ -1,0 +1,68 @@
+/// One weighted cluster of the clustered-location generator.
+public struct LocationCluster: Sendable {
+    public var latitude: Double
+    public var longitude: Double
+    /// Standard deviation in degrees of latitude (longitude uses 1.3x).
+    public var sigma: Double
+    public var weight: Double
+    /// An optional label written to a companion text field (e.g. a country).
+    public var label: String?
+}
+
+/// How a value (or a pair of values) is generated for every object.
+public enum GeneratorSpec: Sendable {
+    /// start, start+step, ...: the object's index scaled.
+    case sequence(start: Int64, step: Int64)
+    /// Uniform integer in [min, max].
+    case uniformInt(min: Int64, max: Int64)
+    /// Uniform double in [min, max).
+    case uniformDouble(min: Double, max: Double)
+    /// Normal distribution, clamped to [min, max] when given.
+    case normal(mean: Double, stddev: Double, min: Double?, max: Double?)
+    /// Heavy-tailed integers: floor(scale * ((1-u)^(-1/alpha) - 1)), resampled above max;
+    /// values >= roundAbove rounded down to a multiple of roundTo (like counts of likes).
+    case pareto(scale: Double, alpha: Double, max: Int64, roundAbove: Int64?, roundTo: Int64)
+    /// A weighted choice among values (strings or numbers). Weights: explicit, or Zipf 1/(rank+1)^s.
+    case choice(values: [SQLValue], weights: [Double])
+    /// Words from a list joined by spaces, cut to a length in [minLength, maxLength].
+    case text(minLength: Int, maxLength: Int, words: [String])
+    /// A UUID-shaped hex string between a prefix and a suffix.
+    case uuid(prefix: String, suffix: String)
+    /// Uniform dates between two days, stored as seconds since 2001-01-01 UTC.
+    case dateRange(from: Double, to: Double)
+    /// Latitude/longitude clustered around weighted points, with a fraction scattered
+    /// uniformly; writes 2 fields (lat, lon) or 3 (lat, lon, the cluster's label).
+    case clusteredLocation(clusters: [LocationCluster], scatter: Double, scatterLabels: [String])
+    /// true with the given probability (stored as 1/0).
+    case bool(probability: Double)
+    /// Random bytes, length uniform in [minLength, maxLength].
+    case bytes(minLength: Int, maxLength: Int)
+    /// The same value for every object.
+    case constant(SQLValue)
+
+    /// How many fields the generator fills.
+    public var fieldCounts: ClosedRange<Int> {
+        if case .clusteredLocation = self { return 2...3 }
+        return 1...1
+    }
+}
+
+/// A generator bound to the logical field(s) it fills.
+public struct FieldSpec: Sendable {
+    public var names: [String]
+    public var generator: GeneratorSpec
+    public var path: String
+}
+
+/// The deterministic data set: the root entity, how many objects, and a generator per field.
+///
+/// Fields are logical: a field named `likes` is written to every attribute named
+/// `likes` that the root entity reaches through itself and its to-one
+/// relationships, so every variant holds the same logical data.
+public struct DatasetSpec: Sendable {
+    public var seed: UInt64
+    public var entity: String
+    public var counts: [Int]
+    public var fields: [FieldSpec]
+    public var path: String
+}

@@ -1,0 +1,163 @@
+extension ScenarioDecoder {
+    static func decodeDataset(_ n: JSONNode) throws -> DatasetSpec {
+        let o = try n.object(allowed: ["seed", "entity", "counts", "fields"])
+        let seedNode = try o.required("seed")
+        let seed = try seedNode.int()
+        guard seed >= 0 else { throw seedNode.error("the seed must be 0 or greater") }
+        let counts = try o.required("counts").nonEmptyArray().map { c -> Int in
+            let v = try c.int()
+            guard v > 0 else { throw c.error("a count must be greater than 0, found \(v)") }
+            guard v <= 50_000_000 else { throw c.error("a count must be at most 50000000, found \(v)") }
+            return v
+        }
+        let fields = try o.required("fields").nonEmptyArray().map(decodeField)
+        var seen = Set<String>()
+        for f in fields {
+            for name in f.names where !seen.insert(name).inserted {
+                throw ScenarioError(file: n.file, path: f.path, message: "field '\(name)' is generated twice")
+            }
+        }
+        return DatasetSpec(seed: UInt64(seed), entity: try o.required("entity").identifier(), counts: counts, fields: fields, path: n.path)
+    }
+
+    static let generatorKinds = ["sequence", "uniformInt", "uniformDouble", "normal", "pareto", "choice", "text", "uuid",
+                                 "dateRange", "clusteredLocation", "bool", "bytes", "constant"]
+
+    static func decodeField(_ n: JSONNode) throws -> FieldSpec {
+        let o = try n.object(allowed: ["field", "fields", "generator"])
+        let names: [String]
+        if let f = o.optional("field") {
+            if o.has("fields") { throw n.error("give 'field' or 'fields', not both") }
+            names = [try f.identifier()]
+        } else if let fs = o.optional("fields") {
+            names = try fs.nonEmptyArray().map { try $0.identifier() }
+        } else {
+            throw n.error("missing required key 'field' (or 'fields')")
+        }
+        let g = try decodeGenerator(o.required("generator"))
+        guard g.fieldCounts.contains(names.count) else {
+            let want = g.fieldCounts.count == 1 ? "\(g.fieldCounts.lowerBound)" : "\(g.fieldCounts.lowerBound) or \(g.fieldCounts.upperBound)"
+            throw n.error("this generator fills \(want) field(s), \(names.count) given")
+        }
+        return FieldSpec(names: names, generator: g, path: n.path)
+    }
+
+    static func decodeGenerator(_ n: JSONNode) throws -> GeneratorSpec {
+        guard case .object(let members) = n.value else { throw n.error("expected an object, found \(n.value.typeName)") }
+        guard let kindValue = members.first(where: { $0.key == "kind" })?.value else { throw n.error("missing required key 'kind'") }
+        let kind = try n.child("kind", kindValue).choice(generatorKinds)
+        func obj(_ keys: [String]) throws -> JSONObject { try n.object(allowed: ["kind"] + keys) }
+        func num(_ o: JSONObject, _ k: String) throws -> Double { try o.required(k).double() }
+        func int64(_ o: JSONObject, _ k: String) throws -> Int64 { Int64(try o.required(k).int()) }
+        switch kind {
+        case "sequence":
+            let o = try obj(["start", "step"])
+            return .sequence(start: Int64(try o.optional("start")?.int() ?? 1), step: Int64(try o.optional("step")?.int() ?? 1))
+        case "uniformInt":
+            let o = try obj(["min", "max"])
+            let lo = try int64(o, "min"), hi = try int64(o, "max")
+            guard lo <= hi else { throw n.error("min must not exceed max") }
+            return .uniformInt(min: lo, max: hi)
+        case "uniformDouble":
+            let o = try obj(["min", "max"])
+            let lo = try num(o, "min"), hi = try num(o, "max")
+            guard lo <= hi else { throw n.error("min must not exceed max") }
+            return .uniformDouble(min: lo, max: hi)
+        case "normal":
+            let o = try obj(["mean", "stddev", "min", "max"])
+            let sd = try num(o, "stddev")
+            guard sd >= 0 else { throw try o.required("stddev").error("stddev must be 0 or greater") }
+            return .normal(mean: try num(o, "mean"), stddev: sd, min: try o.optional("min")?.double(), max: try o.optional("max")?.double())
+        case "pareto":
+            let o = try obj(["scale", "alpha", "max", "roundAbove", "roundTo"])
+            let alpha = try num(o, "alpha"), scale = try num(o, "scale")
+            guard alpha > 0, scale > 0 else { throw n.error("scale and alpha must be greater than 0") }
+            let maxV = try int64(o, "max")
+            guard maxV >= 0 else { throw try o.required("max").error("max must be 0 or greater") }
+            let roundTo = Int64(try o.optional("roundTo")?.int(in: 1...1_000_000) ?? 1)
+            return .pareto(scale: scale, alpha: alpha, max: maxV, roundAbove: try o.optional("roundAbove").map { Int64(try $0.int()) }, roundTo: roundTo)
+        case "choice":
+            let o = try obj(["values", "weights", "zipf"])
+            let values = try o.required("values").nonEmptyArray().map(scalarValue)
+            var weights: [Double]
+            if let w = o.optional("weights") {
+                if o.has("zipf") { throw n.error("give 'weights' or 'zipf', not both") }
+                weights = try w.array().map { try $0.double() }
+                guard weights.count == values.count else { throw w.error("\(weights.count) weights for \(values.count) values") }
+                guard weights.allSatisfy({ $0 >= 0 }), weights.contains(where: { $0 > 0 }) else {
+                    throw w.error("weights must be 0 or greater, and not all 0")
+                }
+            } else if let z = o.optional("zipf") {
+                let s = try z.double()
+                weights = values.indices.map { 1.0 / pow(Double($0) + 1.0, s) }
+            } else {
+                weights = Array(repeating: 1, count: values.count)
+            }
+            return .choice(values: values, weights: weights)
+        case "text":
+            let o = try obj(["minLength", "maxLength", "words"])
+            let lo = try o.required("minLength").int(in: 0...1_000_000), hi = try o.required("maxLength").int(in: 0...1_000_000)
+            guard lo <= hi else { throw n.error("minLength must not exceed maxLength") }
+            let words = try o.optional("words")?.nonEmptyArray().map { try $0.string() } ?? TextWords.defaultWords
+            return .text(minLength: lo, maxLength: hi, words: words)
+        case "uuid":
+            let o = try obj(["prefix", "suffix"])
+            return .uuid(prefix: try o.optional("prefix")?.string() ?? "", suffix: try o.optional("suffix")?.string() ?? "")
+        case "dateRange":
+            let o = try obj(["from", "to"])
+            let from = try parseDay(o.required("from")), to = try parseDay(o.required("to"))
+            guard from <= to else { throw n.error("'from' must not be after 'to'") }
+            return .dateRange(from: from, to: to + 86_400)
+        case "clusteredLocation":
+            let o = try obj(["clusters", "scatter", "scatterLabels"])
+            let clusters = try o.required("clusters").nonEmptyArray().map { c -> LocationCluster in
+                let co = try c.object(allowed: ["latitude", "longitude", "sigma", "weight", "label"])
+                return LocationCluster(latitude: try num(co, "latitude"), longitude: try num(co, "longitude"),
+                                       sigma: try num(co, "sigma"), weight: try co.optional("weight")?.double() ?? 1,
+                                       label: try co.optional("label")?.string())
+            }
+            let scatter = try o.optional("scatter")?.double() ?? 0
+            guard (0...1).contains(scatter) else { throw try o.required("scatter").error("scatter is a fraction in 0...1") }
+            return .clusteredLocation(clusters: clusters, scatter: scatter,
+                                      scatterLabels: try o.optional("scatterLabels")?.nonEmptyArray().map { try $0.string() } ?? [""])
+        case "bool":
+            let o = try obj(["probability"])
+            let p = try num(o, "probability")
+            guard (0...1).contains(p) else { throw try o.required("probability").error("probability is in 0...1") }
+            return .bool(probability: p)
+        case "bytes":
+            let o = try obj(["minLength", "maxLength"])
+            let lo = try o.required("minLength").int(in: 0...100_000_000), hi = try o.required("maxLength").int(in: 0...100_000_000)
+            guard lo <= hi else { throw n.error("minLength must not exceed maxLength") }
+            return .bytes(minLength: lo, maxLength: hi)
+        default: // "constant"
+            let o = try obj(["value"])
+            return .constant(try scalarValue(o.required("value")))
+        }
+    }
+
+    static func scalarValue(_ n: JSONNode) throws -> SQLValue {
+        switch n.value {
+        case .string(let s): return .text(s)
+        case .number(let d, let literal):
+            if !literal.contains("."), !literal.lowercased().contains("e"), let i = Int64(literal) { return .integer(i) }
+            return .real(d)
+        case .bool(let b): return .integer(b ? 1 : 0)
+        default: throw n.error("expected a string, number or boolean, found \(n.value.typeName)")
+        }
+    }
+
+    /// "YYYY-MM-DD" as seconds since 2001-01-01 UTC (Core Data's TIMESTAMP).
+    static func parseDay(_ n: JSONNode) throws -> Double {
+        let s = try n.string()
+        let parts = s.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+              let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]),
+              (1...12).contains(m), (1...31).contains(d) else {
+            throw n.error("expected a date as \"YYYY-MM-DD\", found \"\(s)\"")
+        }
+        return Double(CivilDate.daysSince2001(year: y, month: m, day: d)) * 86_400
+    }
+}
+
+import Foundation

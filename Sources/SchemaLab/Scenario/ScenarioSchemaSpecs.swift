@@ -1,0 +1,121 @@
+/// The attribute types of a Core Data model, and the SQLite column type each maps to.
+public enum AttributeType: String, CaseIterable, Sendable {
+    case string, integer16, integer32, integer64, double, float, bool, date, binary, decimal
+
+    /// The declared column type Core Data uses (`VARCHAR`, `INTEGER`, `TIMESTAMP`, ...).
+    public var columnType: String {
+        switch self {
+        case .string: return "VARCHAR"
+        case .integer16, .integer32, .integer64, .bool: return "INTEGER"
+        case .double, .float: return "FLOAT"
+        case .date: return "TIMESTAMP"
+        case .binary: return "BLOB"
+        case .decimal: return "DECIMAL"
+        }
+    }
+
+    /// Core Data's column group order inside CREATE TABLE: integers, (FKs), floats and
+    /// timestamps, decimals, strings, blobs ([I] in docs/coredata-sql.md).
+    var columnGroup: Int {
+        switch self {
+        case .integer16, .integer32, .integer64, .bool: return 0
+        case .double, .float, .date: return 2
+        case .decimal: return 3
+        case .string: return 4
+        case .binary: return 5
+        }
+    }
+}
+
+/// An attribute as the scenario declares it.
+public struct AttributeSpec: Sendable {
+    public var name: String
+    public var type: AttributeType
+    public var path: String
+}
+
+/// Core Data's delete rules.
+public enum DeleteRule: String, Sendable {
+    case nullify, cascade, deny, noAction
+}
+
+/// A relationship as the scenario declares it.
+public struct RelationshipSpec: Sendable {
+    public var name: String
+    public var destination: String
+    public var toMany: Bool
+    public var inverse: String?
+    public var deleteRule: DeleteRule
+    public var path: String
+}
+
+/// One element of an index: a key (attribute name) and its order.
+public struct IndexElementSpec: Sendable, Equatable {
+    public var key: String
+    public var descending: Bool
+}
+
+/// How an index is stored.
+public enum IndexKind: String, Sendable {
+    /// An ordinary SQLite B-tree index.
+    case binary
+    /// An R-tree fetch index: a virtual table kept up to date by triggers.
+    case rtree
+}
+
+/// An index as the scenario declares it.
+public struct IndexSpec: Sendable {
+    /// A plain name, unique within its entity.
+    public var name: String
+    public var entity: String
+    public var elements: [IndexElementSpec]
+    public var kind: IndexKind
+    public var unique: Bool
+    /// `true`: name it the way an `isIndexed` attribute is named (`ZPHOTO_ZDATE_INDEX`);
+    /// `false`: a fetch index (`Z_Photo_byDate`).
+    public var attributeStyle: Bool
+    public var path: String
+}
+
+/// An entity as the scenario declares it.
+public struct EntitySpec: Sendable {
+    public var name: String
+    public var attributes: [AttributeSpec]
+    public var relationships: [RelationshipSpec]
+    public var path: String
+}
+
+/// Names of attributes to move or copy between two entities.
+public struct AttributeTransferSpec: Sendable {
+    public var from: String
+    public var to: String
+    public var names: [String]
+    public var path: String
+}
+
+/// A reference to something in one entity (an attribute, a relationship, an index) by name.
+public struct EntityMemberRef: Sendable {
+    public var entity: String
+    public var name: String
+    public var path: String
+}
+
+/// A schema variant: either a full list of entities, or a base variant plus edits.
+///
+/// Edits apply in this order: add entities, add attributes, move attributes,
+/// copy attributes, remove attributes, add relationships, drop indexes, add indexes.
+public struct VariantSpec: Sendable {
+    public var name: String
+    public var extends: String?
+    public var entities: [EntitySpec]
+    public var indexes: [IndexSpec]
+    public var addEntities: [EntitySpec]
+    public var addAttributes: [(entity: String, attribute: AttributeSpec)]
+    public var moveAttributes: [AttributeTransferSpec]
+    public var copyAttributes: [AttributeTransferSpec]
+    public var removeAttributes: [EntityMemberRef]
+    public var addRelationships: [(entity: String, relationship: RelationshipSpec)]
+    public var dropIndexes: [EntityMemberRef]
+    public var addIndexes: [IndexSpec]
+    public var path: String
+}
