@@ -1,0 +1,27 @@
+import ArgumentParser
+import Foundation
+import SchemaLab
+
+@main
+struct SchemaLabCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "schemalab",
+        abstract: "Runs Core Data-style SQLite schema experiments described in JSON scenario files.",
+        discussion: """
+            Exit status: 0 success, 1 a run failed (SQLite or I/O error), 2 bad input \
+            (a scenario that does not validate, an existing output directory).
+            """,
+        subcommands: [RunCommand.self, ValidateCommand.self, PlansCommand.self, PlotCommand.self, CompareLimitCommand.self]
+    )
+}
+
+/// Prints an error to standard error and exits with `code`.
+func fail(_ message: String, code: Int32) -> ExitCode {
+    FileHandle.standardError.write(Data(("schemalab: " + message + "\n").utf8))
+    return ExitCode(code)
+}
+
+/// Writes a line to standard error (progress, notes).
+func note(_ message: String) {
+    FileHandle.standardError.write(Data((message + "\n").utf8))
+}

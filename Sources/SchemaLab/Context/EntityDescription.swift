@@ -1,0 +1,43 @@
+/// An entity as the context uses it: the model plus its prepared SQL text and
+/// the positions of its to-one relationships. A class, so that every managed
+/// object shares one.
+public final class EntityDescription {
+    public let model: EntityModel
+    /// The to-one relationships with a foreign key here, in ``ManagedObject/related`` order.
+    public let toOne: [RelationshipModel]
+    let insertSQL: String
+    let faultSQL: String
+    let fetchSQL: FetchSQL
+    /// Destination descriptions of `toOne`, set once all descriptions exist.
+    var destinations: [EntityDescription] = []
+
+    init(model: EntityModel, in objectModel: ObjectModel) {
+        self.model = model
+        self.toOne = model.toOneRelationships
+        self.insertSQL = SaveSQL.insert(model)
+        self.fetchSQL = FetchSQL(model: objectModel, entity: model)
+        self.faultSQL = fetchSQL.fault
+    }
+
+    public var name: String { model.name }
+    var number: Int { model.number }
+
+    /// The position of a to-one relationship in ``ManagedObject/related``.
+    func toOneIndex(_ name: String) -> Int? { toOne.firstIndex { $0.name == name } }
+}
+
+/// All entity descriptions of one model, linked to each other.
+public final class ManagedObjectModel {
+    public let model: ObjectModel
+    public let entities: [EntityDescription]
+
+    public init(_ model: ObjectModel) {
+        self.model = model
+        entities = model.entities.map { EntityDescription(model: $0, in: model) }
+        for e in entities {
+            e.destinations = e.toOne.map { r in entities.first { $0.name == r.destination }! }
+        }
+    }
+
+    public func entity(_ name: String) -> EntityDescription? { entities.first { $0.name == name } }
+}

@@ -1,0 +1,42 @@
+/// The result of a fetch: every object at once, or (with a batch size) the sorted
+/// IDs first and each window of `batchSize` rows loaded when one of its objects is
+/// first read, like Core Data's batched array.
+public final class FetchedObjects {
+    unowned let context: ManagedObjectContext
+    let entity: EntityDescription
+    /// The sorted primary keys.
+    public let ids: [Int64]
+    private var objects: [ManagedObject?]
+    let batchSize: Int
+    /// Number of windows loaded so far.
+    public private(set) var batchesLoaded = 0
+
+    init(context: ManagedObjectContext, entity: EntityDescription, objects: [ManagedObject]) {
+        self.context = context
+        self.entity = entity
+        self.ids = objects.map(\.objectID)
+        self.objects = objects
+        self.batchSize = 0
+    }
+
+    init(context: ManagedObjectContext, entity: EntityDescription, ids: [Int64], batchSize: Int) {
+        self.context = context
+        self.entity = entity
+        self.ids = ids
+        self.objects = Array(repeating: nil, count: ids.count)
+        self.batchSize = batchSize
+    }
+
+    public var count: Int { ids.count }
+
+    /// The object at `index`, loading its window first when needed.
+    public func object(at index: Int) throws -> ManagedObject {
+        if let o = objects[index] { return o }
+        let start = (index / batchSize) * batchSize
+        let end = min(start + batchSize, ids.count)
+        let loaded = try context.loadBatch(entity: entity, ids: ids[start..<end])
+        for i in start..<end { objects[i] = loaded[i - start] }
+        batchesLoaded += 1
+        return objects[index]!
+    }
+}

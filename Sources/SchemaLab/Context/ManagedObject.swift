@@ -1,0 +1,23 @@
+/// A managed object: one row of one entity, materialized or still a fault.
+///
+/// As in Core Data, a fetched object's to-one relationships point at objects of
+/// the destination entity that are faults until something reads them.
+public final class ManagedObject {
+    public let entity: EntityDescription
+    /// Z_PK; 0 for an inserted object until it is saved.
+    public internal(set) var objectID: Int64
+    /// Attribute values in the entity's (alphabetical) attribute order; empty while a fault.
+    public internal(set) var values: [SQLValue]
+    /// Targets of the to-one relationships, in ``EntityDescription/toOne`` order.
+    public internal(set) var related: [ManagedObject?]
+    /// True until the row has been loaded.
+    public internal(set) var isFault: Bool
+
+    init(entity: EntityDescription, objectID: Int64, isFault: Bool) {
+        self.entity = entity
+        self.objectID = objectID
+        self.isFault = isFault
+        self.values = []
+        self.related = Array(repeating: nil, count: entity.toOne.count)
+    }
+}

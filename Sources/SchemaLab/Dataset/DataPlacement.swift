@@ -1,0 +1,117 @@
+/// Where the logical fields of one data row go in one variant: which objects to
+/// create per row (the root entity, plus every entity its to-one relationships
+/// reach that holds a field), and which field fills which attribute.
+///
+/// A field is written to every attribute of that name the root reaches, so a
+/// denormalized copy (V3's `Photo.likes` beside `PhotoMeta.likes`) gets the same value.
+public struct DataPlacement {
+    /// One object to create per row.
+    public struct Node {
+        public let entity: EntityDescription
+        /// The node this one hangs from, and the to-one slot of that parent that points here.
+        public let parent: (node: Int, slot: Int)?
+        /// This entity's to-one slot that points back to the parent (a one-to-one inverse).
+        public let inverseSlot: Int?
+        /// Per attribute (entity order): the data column that fills it, or nil (NULL).
+        public let sources: [Int?]
+    }
+
+    public let nodes: [Node]
+
+    /// Builds the placement; throws a message when a field has no attribute to go to in
+    /// this variant, or a generated value cannot be stored in the attribute's type.
+    public init(model: ManagedObjectModel, rootEntity: String, fields: [String], kinds: [String: Set<ValueKind>]) throws(KeyPathError) {
+        let variant = model.model.variant
+        guard let root = model.entity(rootEntity) else {
+            throw KeyPathError(message: "variant \(variant) has no entity '\(rootEntity)'")
+        }
+        var nodes: [Node] = []
+        var placed = Set<String>()
+        // Breadth-first over to-one relationships; each entity visited once.
+        var queue: [(EntityDescription, (node: Int, slot: Int)?, Int?)] = [(root, nil, nil)]
+        var visited: Set<String> = [root.name]
+        var pending: [(entity: EntityDescription, parent: (node: Int, slot: Int)?, inverse: Int?)] = []
+        while !queue.isEmpty {
+            let (e, parent, inverse) = queue.removeFirst()
+            pending.append((e, parent, inverse))
+            let myIndex = pending.count - 1
+            for (slot, r) in e.toOne.enumerated() where visited.insert(r.destination).inserted {
+                let dest = e.destinations[slot]
+                let inv = r.inverse.flatMap { dest.toOneIndex($0) }
+                queue.append((dest, (myIndex, slot), inv))
+            }
+        }
+        // Keep an entity when it or something below it holds a field.
+        let holds = pending.map { p in p.entity.model.attributes.contains { fields.contains($0.name) } }
+        var keep = holds
+        for i in pending.indices.reversed() where keep[i] {
+            var p = pending[i].parent
+            while let parent = p { keep[parent.node] = true; p = pending[parent.node].parent }
+        }
+        keep[0] = true
+        var newIndex: [Int: Int] = [:]
+        for (i, p) in pending.enumerated() where keep[i] {
+            var sources: [Int?] = []
+            for a in p.entity.model.attributes {
+                guard let f = fields.firstIndex(of: a.name) else { sources.append(nil); continue }
+                let allowed = ValueKind.accepted(by: a.type)
+                if let produced = kinds[a.name], !produced.isSubset(of: allowed) {
+                    throw KeyPathError(message: "in variant \(variant), field '\(a.name)' generates \(produced.map(\.rawValue).sorted().joined(separator: "/")) values, which a \(a.type.rawValue) attribute (\(p.entity.name).\(a.name)) cannot hold")
+                }
+                placed.insert(a.name)
+                sources.append(f)
+            }
+            newIndex[i] = nodes.count
+            nodes.append(Node(entity: p.entity, parent: p.parent.map { (newIndex[$0.node]!, $0.slot) },
+                              inverseSlot: p.inverse, sources: sources))
+        }
+        for f in fields where !placed.contains(f) {
+            throw KeyPathError(message: "in variant \(variant), field '\(f)' has nowhere to go: no attribute '\(f)' on \(rootEntity) or an entity its to-one relationships reach")
+        }
+        self.nodes = nodes
+    }
+}
+
+/// The storage class a generator produces.
+public enum ValueKind: String, Sendable {
+    case integer, real, text, blob, null
+
+    init(_ v: SQLValue) {
+        switch v {
+        case .null: self = .null
+        case .integer: self = .integer
+        case .real: self = .real
+        case .text: self = .text
+        case .blob: self = .blob
+        }
+    }
+
+    /// What an attribute type can store faithfully.
+    static func accepted(by type: AttributeType) -> Set<ValueKind> {
+        switch type {
+        case .string: return [.text, .null]
+        case .integer16, .integer32, .integer64, .bool: return [.integer, .null]
+        case .double, .float, .decimal: return [.integer, .real, .null]
+        case .date: return [.real, .integer, .null]
+        case .binary: return [.blob, .null]
+        }
+    }
+
+    /// The kinds a generator produces for each of its fields.
+    public static func produced(by spec: FieldSpec) -> [String: Set<ValueKind>] {
+        var out: [String: Set<ValueKind>] = [:]
+        switch spec.generator {
+        case .sequence, .uniformInt, .pareto, .bool: out[spec.names[0]] = [.integer]
+        case .uniformDouble, .normal, .dateRange: out[spec.names[0]] = [.real]
+        case .text, .uuid: out[spec.names[0]] = [.text]
+        case .bytes: out[spec.names[0]] = [.blob]
+        case .choice(let values, _): out[spec.names[0]] = Set(values.map(ValueKind.init))
+        case .constant(let v): out[spec.names[0]] = [ValueKind(v)]
+        case .clusteredLocation:
+            out[spec.names[0]] = [.real]
+            out[spec.names[1]] = [.real]
+            if spec.names.count > 2 { out[spec.names[2]] = [.text] }
+        }
+        return out
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+
+/// Runs every case of a scenario: for each size, generate the data once; for each
+/// variant, fill a store once (for the fetches); for each workload, measure.
+public struct LabRunner {
+    public let plan: ScenarioPlan
+    public let options: RunOptions
+    /// Called with a line of progress per case.
+    public var progress: (String) -> Void = { _ in }
+
+    public init(plan: ScenarioPlan, options: RunOptions) {
+        self.plan = plan
+        self.options = options
+    }
+
+    public func run() throws -> [CaseResult] {
+        let scenario = plan.scenario
+        var measurement = scenario.measurement
+        if let r = options.repetitions { measurement.repetitions = r }
+        if let w = options.warmup { measurement.warmup = w }
+        let runner = CaseRunner(measurement: measurement)
+        let sizes = options.sizes ?? scenario.dataset.counts
+        let variants = zip(scenario.variants, plan.models).filter { options.variants?.contains($0.0.name) ?? true }
+        let workloads = scenario.workloads.filter { options.workloads?.contains($0.name) ?? true }
+        try FileManager.default.createDirectory(atPath: options.workDirectory, withIntermediateDirectories: true)
+        var results: [CaseResult] = []
+        for size in sizes {
+            let data = GeneratedData(spec: scenario.dataset, count: size)
+            for (_, model) in variants {
+                let mom = ManagedObjectModel(model)
+                let placement = try plan.placement(for: mom)
+                let tag = model.variant.map { $0.isLetter || $0.isNumber ? String($0) : "_" }.joined()
+                let filledPath = options.workDirectory + "/\(tag)-\(size).sqlite"
+                if workloads.contains(where: { $0.kind != .insert }) {
+                    try fill(path: filledPath, model: model, mom: mom, data: data, placement: placement)
+                }
+                defer { Store.remove(path: filledPath) }
+                for spec in workloads {
+                    let workload: any Workload
+                    do {
+                        workload = try WorkloadFactory.make(spec, model: mom, dataset: scenario.dataset, data: data, placement: placement)
+                    } catch {
+                        throw ScenarioError(file: scenario.file, path: spec.path, message: error.message)
+                    }
+                    let emptyPath = options.workDirectory + "/\(tag)-\(size)-empty.sqlite"
+                    defer { Store.remove(path: emptyPath) }
+                    let result = try runner.run(scenario: scenario.name, variant: model.variant, size: size, workload: workload) {
+                        if workload.needsEmptyStore {
+                            Store.remove(path: emptyPath)
+                            return try Store.create(path: emptyPath, model: model, pragmas: scenario.pragmas)
+                        }
+                        return try Store.open(path: filledPath, model: model, pragmas: scenario.pragmas)
+                    }
+                    progress("\(model.variant) \(spec.name) n=\(size): median \(Format.ms(result.wall.median)) ms, \(result.samples.count) reps, \(result.statements) statements")
+                    results.append(result)
+                }
+            }
+        }
+        return results
+    }
+
+    /// Creates and fills the store the fetch workloads read, through the same save path.
+    private func fill(path: String, model: ObjectModel, mom: ManagedObjectModel, data: GeneratedData, placement: DataPlacement) throws {
+        Store.remove(path: path)
+        let store = try Store.create(path: path, model: model, pragmas: plan.scenario.pragmas)
+        let context = ManagedObjectContext(store: store, objectModel: mom)
+        try InsertWorkload.insertAll(data, placement: placement, into: context)
+        try context.save()
+        _ = try store.db.rows("PRAGMA wal_checkpoint(TRUNCATE)")
+    }
+}

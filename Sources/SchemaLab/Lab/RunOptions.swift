@@ -1,0 +1,24 @@
+/// What a run overrides or selects from its scenario.
+public struct RunOptions: Sendable {
+    /// Data set sizes to run instead of the scenario's `counts`.
+    public var sizes: [Int]?
+    /// Measured repetitions instead of the scenario's.
+    public var repetitions: Int?
+    /// Warm-up runs instead of the scenario's.
+    public var warmup: Int?
+    /// Only these variants / workloads (nil: all).
+    public var variants: [String]?
+    public var workloads: [String]?
+    /// Where temporary store files go.
+    public var workDirectory: String
+
+    public init(sizes: [Int]? = nil, repetitions: Int? = nil, warmup: Int? = nil, variants: [String]? = nil,
+                workloads: [String]? = nil, workDirectory: String) {
+        self.sizes = sizes
+        self.repetitions = repetitions
+        self.warmup = warmup
+        self.variants = variants
+        self.workloads = workloads
+        self.workDirectory = workDirectory
+    }
+}

@@ -1,0 +1,58 @@
+/// The measurement loop of one case, after package-benchmark: warm-up outside the
+/// samples; stop at the repetition count or the time limit, whichever comes first;
+/// set-up outside the timed region; every raw sample kept.
+public struct CaseRunner {
+    public let measurement: MeasurementSpec
+
+    public init(measurement: MeasurementSpec) { self.measurement = measurement }
+
+    /// Runs `workload`. `makeStore` gives the store for one repetition (untimed): a
+    /// fresh empty one for inserts, the filled one otherwise.
+    public func run(scenario: String, variant: String, size: Int, workload: any Workload,
+                    makeStore: () throws -> Store) throws -> CaseResult {
+        var store = try makeStore()
+        for _ in 0..<measurement.warmup {
+            _ = try workload.run(store: store)
+            if workload.needsEmptyStore { store = try makeStore() }
+        }
+        let startRSS = MemoryProbe.residentKB()
+        MemoryProbe.resetPeak()
+        SQLiteLibrary.resetHeapHighwater()
+        var samples: [Sample] = []
+        var counters = StatementCounters()
+        var lastDigest: () throws -> String = { "" }
+        var lastRows = 0
+        var statementLog: [String] = []
+        let deadline = Clock.wallNanoseconds() + UInt64(measurement.maxSeconds * 1e9)
+        for rep in 1...measurement.repetitions {
+            if rep > 1 && workload.needsEmptyStore { store = try makeStore() }
+            store.db.beginStatementLog()
+            let c0 = Clock.cpuNanoseconds()
+            let t0 = Clock.wallNanoseconds()
+            let outcome = try workload.run(store: store)
+            let t1 = Clock.wallNanoseconds()
+            let c1 = Clock.cpuNanoseconds()
+            counters = store.db.counters()
+            statementLog = store.db.statementLog
+            samples.append(Sample(repetition: rep, wallMs: Double(t1 - t0) / 1e6, cpuMs: Double(c1 - c0) / 1e6,
+                                  rows: outcome.rows, statements: store.db.executions))
+            lastDigest = outcome.digest
+            lastRows = outcome.rows
+            if Clock.wallNanoseconds() > deadline { break }
+        }
+        let peak = MemoryProbe.peakResidentKB()
+        let heapPeak = SQLiteLibrary.heapHighwater(reset: false)
+        let digest = try lastDigest()
+        var plans: [StatementPlan] = []
+        for (i, sql) in statementLog.enumerated() {
+            plans.append(StatementPlan(number: i + 1, sql: sql, plan: try store.db.queryPlan(sql)))
+        }
+        return CaseResult(
+            scenario: scenario, variant: variant, workload: workload.spec.name, size: size,
+            samples: samples, wall: Statistics(samples.map(\.wallMs)),
+            cpuMedianMs: Statistics(samples.map(\.cpuMs)).median,
+            peakRSSKB: peak, rssGrowthKB: peak >= 0 && startRSS >= 0 ? peak - startRSS : -1,
+            sqliteHeapPeakBytes: heapPeak, counters: counters, rows: lastRows,
+            statements: samples.last!.statements, resultDigest: digest, plans: plans)
+    }
+}

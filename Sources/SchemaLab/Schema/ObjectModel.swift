@@ -1,0 +1,79 @@
+/// An attribute of a resolved entity, with its column.
+public struct AttributeModel: Sendable, Equatable {
+    public let name: String
+    public let type: AttributeType
+    /// `Z` + the upper-cased name, as Core Data names columns.
+    public var column: String { "Z" + name.uppercased() }
+}
+
+/// How a relationship is stored in SQLite.
+public enum RelationshipStorage: Sendable, Equatable {
+    /// A to-one: a foreign-key column on this entity's table.
+    case foreignKey(column: String)
+    /// A to-many whose inverse is a to-one: the key is in the destination's table.
+    case inverseForeignKey(column: String)
+    /// A many-to-many: a join table of two columns.
+    case joinTable(table: String, ownColumn: String, otherColumn: String)
+}
+
+/// A relationship of a resolved entity.
+public struct RelationshipModel: Sendable, Equatable {
+    public let name: String
+    public let destination: String
+    public let toMany: Bool
+    public let inverse: String?
+    public let deleteRule: DeleteRule
+    public let storage: RelationshipStorage
+
+    /// The foreign-key column when this is a to-one.
+    public var foreignKeyColumn: String? {
+        if case .foreignKey(let c) = storage { return c }
+        return nil
+    }
+}
+
+/// One column of a resolved index.
+public struct IndexElementModel: Sendable, Equatable {
+    public let attribute: AttributeModel
+    public let descending: Bool
+}
+
+/// A resolved index.
+public struct IndexModel: Sendable, Equatable {
+    /// The scenario's name for it.
+    public let name: String
+    /// The name in SQLite (`ZPHOTO_ZDATE_INDEX`, `Z_Photo_byLikesDate`).
+    public let sqlName: String
+    public let elements: [IndexElementModel]
+    public let kind: IndexKind
+    public let unique: Bool
+    public let attributeStyle: Bool
+}
+
+/// A resolved entity: its number, table, attributes (alphabetical), relationships and indexes.
+public struct EntityModel: Sendable, Equatable {
+    public let name: String
+    /// Z_ENT: entities are numbered from 1 in alphabetical order.
+    public let number: Int
+    public let attributes: [AttributeModel]
+    public let relationships: [RelationshipModel]
+    public let indexes: [IndexModel]
+
+    /// `Z` + the upper-cased entity name.
+    public var table: String { "Z" + name.uppercased() }
+
+    public func attribute(_ name: String) -> AttributeModel? { attributes.first { $0.name == name } }
+    public func relationship(_ name: String) -> RelationshipModel? { relationships.first { $0.name == name } }
+    /// The to-one relationships that have a foreign-key column here, alphabetical.
+    public var toOneRelationships: [RelationshipModel] { relationships.filter { $0.foreignKeyColumn != nil } }
+}
+
+/// One schema variant, resolved: what the store turns into DDL and SQL.
+public struct ObjectModel: Sendable, Equatable {
+    /// The variant's name (`V1+index`).
+    public let variant: String
+    /// Entities in alphabetical order; `entities[i].number == i + 1`.
+    public let entities: [EntityModel]
+
+    public func entity(_ name: String) -> EntityModel? { entities.first { $0.name == name } }
+}

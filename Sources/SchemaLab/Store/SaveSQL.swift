@@ -1,0 +1,16 @@
+/// The statements of a save (docs/coredata-sql.md §3).
+public enum SaveSQL {
+    public static let beginExclusive = "BEGIN EXCLUSIVE"
+    public static let commit = "COMMIT"
+    public static let rollback = "ROLLBACK"
+    public static let selectMax = "SELECT Z_MAX FROM Z_PRIMARYKEY WHERE Z_ENT = ?"
+    public static let updateMax = "UPDATE OR FAIL Z_PRIMARYKEY SET Z_MAX = ? WHERE Z_ENT = ? AND Z_MAX = ?"
+
+    /// `INSERT INTO ZPHOTO(Z_PK, Z_ENT, Z_OPT, <FKs>, <attributes>) VALUES(?, ...)`: foreign keys
+    /// first, then attributes alphabetically, as Core Data's normalized inserts.
+    public static func insert(_ e: EntityModel) -> String {
+        let cols = ["Z_PK", "Z_ENT", "Z_OPT"] + e.toOneRelationships.map { $0.foreignKeyColumn! } + e.attributes.map(\.column)
+        let marks = Array(repeating: "?", count: cols.count).joined(separator: ", ")
+        return "INSERT INTO \(e.table)(\(cols.joined(separator: ", "))) VALUES(\(marks))"
+    }
+}

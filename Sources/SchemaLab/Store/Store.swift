@@ -1,0 +1,60 @@
+import Foundation
+
+/// A Core Data-shaped SQLite store: one connection to a file laid out for one
+/// ``ObjectModel``, opened the way Core Data opens it.
+public final class Store {
+    public let db: Database
+    public let model: ObjectModel
+    public let path: String
+
+    /// Pragmas Core Data sets on a new store (before any table exists).
+    static let creationPragmas = [PragmaSpec(name: "page_size", value: "4096"), PragmaSpec(name: "auto_vacuum", value: "incremental")]
+    /// Pragmas Core Data sets on every connection.
+    static let connectionPragmas = [PragmaSpec(name: "recursive_triggers", value: "1"), PragmaSpec(name: "journal_mode", value: "wal")]
+
+    private init(db: Database, model: ObjectModel, path: String) {
+        self.db = db
+        self.model = model
+        self.path = path
+    }
+
+    /// Creates a new store at `path` (which must not exist) with the model's schema.
+    /// `pragmas` from the scenario override Core Data's defaults.
+    public static func create(path: String, model: ObjectModel, pragmas: [PragmaSpec] = []) throws -> Store {
+        let db = try Database(path: path)
+        let creation = creationPragmas.map { p in pragmas.first { $0.name == p.name } ?? p }
+        for p in creation { try db.executeScript("pragma \(p.name)=\(p.value)") }
+        try applyConnectionPragmas(db, pragmas, skipping: Set(creation.map(\.name)))
+        try db.executeScript("BEGIN")
+        for sql in SchemaDDL(model: model).statements { try db.executeScript(sql) }
+        let uuid = SHA256.hex(Array(model.variant.utf8)).prefix(32).uppercased()
+        try db.executeScript("INSERT INTO Z_METADATA (Z_VERSION, Z_UUID, Z_PLIST) VALUES (1, '\(uuid)', NULL)")
+        try db.executeScript("COMMIT")
+        return Store(db: db, model: model, path: path)
+    }
+
+    /// Opens an existing store with Core Data's connection sequence (§0).
+    public static func open(path: String, model: ObjectModel, pragmas: [PragmaSpec] = []) throws -> Store {
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw SQLiteError(code: 14, message: "no store at \(path)")
+        }
+        let db = try Database(path: path)
+        guard case .text = try db.scalar("SELECT TBL_NAME FROM SQLITE_MASTER WHERE TBL_NAME = 'Z_METADATA'") else {
+            throw SQLiteError(code: 26, message: "\(path) is not a Core Data-shaped store (no Z_METADATA)")
+        }
+        try applyConnectionPragmas(db, pragmas, skipping: ["page_size", "auto_vacuum"])
+        _ = try db.rows("SELECT Z_VERSION, Z_UUID, Z_PLIST FROM Z_METADATA")
+        return Store(db: db, model: model, path: path)
+    }
+
+    private static func applyConnectionPragmas(_ db: Database, _ pragmas: [PragmaSpec], skipping: Set<String>) throws {
+        var list = connectionPragmas.map { p in pragmas.first { $0.name == p.name } ?? p }
+        list += pragmas.filter { p in !skipping.contains(p.name) && !list.contains { $0.name == p.name } }
+        for p in list { _ = try db.rows("pragma \(p.name)=\(p.value)") }
+    }
+
+    /// Removes a store file and its WAL and shared-memory files.
+    public static func remove(path: String) {
+        for suffix in ["", "-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+    }
+}

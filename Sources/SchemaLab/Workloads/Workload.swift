@@ -1,0 +1,33 @@
+/// What one timed repetition of a workload produced.
+public struct WorkloadOutcome {
+    /// Objects inserted, fetched (the result count) or sections' objects.
+    public var rows: Int
+    /// Non-null values the touch step read (keeps the reads observable).
+    public var valuesRead: Int
+    /// Computed after the clock stops: a digest of the result (ordered primary keys,
+    /// sections), equal across variants when they return the same logical result.
+    public var digest: () throws -> String
+}
+
+/// A workload bound to one variant: everything resolved, ready to run.
+public protocol Workload: AnyObject {
+    var spec: WorkloadSpec { get }
+    /// True when each repetition needs an empty store (inserts); false when it reads a
+    /// store filled once with the data set.
+    var needsEmptyStore: Bool { get }
+    /// The timed part of one repetition, on a fresh context over `store`.
+    func run(store: Store) throws -> WorkloadOutcome
+}
+
+/// Builds the ``Workload`` for a spec in one variant.
+public enum WorkloadFactory {
+    public static func make(_ spec: WorkloadSpec, model: ManagedObjectModel, dataset: DatasetSpec,
+                            data: GeneratedData, placement: DataPlacement) throws(KeyPathError) -> any Workload {
+        switch spec.kind {
+        case .insert:
+            return InsertWorkload(spec: spec, model: model, data: data, placement: placement)
+        case .fetch, .fetchedResults:
+            return try FetchWorkload(spec: spec, model: model, rootEntity: dataset.entity)
+        }
+    }
+}
