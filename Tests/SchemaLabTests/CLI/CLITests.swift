@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+@testable import SchemaLab
+
+@Suite("The schemalab CLI, end to end")
+struct CLITests {
+    @Test("run writes results.csv, samples.csv, plans.csv and env.json, and prints the summary")
+    func runTiny() throws {
+        let dir = try TestSupport.temporaryDirectory()
+        let out = dir + "/tiny"
+        let r = try TestSupport.runCLI(["run", TestSupport.tinyScenario, "--out", out])
+        #expect(r.status == 0, "\(r.err)")
+        #expect(r.out.contains("median ms (statements), n=120"))
+        let results = CSVWriter.parse(try String(contentsOfFile: out + "/results.csv", encoding: .utf8))
+        #expect(results[0] == ResultsFiles.resultsHeader)
+        #expect(results.count == 1 + 3 * 4)
+        let col = { (name: String) in results[0].firstIndex(of: name)! }
+        let split = results.first { $0[col("schema")] == "split" && $0[col("workload")] == "sections" }!
+        #expect(split[col("statements")] == "121", "the walk fires one fault per note")
+        #expect(Set(results.dropFirst().filter { $0[col("workload")] == "sections-batched" }.map { $0[col("result_digest")] }).count == 1)
+        let samples = CSVWriter.parse(try String(contentsOfFile: out + "/samples.csv", encoding: .utf8))
+        #expect(samples.count == 1 + 3 * 4 * 2)
+        let plans = CSVWriter.parse(try String(contentsOfFile: out + "/plans.csv", encoding: .utf8))
+        #expect(plans.contains { $0[1] == "flat+index" && $0[2] == "sections" && $0[8].contains("Z_Note_byStarsCreated") })
+        let env = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out + "/env.json"))) as! [String: Any]
+        #expect((env["scenarioSHA256"] as? String)?.count == 64)
+        #expect(((env["environment"] as? [String: Any])?["sqliteVersion"] as? String) == SQLiteLibrary.version)
+        #expect(!FileManager.default.fileExists(atPath: out + ".partial-0"))
+
+        let plansOut = try TestSupport.runCLI(["plans", out, "--schema", "split", "--workload", "sections"])
+        #expect(plansOut.status == 0)
+        #expect(plansOut.out.contains("USE TEMP B-TREE FOR ORDER BY"))
+    }
+
+    @Test("An existing output directory is never overwritten silently; --replace keeps the old one")
+    func noClobber() throws {
+        let dir = try TestSupport.temporaryDirectory()
+        let out = dir + "/res"
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        try Data("keep me".utf8).write(to: URL(fileURLWithPath: out + "/results.csv"))
+        let r = try TestSupport.runCLI(["run", TestSupport.tinyScenario, "--out", out, "--workloads", "by-created"])
+        #expect(r.status == 2)
+        #expect(r.err.contains("already exists"))
+        #expect(try String(contentsOfFile: out + "/results.csv", encoding: .utf8) == "keep me")
+        let again = try TestSupport.runCLI(["run", TestSupport.tinyScenario, "--out", out, "--workloads", "by-created", "--replace", "--quiet"])
+        #expect(again.status == 0, "\(again.err)")
+        #expect(try String(contentsOfFile: out + ".previous/results.csv", encoding: .utf8) == "keep me")
+        #expect(try String(contentsOfFile: out + "/results.csv", encoding: .utf8).hasPrefix("scenario,schema,workload"))
+    }
+
+    @Test("A bad scenario exits 2 with file and JSON path, and creates no output")
+    func badScenario() throws {
+        let dir = try TestSupport.temporaryDirectory()
+        var s = TestSupport.minimalScenario()
+        s["workloads"] = [["name": "f", "kind": "fetch", "sort": ["rnak"]]]
+        let file = dir + "/bad.json"
+        try Data(TestSupport.json(s).utf8).write(to: URL(fileURLWithPath: file))
+        let out = dir + "/out"
+        let r = try TestSupport.runCLI(["run", file, "--out", out])
+        #expect(r.status == 2)
+        #expect(r.err.contains("\(file): $.workloads[0].sort[0]: key path 'rnak' does not resolve"))
+        #expect(!FileManager.default.fileExists(atPath: out))
+
+        let v = try TestSupport.runCLI(["validate", TestSupport.tinyScenario, file])
+        #expect(v.status == 2)
+        #expect(v.out.contains("tiny.json: ok"))
+        #expect(v.err.contains("$.workloads[0].sort[0]"))
+    }
+
+    @Test("validate accepts the shipped scenarios")
+    func validateShipped() throws {
+        let r = try TestSupport.runCLI(["validate", TestSupport.photosScenario])
+        #expect(r.status == 0, "\(r.err)")
+        #expect(r.out.contains("6 variants x 4 workloads"))
+    }
+
+    @Test("plot renders SVG and PNG with gnuplot", .enabled(if: CLITests.hasGnuplot, "gnuplot is not installed (make setup installs it)"))
+    func plot() throws {
+        let dir = try TestSupport.temporaryDirectory()
+        let out = dir + "/tiny"
+        #expect(try TestSupport.runCLI(["run", TestSupport.tinyScenario, "--out", out, "--quiet"]).status == 0)
+        let r = try TestSupport.runCLI(["plot", out])
+        #expect(r.status == 0, "\(r.err)")
+        for ext in ["svg", "png"] {
+            let path = out + "/plots/tiny-120." + ext
+            let size = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+            #expect(size > 1000, "\(path) is \(size) bytes")
+        }
+    }
+
+    static var hasGnuplot: Bool {
+        ["/usr/bin/gnuplot", "/usr/local/bin/gnuplot"].contains { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+}

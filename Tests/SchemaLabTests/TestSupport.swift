@@ -1,0 +1,73 @@
+import Foundation
+@testable import SchemaLab
+
+/// Paths and helpers shared by the tests. Each test gets its own temporary directory.
+enum TestSupport {
+    /// The package root (two levels above this file's folder).
+    static let packageRoot: String = {
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0..<3 { url.deleteLastPathComponent() }
+        return url.path
+    }()
+
+    static let photosScenario = packageRoot + "/scenarios/photos-matrix.json"
+    static let tinyScenario = packageRoot + "/Tests/SchemaLabTests/Fixtures/tiny.json"
+
+    /// A new empty temporary directory, unique to the caller.
+    static func temporaryDirectory() throws -> String {
+        let path = FileManager.default.temporaryDirectory.path + "/schemalab-test-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    /// The photo scenario's resolved plan.
+    static func photosPlan() throws -> ScenarioPlan {
+        try ScenarioPlan(ScenarioDecoder.load(path: photosScenario))
+    }
+
+    /// Decodes scenario text (for error tests).
+    static func decode(_ text: String) throws -> ScenarioPlan {
+        try ScenarioPlan(ScenarioDecoder.decode(text: text, file: "test.json"))
+    }
+
+    /// The built `schemalab` executable: next to the test bundle, else in .build/debug.
+    static var executable: String {
+        let candidates = [
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().path + "/schemalab",
+            Bundle.main.bundleURL.path + "/schemalab",
+            packageRoot + "/.build/debug/schemalab",
+        ]
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) } ?? candidates.last!
+    }
+
+    /// Runs the CLI; returns exit status, standard output and standard error.
+    static func runCLI(_ arguments: [String], in directory: String = packageRoot) throws -> (status: Int32, out: String, err: String) {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: executable)
+        p.arguments = arguments
+        p.currentDirectoryURL = URL(fileURLWithPath: directory)
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        try p.run()
+        let o = out.fileHandleForReading.readDataToEndOfFile()
+        let e = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
+    }
+
+    /// A minimal valid scenario as a JSON object, for tests that break one part of it.
+    static func minimalScenario() -> [String: Any] {
+        [
+            "format": 1, "name": "m",
+            "variants": [["name": "A", "entities": [["name": "Item", "attributes": [["name": "rank", "type": "integer32"]]]]]],
+            "dataset": ["seed": 1, "entity": "Item", "counts": [10],
+                        "fields": [["field": "rank", "generator": ["kind": "uniformInt", "min": 0, "max": 9]]]],
+            "workloads": [["name": "f", "kind": "fetch", "sort": ["rank"]]],
+        ]
+    }
+
+    static func json(_ object: Any) -> String {
+        String(decoding: try! JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), as: UTF8.self)
+    }
+}
