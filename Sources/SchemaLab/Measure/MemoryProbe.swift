@@ -21,9 +21,13 @@ public enum MemoryProbe {
     public static func residentKB() -> Int64 { statusField("VmRSS:") }
 
     private static func statusField(_ name: String) -> Int64 {
-        guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return -1 }
+        // /proc files report a size of 0: read to the end instead of by size.
+        guard let h = FileHandle(forReadingAtPath: "/proc/self/status"),
+              let data = try? h.readToEnd() else { return -1 }
+        try? h.close()
+        let text = String(decoding: data, as: UTF8.self)
         for line in text.split(separator: "\n") where line.hasPrefix(name) {
-            let digits = line.dropFirst(name.count).split(separator: " ").first ?? ""
+            let digits = line.dropFirst(name.count).split(whereSeparator: { $0 == " " || $0 == "\t" }).first ?? ""
             return Int64(digits) ?? -1
         }
         return -1

@@ -89,5 +89,7 @@ struct QueryPlanTests {
         #expect(c.counters.fullscanSteps > 0)
         #expect(c.counters.cacheHits + c.counters.cacheMisses > 0)
         #expect(c.sqliteHeapPeakBytes > 0)
+        #expect(c.peakRSSKB > 1000, "VmHWM must be read from /proc/self/status")
+        #expect(c.rssGrowthKB >= 0)
     }
 }
