@@ -13,8 +13,7 @@ public struct ScenarioPlan {
         func fail(_ path: String, _ message: String) -> ScenarioError { ScenarioError(file: file, path: path, message: message) }
         models = try SchemaResolver(file: file, variants: scenario.variants).resolveAll()
         let ds = scenario.dataset
-        var kinds: [String: Set<ValueKind>] = [:]
-        for f in ds.fields { kinds.merge(ValueKind.produced(by: f)) { $0.union($1) } }
+        let kinds = Self.valueKinds(ds)
         let fieldNames = ds.fields.flatMap(\.names)
         let needsRTree = models.contains { $0.entities.contains { $0.indexes.contains { $0.kind == .rtree } } }
         if needsRTree && !SQLiteLibrary.hasRTree {
@@ -58,12 +57,17 @@ public struct ScenarioPlan {
     /// The data placement of one variant (already checked in `init`).
     func placement(for model: ManagedObjectModel) throws -> DataPlacement {
         let ds = scenario.dataset
-        var kinds: [String: Set<ValueKind>] = [:]
-        for f in ds.fields { kinds.merge(ValueKind.produced(by: f)) { $0.union($1) } }
         do {
-            return try DataPlacement(model: model, rootEntity: ds.entity, fields: ds.fields.flatMap(\.names), kinds: kinds)
+            return try DataPlacement(model: model, rootEntity: ds.entity, fields: ds.fields.flatMap(\.names), kinds: Self.valueKinds(ds))
         } catch {
             throw ScenarioError(file: scenario.file, path: ds.path, message: error.message)
         }
+    }
+
+    /// The storage classes each field's generator produces.
+    static func valueKinds(_ ds: DatasetSpec) -> [String: Set<ValueKind>] {
+        var kinds: [String: Set<ValueKind>] = [:]
+        for f in ds.fields { kinds.merge(ValueKind.produced(by: f)) { $0.union($1) } }
+        return kinds
     }
 }
