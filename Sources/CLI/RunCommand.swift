@@ -36,10 +36,11 @@ struct RunCommand: ParsableCommand {
     @Flag(name: .long, help: "Do not print the summary table.")
     var quiet = false
 
+    /// Bad options are bad input: exit 2 like a bad scenario (ArgumentParser's own errors exit 64).
     func validate() throws {
-        if size.contains(where: { $0 <= 0 }) { throw ValidationError("--size takes positive counts") }
-        if let reps, reps < 1 { throw ValidationError("--reps must be at least 1") }
-        if let warmup, warmup < 0 { throw ValidationError("--warmup must be 0 or more") }
+        if size.contains(where: { $0 <= 0 }) { throw fail("--size takes positive counts", code: 2) }
+        if let reps, reps < 1 { throw fail("--reps must be at least 1", code: 2) }
+        if let warmup, warmup < 0 { throw fail("--warmup must be 0 or more", code: 2) }
     }
 
     func run() throws {

@@ -67,6 +67,16 @@ struct CLITests {
         #expect(v.err.contains("$.workloads[0].sort[0]"))
     }
 
+    @Test("Bad run options exit 2 and create nothing")
+    func badOptions() throws {
+        let dir = try TestSupport.temporaryDirectory()
+        for args in [["--size", "0"], ["--reps", "0"], ["--variants", "nope"]] {
+            let r = try TestSupport.runCLI(["run", TestSupport.tinyScenario, "--out", dir + "/o"] + args)
+            #expect(r.status == 2, "\(args): \(r.err)")
+            #expect(!FileManager.default.fileExists(atPath: dir + "/o"))
+        }
+    }
+
     @Test("validate accepts the shipped scenarios")
     func validateShipped() throws {
         let r = try TestSupport.runCLI(["validate", TestSupport.photosScenario])
