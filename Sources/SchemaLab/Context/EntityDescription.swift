@@ -5,15 +5,20 @@ public final class EntityDescription {
     public let model: EntityModel
     /// The to-one relationships with a foreign key here, in ``ManagedObject/related`` order.
     public let toOne: [RelationshipModel]
+    /// The to-many relationships (one-to-many and many-to-many), in ``ManagedObject/toManyTargets`` order.
+    public let toMany: [RelationshipModel]
     let insertSQL: String
     let faultSQL: String
     let fetchSQL: FetchSQL
     /// Destination descriptions of `toOne`, set once all descriptions exist.
     var destinations: [EntityDescription] = []
+    /// Destination descriptions of `toMany`, set once all descriptions exist.
+    var toManyDestinations: [EntityDescription] = []
 
     init(model: EntityModel, in objectModel: ObjectModel) {
         self.model = model
         self.toOne = model.toOneRelationships
+        self.toMany = model.relationships.filter(\.toMany)
         self.insertSQL = SaveSQL.insert(model)
         self.fetchSQL = FetchSQL(model: objectModel, entity: model)
         self.faultSQL = fetchSQL.fault
@@ -24,6 +29,9 @@ public final class EntityDescription {
 
     /// The position of a to-one relationship in ``ManagedObject/related``.
     func toOneIndex(_ name: String) -> Int? { toOne.firstIndex { $0.name == name } }
+
+    /// The position of a to-many relationship in ``ManagedObject/toManyTargets``.
+    func toManyIndex(_ name: String) -> Int? { toMany.firstIndex { $0.name == name } }
 }
 
 /// All entity descriptions of one model, linked to each other.
@@ -36,6 +44,7 @@ public final class ManagedObjectModel {
         entities = model.entities.map { EntityDescription(model: $0, in: model) }
         for e in entities {
             e.destinations = e.toOne.map { r in entities.first { $0.name == r.destination }! }
+            e.toManyDestinations = e.toMany.map { r in entities.first { $0.name == r.destination }! }
         }
     }
 

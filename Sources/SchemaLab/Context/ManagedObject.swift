@@ -10,6 +10,9 @@ public final class ManagedObject {
     public internal(set) var values: [SQLValue]
     /// Targets of the to-one relationships, in ``EntityDescription/toOne`` order.
     public internal(set) var related: [ManagedObject?]
+    /// Targets of the to-many relationships, in ``EntityDescription/toMany`` order;
+    /// nil while that relationship is a fault (not yet read from the store).
+    public internal(set) var toManyTargets: [[ManagedObject]?]
     /// True until the row has been loaded.
     public internal(set) var isFault: Bool
 
@@ -19,5 +22,6 @@ public final class ManagedObject {
         self.isFault = isFault
         self.values = []
         self.related = Array(repeating: nil, count: entity.toOne.count)
+        self.toManyTargets = Array(repeating: nil, count: entity.toMany.count)
     }
 }

@@ -1,0 +1,74 @@
+/// Assigns table aliases to the to-one relationship paths a fetch needs, and
+/// renders the FROM clause with one join per distinct path.
+///
+/// A path used by a sort or a section key is joined with `LEFT OUTER JOIN` (a
+/// photo without meta still sorts, as NULL); a path used only by a predicate
+/// with a plain `JOIN`. A path both use gets one shared join, promoted to
+/// `LEFT OUTER JOIN` (docs: "If a predicate and a sort both use the same key
+/// path, expect one shared join"). Aliases are `t1`, `t2`, ... in order of
+/// first request; the fetched entity is `t0`.
+public final class JoinPlanner {
+    public let model: ObjectModel
+    public let entity: EntityModel
+
+    private struct Join {
+        var path: String
+        var parentAlias: String
+        var foreignKey: String
+        var table: String
+        var alias: String
+        var outer: Bool
+    }
+    private var joins: [Join] = []
+    private var aliases: [String: String] = ["": "t0"]
+
+    public init(model: ObjectModel, entity: EntityModel) {
+        self.model = model
+        self.entity = entity
+    }
+
+    /// The alias of the table reached by following `relationships` (to-one only) from t0,
+    /// adding joins as needed. `outer`: the caller needs a LEFT OUTER JOIN (sorts).
+    public func alias(for relationships: [RelationshipModel], outer: Bool) -> String {
+        var path = ""
+        for r in relationships {
+            let parentAlias = aliases[path]!
+            path += (path.isEmpty ? "" : ".") + r.name
+            if let i = joins.firstIndex(where: { $0.path == path }) {
+                if outer { joins[i].outer = true }
+                continue
+            }
+            guard let fk = r.foreignKeyColumn, let dest = model.entity(r.destination) else {
+                preconditionFailure("JoinPlanner follows to-one relationships only; \(r.name) was resolved as one")
+            }
+            let alias = "t\(aliases.count)"
+            aliases[path] = alias
+            joins.append(Join(path: path, parentAlias: parentAlias, foreignKey: fk, table: dest.table, alias: alias, outer: outer))
+        }
+        return aliases[path]!
+    }
+
+    /// The column expression of a resolved key path (`t0.ZLIKES`, `t1.ZLIKES`).
+    public func column(_ keyPath: ResolvedKeyPath, outer: Bool) -> String {
+        alias(for: keyPath.relationships, outer: outer) + "." + keyPath.attribute.column
+    }
+
+    /// A fresh alias for a correlated subquery's own table (`t1`, `t2`, ...), never joined.
+    public func subqueryAlias() -> String {
+        let alias = "t\(aliases.count)"
+        aliases["#sub\(aliases.count)"] = alias
+        return alias
+    }
+
+    /// `FROM ZPHOTO t0 [LEFT OUTER] JOIN ZPHOTOMETA t1 ON t0.ZMETA = t1.Z_PK ...`
+    public var fromClause: String {
+        var clause = "FROM \(entity.table) t0"
+        for j in joins {
+            clause += " \(j.outer ? "LEFT OUTER JOIN" : "JOIN") \(j.table) \(j.alias) ON \(j.parentAlias).\(j.foreignKey) = \(j.alias).Z_PK"
+        }
+        return clause
+    }
+
+    /// True when any join was added.
+    public var hasJoins: Bool { !joins.isEmpty }
+}
