@@ -87,6 +87,10 @@ struct RunCommand: ParsableCommand {
         if !quiet {
             print(SummaryTable.render(results, variants: manifest.variants, workloads: manifest.workloads))
         }
+        let differing = results.filter { $0.referenceCheck == .differs || $0.agreementCheck == .differs }
+        if !differing.isEmpty {
+            note("schemalab: \(differing.count) case(s) returned a different result than they must (reference_check / agreement_check in results.csv)")
+        }
         note("schemalab: wrote \(out)/results.csv, samples.csv, plans.csv, env.json")
     }
 }

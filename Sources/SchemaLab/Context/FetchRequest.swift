@@ -1,18 +1,46 @@
-/// A fetch request, resolved against one model.
+/// A fetch request, resolved against one model, with its statements rendered.
 public struct FetchRequest {
     public let entity: EntityDescription
     /// Sort descriptors: resolved key path and ascending.
-    public var sortDescriptors: [(ResolvedKeyPath, Bool)]
+    public let sortDescriptors: [(ResolvedKeyPath, Bool)]
     /// fetchBatchSize; 0 fetches every object at once.
-    public var batchSize: Int
-    /// relationshipKeyPathsForPrefetching: to-one relationship paths.
-    public var prefetch: [[RelationshipModel]]
+    public let batchSize: Int
+    /// relationshipKeyPathsForPrefetching: each a path of relationships (to-one or to-many).
+    public let prefetch: [[RelationshipModel]]
+    public let fetchLimit: Int
+    public let fetchOffset: Int
+    /// false: fetch IDs only; the objects are faults until read.
+    public let includesPropertyValues: Bool
+    /// true (Core Data's default): fetched rows are snapshots and objects stay faults until read.
+    public let returnsObjectsAsFaults: Bool
+    /// True when the request has a predicate.
+    public let hasPredicate: Bool
+    /// The statements this request issues.
+    public let sql: FetchRequestSQL
 
+    /// A request without a predicate (cannot fail).
     public init(entity: EntityDescription, sortDescriptors: [(ResolvedKeyPath, Bool)] = [], batchSize: Int = 0,
                 prefetch: [[RelationshipModel]] = []) {
+        try! self.init(entity: entity, sortDescriptors: sortDescriptors, batchSize: batchSize, prefetch: prefetch,
+                       predicate: nil)
+    }
+
+    /// The full request. `predicate` compiles the predicate against each statement's joins;
+    /// `section` adds the controller's section-count query; `dictionary` the dictionary query.
+    public init(entity: EntityDescription, sortDescriptors: [(ResolvedKeyPath, Bool)], batchSize: Int,
+                prefetch: [[RelationshipModel]], predicate: PredicateCompilation?, fetchLimit: Int = 0, fetchOffset: Int = 0,
+                includesPropertyValues: Bool = true, returnsObjectsAsFaults: Bool = false,
+                section: (ResolvedKeyPath, ascending: Bool)? = nil, dictionary: DictionaryShape? = nil) throws {
         self.entity = entity
         self.sortDescriptors = sortDescriptors
         self.batchSize = batchSize
         self.prefetch = prefetch
+        self.fetchLimit = fetchLimit
+        self.fetchOffset = fetchOffset
+        self.includesPropertyValues = includesPropertyValues
+        self.returnsObjectsAsFaults = returnsObjectsAsFaults
+        self.hasPredicate = predicate != nil
+        self.sql = try FetchRequestSQL(fetch: entity.fetchSQL, sorts: sortDescriptors, predicate: predicate,
+                                       limit: fetchLimit, offset: fetchOffset, section: section, dictionary: dictionary)
     }
 }

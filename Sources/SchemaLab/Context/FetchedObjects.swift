@@ -29,7 +29,7 @@ public final class FetchedObjects {
 
     public var count: Int { ids.count }
 
-    /// The object at `index`, loading its window first when needed.
+    /// The object at `index` (`objectAtIndexPath:`), loading its window first when needed.
     public func object(at index: Int) throws -> ManagedObject {
         if let o = objects[index] { return o }
         let start = (index / batchSize) * batchSize
@@ -38,5 +38,14 @@ public final class FetchedObjects {
         for i in start..<end { objects[i] = loaded[i - start] }
         batchesLoaded += 1
         return objects[index]!
+    }
+
+    /// The whole array at once (`fetchedObjects`, or bridging the result to a Swift array):
+    /// with a batch size, every window not loaded yet is loaded now, one query each.
+    public func allObjects() throws -> [ManagedObject] {
+        var out: [ManagedObject] = []
+        out.reserveCapacity(ids.count)
+        for i in 0..<ids.count { out.append(try object(at: i)) }
+        return out
     }
 }

@@ -6,12 +6,13 @@ public struct ResultsSection: Equatable, Sendable {
 
 /// A fetched-results controller: a fetch plus sections by a key path.
 ///
-/// With a batch size it asks SQLite for the section counts with one GROUP BY query
-/// (§5 of docs/coredata-sql.md); without one it walks the fetched objects and reads
-/// the section key of each, which fires a fault per object when the key is behind
-/// a to-one relationship that was not prefetched. (Core Data's own rule is a little
-/// wider: it uses the GROUP BY query whenever the context has no pending changes and
-/// no parent; see the README.)
+/// Sections follow Core Data's own rule (docs: statement shapes §5): when the context has
+/// no pending changes and the request has no fetchLimit or fetchOffset, one GROUP BY
+/// query counts the objects per section (`SELECT key, COUNT (DISTINCT t0.Z_PK) … GROUP
+/// BY key ORDER BY key`), batched or not. Otherwise the controller walks the fetched
+/// objects and reads the section key of each, which fires a fault per object when the
+/// key is behind a to-one relationship that was not prefetched. (The lab's contexts have
+/// no parent context, the rule's other condition.)
 public final class FetchedResultsController {
     public let context: ManagedObjectContext
     public let request: FetchRequest
@@ -19,7 +20,10 @@ public final class FetchedResultsController {
     private let sectionAccessor: KeyPathAccessor
     public private(set) var fetchedObjects: FetchedObjects?
     public private(set) var sections: [ResultsSection] = []
+    /// True when the last performFetch counted sections with the GROUP BY query.
+    public private(set) var usedSectionQuery = false
 
+    /// `request` must have been built with `section:` (it carries the section-count query).
     public init(context: ManagedObjectContext, request: FetchRequest, sectionKey: ResolvedKeyPath) {
         self.context = context
         self.request = request
@@ -28,11 +32,13 @@ public final class FetchedResultsController {
     }
 
     public func performFetch() throws {
+        let useQuery = !context.hasChanges && request.fetchLimit == 0 && request.fetchOffset == 0
         let results = try context.execute(request)
         fetchedObjects = results
-        if request.batchSize > 0 {
-            let ascending = request.sortDescriptors.first?.1 ?? true
-            let s = try context.db.statement(request.entity.fetchSQL.sectionCounts(section: sectionKey, ascending: ascending))
+        usedSectionQuery = useQuery
+        if useQuery, let q = request.sql.sectionCounts {
+            let s = try context.db.statement(q.sql)
+            try s.bind(q.bindings)
             var out: [ResultsSection] = []
             while try s.step() { out.append(ResultsSection(value: s.value(at: 0), count: Int(s.int64(at: 1)))) }
             s.reset()

@@ -103,29 +103,90 @@ public final class ManagedObjectContext {
 
     // MARK: Fetching
 
-    /// Runs a fetch request.
+    /// True while inserted objects wait for a save (Core Data's `hasChanges`, for inserts).
+    public var hasChanges: Bool { !inserted.isEmpty }
+
+    /// Runs a fetch request for managed objects (NSManagedObjectResultType).
     public func execute(_ request: FetchRequest) throws -> FetchedObjects {
         let e = request.entity
-        if request.batchSize > 0 {
-            let s = try db.statement(e.fetchSQL.ids(sortedBy: request.sortDescriptors))
-            var ids: [Int64] = []
-            while try s.step() { ids.append(s.int64(at: 1)) }
-            s.reset()
-            return FetchedObjects(context: self, entity: e, ids: ids, batchSize: request.batchSize)
+        if request.batchSize > 0 || !request.includesPropertyValues {
+            let ids = try fetchIDs(request.sql.ids)
+            if request.batchSize > 0 {
+                return FetchedObjects(context: self, entity: e, ids: ids, batchSize: request.batchSize)
+            }
+            return FetchedObjects(context: self, entity: e, objects: ids.map { registeredObject(e, $0) })
         }
-        let s = try db.statement(e.fetchSQL.objects(sortedBy: request.sortDescriptors))
-        var objects: [ManagedObject] = []
-        while try s.step() { objects.append(materialize(s, entity: e)) }
-        s.reset()
+        let objects = try fetchObjects(request.sql.objects, entity: e, asFaults: request.returnsObjectsAsFaults)
         for path in request.prefetch { try prefetch(path, from: objects) }
         return FetchedObjects(context: self, entity: e, objects: objects)
     }
 
-    /// Reads the current row of `s` (object columns) into the registered object.
-    private func materialize(_ s: Statement, entity e: EntityDescription) -> ManagedObject {
+    /// Runs an object query with explicit bindings (paging re-binds the offset).
+    func fetchObjects(_ q: FetchRequestSQL.Query, entity e: EntityDescription, asFaults: Bool) throws -> [ManagedObject] {
+        let s = try db.statement(q.sql)
+        try s.bind(q.bindings)
+        var objects: [ManagedObject] = []
+        while try s.step() { objects.append(materialize(s, entity: e, asFault: asFaults)) }
+        s.reset()
+        return objects
+    }
+
+    /// Runs an objects fetch with these bindings in place of the request's (one page of a paged fetch).
+    public func executePage(_ request: FetchRequest, bindings: [SQLValue]) throws -> [ManagedObject] {
+        var q = request.sql.objects
+        q.bindings = bindings
+        let objects = try fetchObjects(q, entity: request.entity, asFaults: request.returnsObjectsAsFaults)
+        for path in request.prefetch { try prefetch(path, from: objects) }
+        return objects
+    }
+
+    /// NSManagedObjectIDResultType: the primary keys, in order.
+    public func executeIDs(_ request: FetchRequest) throws -> [Int64] {
+        try fetchIDs(request.sql.ids)
+    }
+
+    private func fetchIDs(_ q: FetchRequestSQL.Query) throws -> [Int64] {
+        let s = try db.statement(q.sql)
+        try s.bind(q.bindings)
+        var ids: [Int64] = []
+        while try s.step() { ids.append(s.int64(at: 1)) }
+        s.reset()
+        return ids
+    }
+
+    /// NSCountResultType (`countForFetchRequest:`).
+    public func executeCount(_ request: FetchRequest) throws -> Int {
+        let q = request.sql.count
+        let s = try db.statement(q.sql)
+        try s.bind(q.bindings)
+        defer { s.reset() }
+        guard try s.step() else { return 0 }
+        return Int(s.int64(at: 0))
+    }
+
+    /// NSDictionaryResultType: one array of values per row, in propertiesToFetch order.
+    public func executeDictionaries(_ request: FetchRequest) throws -> [[SQLValue]] {
+        guard let q = request.sql.dictionaries else { preconditionFailure("a dictionaries request has a dictionary shape") }
+        let s = try db.statement(q.sql)
+        try s.bind(q.bindings)
+        let n = s.columnCount
+        var rows: [[SQLValue]] = []
+        while try s.step() {
+            var row: [SQLValue] = []
+            row.reserveCapacity(Int(n))
+            for i in 0..<n { row.append(s.value(at: i)) }
+            rows.append(row)
+        }
+        s.reset()
+        return rows
+    }
+
+    /// Reads the current row of `s` (object columns) into the registered object. With
+    /// `asFault`, the values are kept as a snapshot and the object stays a fault.
+    private func materialize(_ s: Statement, entity e: EntityDescription, asFault: Bool = false) -> ManagedObject {
         let pk = s.int64(at: 1)
         let o = registeredObject(e, pk)
-        guard o.isFault else { return o }
+        guard o.isFault, !o.hasSnapshot else { return o }
         let n = e.model.attributes.count
         var values: [SQLValue] = []
         values.reserveCapacity(n)
@@ -135,7 +196,7 @@ public final class ManagedObjectContext {
             let c = Int32(3 + n + j)
             o.related[j] = s.isNull(at: c) ? nil : registeredObject(e.destinations[j], s.int64(at: c))
         }
-        o.isFault = false
+        if asFault { o.hasSnapshot = true } else { o.isFault = false }
         return o
     }
 
@@ -149,9 +210,13 @@ public final class ManagedObjectContext {
         return ids.map { registeredObject(e, $0) }
     }
 
-    /// Fires a fault: one query by primary key.
+    /// Fires a fault: from its snapshot when the fetch left one, else one query by primary key.
     public func fireFault(_ o: ManagedObject) throws {
         guard o.isFault else { return }
+        if o.hasSnapshot {
+            o.isFault = false
+            return
+        }
         let s = try db.statement(o.entity.faultSQL)
         try s.bind(o.objectID, at: 1)
         defer { s.reset() }
@@ -161,19 +226,61 @@ public final class ManagedObjectContext {
         _ = materialize(s, entity: o.entity)
     }
 
-    /// Prefetches a to-one path for `objects`: one `IN (...)` query per 500 keys and step.
+    /// The objects of a to-many relationship, firing its fault when needed: one query for the
+    /// destination's primary keys (`SELECT 0, t0.Z_PK FROM ZBOOK t0 WHERE t0.ZAUTHOR = ?`); the
+    /// objects are faults.
+    public func toMany(_ o: ManagedObject, _ index: Int) throws -> [ManagedObject] {
+        if let targets = o.toManyTargets[index] { return targets }
+        let sql = o.entity.fetchSQL.toManyFault(o.entity.toMany[index])
+        let dest = o.entity.toManyDestinations[index]
+        let s = try db.statement(sql)
+        try s.bind(o.objectID, at: 1)
+        var targets: [ManagedObject] = []
+        while try s.step() { targets.append(registeredObject(dest, s.int64(at: 1))) }
+        s.reset()
+        o.toManyTargets[index] = targets
+        return targets
+    }
+
+    /// Prefetches a relationship path for `objects`, level by level: to-one steps load the
+    /// faulted destinations with `IN (?,…)` queries of up to 500 keys; to-many steps load
+    /// every destination row of up to 500 sources at once and fill the sources' to-many sets.
     private func prefetch(_ path: [RelationshipModel], from objects: [ManagedObject]) throws {
         var level = objects
         for r in path {
-            guard let first = level.first, let idx = first.entity.toOneIndex(r.name) else { return }
-            let dest = first.entity.destinations[idx]
-            let faults = level.compactMap { $0.related[idx] }.filter(\.isFault)
-            var seen = Set<Int64>()
-            let ids = faults.map(\.objectID).filter { seen.insert($0).inserted }
-            for start in stride(from: 0, to: ids.count, by: 500) {
-                _ = try loadBatch(entity: dest, ids: ids[start..<min(start + 500, ids.count)])
+            guard let first = level.first else { return }
+            if let idx = first.entity.toOneIndex(r.name) {
+                let dest = first.entity.destinations[idx]
+                let faults = level.compactMap { $0.related[idx] }.filter(\.isFault)
+                var seen = Set<Int64>()
+                let ids = faults.map(\.objectID).filter { seen.insert($0).inserted }
+                for start in stride(from: 0, to: ids.count, by: 500) {
+                    _ = try loadBatch(entity: dest, ids: ids[start..<min(start + 500, ids.count)])
+                }
+                level = level.compactMap { $0.related[idx] }
+            } else if let idx = first.entity.toManyIndex(r.name) {
+                let dest = first.entity.toManyDestinations[idx]
+                var seen = Set<Int64>()
+                let sources = level.filter { $0.toManyTargets[idx] == nil && seen.insert($0.objectID).inserted }
+                for start in stride(from: 0, to: sources.count, by: 500) {
+                    let chunk = sources[start..<min(start + 500, sources.count)]
+                    let s = try db.statement(first.entity.fetchSQL.toManyPrefetch(first.entity.toMany[idx], count: chunk.count))
+                    var p: Int32 = 1
+                    for o in chunk { try s.bind(o.objectID, at: p); p += 1 }
+                    var bySource: [Int64: [ManagedObject]] = [:]
+                    let ownerColumn = Int32(3 + dest.model.attributes.count + dest.toOne.count)
+                    while try s.step() {
+                        let target = materialize(s, entity: dest)
+                        bySource[s.int64(at: ownerColumn), default: []].append(target)
+                    }
+                    s.reset()
+                    for o in chunk { o.toManyTargets[idx] = bySource[o.objectID] ?? [] }
+                }
+                var nextSeen = Set<ObjectIdentifier>()
+                level = level.flatMap { $0.toManyTargets[idx] ?? [] }.filter { nextSeen.insert(ObjectIdentifier($0)).inserted }
+            } else {
+                return
             }
-            level = level.compactMap { $0.related[idx] }
         }
     }
 

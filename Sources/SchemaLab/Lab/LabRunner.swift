@@ -56,7 +56,27 @@ public struct LabRunner {
                 }
             }
         }
+        Self.checkResults(&results, reference: scenario.reference, workloads: scenario.workloads)
         return results
+    }
+
+    /// Marks each case against the reference variant's result for the same workload and
+    /// size, and against its `agreesWith` workload's result in the same variant and size.
+    public static func checkResults(_ results: inout [CaseResult], reference: String, workloads: [WorkloadSpec]) {
+        let index = Dictionary(results.enumerated().map { ("\($0.element.variant)\u{1}\($0.element.workload)\u{1}\($0.element.size)", $0.offset) },
+                               uniquingKeysWith: { a, _ in a })
+        let agrees = Dictionary(workloads.compactMap { w in w.agreesWith.map { (w.name, $0) } }, uniquingKeysWith: { a, _ in a })
+        for i in results.indices {
+            let c = results[i]
+            if c.variant == reference {
+                results[i].referenceCheck = .reference
+            } else if let r = index["\(reference)\u{1}\(c.workload)\u{1}\(c.size)"] {
+                results[i].referenceCheck = c.signature.matches(results[r].signature) ? .same : .differs
+            }
+            if let other = agrees[c.workload], let j = index["\(c.variant)\u{1}\(other)\u{1}\(c.size)"] {
+                results[i].agreementCheck = c.signature.matches(results[j].signature) ? .same : .differs
+            }
+        }
     }
 
     /// Creates and fills the store the fetch workloads read, through the same save path.

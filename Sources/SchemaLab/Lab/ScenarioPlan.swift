@@ -44,11 +44,10 @@ public struct ScenarioPlan {
                 }
                 for (i, s) in w.sort.enumerated() { try check(s.keyPath, w.path + ".sort[\(i)]") }
                 if let k = w.sectionKey { try check(k, w.path + ".sectionKey") }
-                for (i, k) in (w.touchKeys ?? []).enumerated() { try check(k, w.path + ".touchKeys[\(i)]") }
                 do {
                     _ = try FetchWorkload(spec: w, model: mom, rootEntity: ds.entity)
                 } catch {
-                    throw fail(w.path + ".prefetch", error.message)
+                    throw fail(w.path + (error.at ?? ""), error.message)
                 }
             }
         }

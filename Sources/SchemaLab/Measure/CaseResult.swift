@@ -34,7 +34,24 @@ public struct CaseResult: Sendable {
     public let counters: StatementCounters
     public let rows: Int
     public let statements: Int
-    /// Digest of the result (ordered IDs, sections), computed outside the timed region.
-    public let resultDigest: String
+    /// The result's signature (digest, and values for small value results), computed
+    /// outside the timed region.
+    public let signature: ResultSignature
+    public var resultDigest: String { signature.digest }
     public let plans: [StatementPlan]
+    /// The same statements stepped with the bare C API, one per repetition (raw result types only).
+    public let floor: Statistics?
+    /// How the result compares with the reference variant's, and with `agreesWith`'s (set by the runner).
+    public var referenceCheck: ResultCheck = .notChecked
+    public var agreementCheck: ResultCheck = .notChecked
+}
+
+/// The outcome of comparing one case's result with another's.
+public enum ResultCheck: String, Sendable {
+    /// Nothing to compare with (no `agreesWith`; the reference variant did not run).
+    case notChecked = ""
+    /// This case is the reference.
+    case reference
+    case same
+    case differs
 }

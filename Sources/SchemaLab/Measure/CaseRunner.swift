@@ -20,7 +20,11 @@ public struct CaseRunner {
         SQLiteLibrary.resetHeapHighwater()
         var samples: [Sample] = []
         var counters = StatementCounters()
-        var lastDigest: () throws -> String = { "" }
+        var lastDigest: () throws -> ResultSignature = { ResultSignature(digest: "") }
+        let floorStatements = workload.floorStatements
+        var floorMs: [Double] = []
+        let stepper = floorStatements.isEmpty ? nil : try RawStepper(path: store.path)
+        if let stepper { try stepper.run(floorStatements) }
         var lastRows = 0
         var statementLog: [String] = []
         let deadline = Clock.wallNanoseconds() + UInt64(measurement.maxSeconds * 1e9)
@@ -38,6 +42,12 @@ public struct CaseRunner {
                                   rows: outcome.rows, statements: store.db.executions))
             lastDigest = outcome.digest
             lastRows = outcome.rows
+            if let stepper {
+                // Interleaved with the lab's repetitions, so both see the same machine.
+                let f0 = Clock.wallNanoseconds()
+                try stepper.run(floorStatements)
+                floorMs.append(Double(Clock.wallNanoseconds() - f0) / 1e6)
+            }
             if Clock.wallNanoseconds() > deadline { break }
         }
         let peak = MemoryProbe.peakResidentKB()
@@ -53,6 +63,7 @@ public struct CaseRunner {
             cpuMedianMs: Statistics(samples.map(\.cpuMs)).median,
             peakRSSKB: peak, rssGrowthKB: peak >= 0 && startRSS >= 0 ? peak - startRSS : -1,
             sqliteHeapPeakBytes: heapPeak, counters: counters, rows: lastRows,
-            statements: samples.last!.statements, resultDigest: digest, plans: plans)
+            statements: samples.last!.statements, signature: digest, plans: plans,
+            floor: floorMs.isEmpty ? nil : Statistics(floorMs))
     }
 }

@@ -13,7 +13,8 @@ public enum SummaryTable {
             for w in wls {
                 table.append([w] + cols.map { v in
                     guard let c = rows.first(where: { $0.variant == v && $0.workload == w }) else { return "-" }
-                    return "\(Format.short(c.wall.median)) (\(c.statements))"
+                    let mark = c.referenceCheck == .differs || c.agreementCheck == .differs ? " !" : ""
+                    return "\(Format.short(c.wall.median)) (\(c.statements))\(mark)"
                 })
             }
             let widths = (0..<table[0].count).map { i in table.map { $0[i].count }.max()! }
@@ -23,6 +24,17 @@ public enum SummaryTable {
                            : String(repeating: " ", count: widths[i] - cell.count) + cell
                 }.joined(separator: "  "))
                 if k == 0 { out.append(widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ")) }
+            }
+            let floors = rows.filter { $0.floor != nil }
+            if !floors.isEmpty {
+                out.append("SQLite floor (same statements, bare C API): lab/floor median ratio")
+                for c in floors { out.append("  \(c.variant) \(c.workload): \(Format.ratio(c.wall.median / c.floor!.median))x (floor \(Format.short(c.floor!.median)) ms)") }
+            }
+            for c in rows where c.referenceCheck == .differs {
+                out.append("! \(c.variant) \(c.workload): the result differs from the reference variant's")
+            }
+            for c in rows where c.agreementCheck == .differs {
+                out.append("! \(c.variant) \(c.workload): the result differs from the workload it must agree with")
             }
             out.append("")
         }

@@ -7,6 +7,8 @@ import CSQLite
 /// the lab speaks SQL strings and ``SQLValue``s through this class.
 public final class Database {
     let handle: OpaquePointer
+    /// False once ``detachHandle()`` handed the connection to another owner.
+    private var ownsHandle = true
     /// The file path, or `:memory:`.
     public let path: String
     private var cache: [String: Statement] = [:]
@@ -32,7 +34,14 @@ public final class Database {
 
     deinit {
         cache.removeAll()
-        sqlite3_close_v2(handle)
+        if ownsHandle { sqlite3_close_v2(handle) }
+    }
+
+    /// Hands the open connection (with its registered functions) to a caller that closes it.
+    func detachHandle() -> OpaquePointer {
+        cache.removeAll()
+        ownsHandle = false
+        return handle
     }
 
     var lastErrorMessage: String { String(cString: sqlite3_errmsg(handle)) }

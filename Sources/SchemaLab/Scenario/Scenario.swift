@@ -15,6 +15,8 @@ public struct Scenario: Sendable {
     public var workloads: [WorkloadSpec]
     public var measurement: MeasurementSpec
     public var pragmas: [PragmaSpec]
+    /// The variant whose results every other variant's must equal (default: the first).
+    public var reference: String
     /// The file it was read from, as named by the user.
     public var file: String
     /// SHA-256 of the file's bytes, hex.

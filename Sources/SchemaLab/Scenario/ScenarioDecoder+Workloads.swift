@@ -1,6 +1,13 @@
+import Foundation
+
 extension ScenarioDecoder {
+    static let workloadKeys = ["name", "kind", "entity", "sort", "sectionKey", "batchSize", "touch", "touchKeys", "prefetch",
+                               "predicate", "arguments", "resultType", "propertiesToFetch", "groupBy", "having",
+                               "havingArguments", "distinct", "fetchLimit", "fetchOffset", "includesPropertyValues",
+                               "returnsObjectsAsFaults", "pageSize", "reduce", "agreesWith"]
+
     static func decodeWorkload(_ n: JSONNode) throws -> WorkloadSpec {
-        let o = try n.object(allowed: ["name", "kind", "entity", "sort", "sectionKey", "batchSize", "touch", "touchKeys", "prefetch"])
+        let o = try n.object(allowed: workloadKeys)
         let kind = WorkloadKind(rawValue: try o.required("kind").choice(WorkloadKind.allCases.map(\.rawValue)))!
         let sort = try o.optional("sort")?.array().map { s -> SortSpec in
             if case .string = s.value { return SortSpec(keyPath: try keyPath(s), ascending: true) }
@@ -18,18 +25,23 @@ extension ScenarioDecoder {
             throw s.error("'sectionKey' belongs to a fetchedResults workload")
         }
         if kind == .insert {
-            for k in ["sort", "batchSize", "touch", "touchKeys", "prefetch", "entity"] where o.has(k) {
+            for k in workloadKeys where !["name", "kind"].contains(k) && o.has(k) {
                 throw try o.required(k).error("an insert workload inserts the whole data set and takes no '\(k)'")
             }
         }
         var touch = TouchSpec.all
         if let t = o.optional("touch") {
             switch t.value {
-            case .string: touch = try t.choice(["all", "none"]) == "all" ? .all : .none
+            case .string:
+                switch try t.choice(["all", "none", "scroll", "array"]) {
+                case "none": touch = .none
+                case "array": touch = .array
+                default: touch = .all
+                }
             default: touch = .first(try t.int(in: 0...Int(Int32.max)))
             }
         }
-        return WorkloadSpec(
+        var spec = WorkloadSpec(
             name: try o.required("name").label(),
             kind: kind,
             entity: try o.optional("entity")?.identifier(),
@@ -41,6 +53,122 @@ extension ScenarioDecoder {
             prefetch: try o.optional("prefetch")?.array().map(keyPath) ?? [],
             path: n.path
         )
+        spec.predicate = try predicate(o, textKey: "predicate", argumentsKey: "arguments")
+        spec.having = try predicate(o, textKey: "having", argumentsKey: "havingArguments")
+        if let r = o.optional("resultType") {
+            spec.resultType = ResultTypeSpec(rawValue: try r.choice(ResultTypeSpec.allCases.map(\.rawValue)))!
+        }
+        spec.propertiesToFetch = try o.optional("propertiesToFetch")?.nonEmptyArray().map(property) ?? []
+        spec.groupBy = try o.optional("groupBy")?.nonEmptyArray().map(keyPath) ?? []
+        spec.distinct = try o.optional("distinct")?.bool() ?? false
+        spec.fetchLimit = try o.optional("fetchLimit")?.int(in: 0...Int(Int32.max)) ?? 0
+        spec.fetchOffset = try o.optional("fetchOffset")?.int(in: 0...Int(Int32.max)) ?? 0
+        spec.includesPropertyValues = try o.optional("includesPropertyValues")?.bool() ?? true
+        spec.returnsObjectsAsFaults = try o.optional("returnsObjectsAsFaults")?.bool() ?? true
+        spec.pageSize = try o.optional("pageSize")?.int(in: 0...1_000_000) ?? 0
+        spec.reduce = try o.optional("reduce")?.nonEmptyArray().map(property) ?? []
+        spec.agreesWith = try o.optional("agreesWith")?.label()
+        try checkShape(spec, o)
+        return spec
+    }
+
+    /// Combinations Core Data rejects or the lab does not model, reported at their key.
+    private static func checkShape(_ w: WorkloadSpec, _ o: JSONObject) throws {
+        func at(_ key: String, _ message: String) throws -> Never { throw try o.required(key).error(message) }
+        let dictionaryOnly = ["propertiesToFetch", "groupBy", "having", "distinct"]
+        if w.resultType != .dictionaries {
+            for k in dictionaryOnly where o.has(k) { try at(k, "'\(k)' needs \"resultType\": \"dictionaries\"") }
+        } else if w.propertiesToFetch.isEmpty {
+            throw o.node.error("a dictionaries fetch needs 'propertiesToFetch'")
+        }
+        if !w.groupBy.isEmpty {
+            let plain = Set(w.propertiesToFetch.compactMap { if case .keyPath(let k) = $0 { return k } else { return nil } })
+            for (i, k) in w.propertiesToFetch.enumerated() {
+                if case .keyPath(let name) = k, !w.groupBy.contains(name) {
+                    throw try o.required("propertiesToFetch").array()[i].error("'\(name)' is fetched but not in 'groupBy': with groupBy, propertiesToFetch holds the grouped key paths and aggregate expressions")
+                }
+            }
+            _ = plain
+        } else if o.has("having") {
+            try at("having", "'having' needs 'groupBy'")
+        }
+        if o.has("havingArguments") && !o.has("having") { try at("havingArguments", "'havingArguments' needs 'having'") }
+        if o.has("arguments") && !o.has("predicate") { try at("arguments", "'arguments' needs 'predicate'") }
+        if w.resultType != .objects {
+            for k in ["prefetch", "touchKeys", "touch", "includesPropertyValues", "returnsObjectsAsFaults", "reduce"] where o.has(k) {
+                try at(k, "'\(k)' applies to managed objects; this fetch returns \(w.resultType.rawValue)")
+            }
+            if w.kind == .fetchedResults { try at("resultType", "a fetchedResults controller fetches managed objects") }
+        }
+        if w.resultType == .count && (w.fetchLimit > 0 || w.fetchOffset > 0 || w.batchSize > 0 || !w.sort.isEmpty) {
+            throw o.node.error("a count fetch takes no fetchLimit, fetchOffset, batchSize or sort")
+        }
+        if w.pageSize > 0 {
+            if w.kind != .fetch { try at("pageSize", "paging is a fetch workload's option") }
+            for k in ["fetchLimit", "fetchOffset", "batchSize"] where o.has(k) && w.pageSize > 0 {
+                try at(k, "'pageSize' sets fetchLimit and fetchOffset page by page; remove '\(k)'")
+            }
+            if w.resultType != .objects { try at("pageSize", "paging fetches managed objects") }
+        }
+        if w.kind == .fetchedResults && o.has("pageSize") { try at("pageSize", "paging is a fetch workload's option") }
+        if !w.reduce.isEmpty && w.reduce.contains(where: { if case .keyPath = $0 { return true } else { return false } }) {
+            try at("reduce", "'reduce' takes aggregate expressions ({\"name\", \"function\", \"key\"})")
+        }
+        var names = Set<String>()
+        for (i, p) in (w.propertiesToFetch + w.reduce).enumerated() where !names.insert(p.name).inserted {
+            throw o.node.error("two properties are named '\(p.name)' (entry \(i))")
+        }
+    }
+
+    /// A `propertiesToFetch` / `reduce` entry: a key path string, or `{"name", "function", "key"}`.
+    static func property(_ n: JSONNode) throws -> PropertySpec {
+        if case .string = n.value { return .keyPath(try keyPath(n)) }
+        let o = try n.object(allowed: ["name", "function", "key"])
+        let f = AggregateFunction(rawValue: try o.required("function").choice(AggregateFunction.allCases.map(\.rawValue)))!
+        return .expression(name: try o.required("name").identifier(), function: f, keyPath: try keyPath(o.required("key")))
+    }
+
+    /// A predicate string and its arguments; the syntax is checked when the plan compiles it.
+    static func predicate(_ o: JSONObject, textKey: String, argumentsKey: String) throws -> PredicateSpec? {
+        guard let t = o.optional(textKey) else { return nil }
+        let text = try t.string()
+        guard !text.trimmingCharacters(in: .whitespaces).isEmpty else { throw t.error("the predicate is empty (leave the key out, or write TRUEPREDICATE)") }
+        let args = try o.optional(argumentsKey)?.array().map(predicateArgument) ?? []
+        return PredicateSpec(text: text, arguments: args, path: t.path)
+    }
+
+    /// One `%@` argument: a number, string, boolean, null, `{"date": "2014-10-01T00:00:00Z"}`, or an array of these.
+    static func predicateArgument(_ n: JSONNode) throws -> PredicateValue {
+        switch n.value {
+        case .null: return .null
+        case .bool(let b): return .bool(b)
+        case .string(let s): return .string(s)
+        case .number(let d, let literal):
+            if !literal.contains("."), !literal.lowercased().contains("e"), let i = Int64(literal) { return .integer(i) }
+            return .real(d)
+        case .array: return .array(try n.array().map(predicateArgument))
+        case .object:
+            let o = try n.object(allowed: ["date"])
+            return .date(try parseInstant(o.required("date")))
+        }
+    }
+
+    /// An ISO 8601 instant (`2014-10-01T00:00:00Z`, offsets and fractions allowed, or a bare
+    /// `YYYY-MM-DD` meaning midnight UTC) as seconds since 2001-01-01 UTC.
+    static func parseInstant(_ n: JSONNode) throws -> Double {
+        let s = try n.string()
+        if s.count == 10 { return try parseDay(n) }
+        let f = ISO8601DateFormatter()
+        f.formatOptions = [.withInternetDateTime]
+        var date = f.date(from: s)
+        if date == nil {
+            f.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+            date = f.date(from: s)
+        }
+        guard let date else {
+            throw n.error("expected a date as \"YYYY-MM-DD\" or ISO 8601 \"2014-10-01T00:00:00Z\", found \"\(s)\"")
+        }
+        return date.timeIntervalSinceReferenceDate
     }
 
     /// A key path: plain names joined by dots (`likes`, `meta.likes`).

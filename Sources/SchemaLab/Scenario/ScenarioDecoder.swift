@@ -24,7 +24,7 @@ public enum ScenarioDecoder {
             throw ScenarioError(file: file, path: "$", message: "invalid JSON at line \(e.line), column \(e.column): \(e.message)")
         }
         let node = JSONNode(value: root, file: file)
-        let o = try node.object(allowed: ["format", "name", "description", "variants", "dataset", "workloads", "measurement", "pragmas"])
+        let o = try node.object(allowed: ["format", "name", "description", "variants", "dataset", "workloads", "measurement", "pragmas", "reference"])
         let formatNode = try o.required("format")
         let format = try formatNode.int()
         guard format == Scenario.formatVersion else {
@@ -40,6 +40,22 @@ public enum ScenarioDecoder {
         for w in workloads where !seen.insert(w.name).inserted {
             throw ScenarioError(file: file, path: w.path + ".name", message: "duplicate workload name '\(w.name)'")
         }
+        let reference: String
+        if let r = o.optional("reference") {
+            reference = try r.label()
+            guard variants.contains(where: { $0.name == reference }) else {
+                throw r.error("no variant named '\(reference)' (variants: \(variants.map(\.name).joined(separator: ", ")))")
+            }
+        } else {
+            reference = variants[0].name
+        }
+        for w in workloads {
+            guard let other = w.agreesWith else { continue }
+            guard let target = workloads.first(where: { $0.name == other }), other != w.name else {
+                throw ScenarioError(file: file, path: w.path + ".agreesWith", message: "no other workload named '\(other)'")
+            }
+            _ = target
+        }
         return Scenario(
             format: format,
             name: try o.required("name").label(),
@@ -49,6 +65,7 @@ public enum ScenarioDecoder {
             workloads: workloads,
             measurement: try o.optional("measurement").map(decodeMeasurement) ?? MeasurementSpec(),
             pragmas: try o.optional("pragmas").map(decodePragmas) ?? [],
+            reference: reference,
             file: file,
             sha256: sha256 ?? SHA256.hex(Array(text.utf8))
         )

@@ -14,14 +14,51 @@ public struct SortSpec: Sendable, Equatable {
     public var ascending: Bool
 }
 
-/// How much of a fetch result a workload reads after the fetch.
+/// How much of a fetch result a workload reads after the fetch, and how.
 public enum TouchSpec: Sendable, Equatable {
     /// Read no object.
     case none
-    /// Read the first n objects (or all when there are fewer).
+    /// Read the first n objects one by one (a first screen), or all when there are fewer.
     case first(Int)
-    /// Read every object.
+    /// Read every object one by one, in order (`"all"`, or `"scroll"`: a table view
+    /// scrolling through the controller with `objectAtIndexPath:`).
     case all
+    /// Take the whole result array at once, then read every object (the 2014 article's
+    /// trap: with a batch size, every batch is loaded before the first object is read).
+    case array
+}
+
+/// What a fetch returns (NSFetchRequestResultType).
+public enum ResultTypeSpec: String, Sendable, CaseIterable {
+    case objects, objectIDs, dictionaries, count
+}
+
+/// An aggregate function of an NSExpression (`@min`, `@max`, `@avg`, `@sum`, `@count`).
+public enum AggregateFunction: String, Sendable, CaseIterable {
+    case min, max, avg, sum, count
+}
+
+/// One entry of `propertiesToFetch`: a key path, or an expression description
+/// (`{"name": "maxMag", "function": "max", "key": "magnitude"}`).
+public enum PropertySpec: Sendable, Equatable {
+    case keyPath(String)
+    case expression(name: String, function: AggregateFunction, keyPath: String)
+
+    /// The dictionary key of the value.
+    public var name: String {
+        switch self {
+        case .keyPath(let k): return k
+        case .expression(let n, _, _): return n
+        }
+    }
+}
+
+/// A predicate as the scenario writes it: NSPredicate format text and its `%@` arguments.
+public struct PredicateSpec: Sendable {
+    public var text: String
+    public var arguments: [PredicateValue]
+    /// The JSON path of the predicate string (errors add the column inside it).
+    public var path: String
 }
 
 /// A workload as the scenario declares it.
@@ -37,8 +74,33 @@ public struct WorkloadSpec: Sendable {
     public var touch: TouchSpec
     /// Key paths read on every touched object (default: the entity's own attributes).
     public var touchKeys: [String]?
-    /// relationshipKeyPathsForPrefetching.
+    /// relationshipKeyPathsForPrefetching (to-one and to-many paths).
     public var prefetch: [String]
+    /// The fetch request's predicate, if any.
+    public var predicate: PredicateSpec?
+    public var resultType: ResultTypeSpec = .objects
+    /// propertiesToFetch (dictionaries): key paths and aggregate expressions.
+    public var propertiesToFetch: [PropertySpec] = []
+    /// propertiesToGroupBy (dictionaries).
+    public var groupBy: [String] = []
+    /// havingPredicate (dictionaries with groupBy): may name the expressions of propertiesToFetch.
+    public var having: PredicateSpec?
+    /// returnsDistinctResults (dictionaries).
+    public var distinct = false
+    /// fetchLimit / fetchOffset (0: none).
+    public var fetchLimit = 0
+    public var fetchOffset = 0
+    /// includesPropertyValues: false fetches IDs only and returns the objects as faults.
+    public var includesPropertyValues = true
+    /// returnsObjectsAsFaults: the fetched rows are kept as snapshots and the objects
+    /// stay faults until read (Core Data's default); false materializes every object.
+    public var returnsObjectsAsFaults = true
+    /// Paging: fetch successive pages of this many objects with fetchLimit/fetchOffset (0: off).
+    public var pageSize = 0
+    /// After an object fetch, compute these aggregates in Swift over the fetched objects.
+    public var reduce: [PropertySpec] = []
+    /// The workload whose result this one must equal (same variant and size).
+    public var agreesWith: String?
     public var path: String
 }
 

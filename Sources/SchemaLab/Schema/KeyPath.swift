@@ -81,4 +81,12 @@ extension ObjectModel {
 /// Why a key path does not resolve in a variant.
 public struct KeyPathError: Error, Sendable {
     public let message: String
+    /// Where in the workload the problem is, relative to the workload's JSON path
+    /// (`.touchKeys[2]`), when known.
+    public var at: String?
+
+    public init(message: String, at: String? = nil) {
+        self.message = message
+        self.at = at
+    }
 }

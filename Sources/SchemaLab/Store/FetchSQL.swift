@@ -1,8 +1,23 @@
-/// The SELECT statements Core Data issues for one entity (docs/coredata-sql.md §4-§6).
+/// A WHERE expression and the values bound to its `?`s, in order.
+public struct WhereClause: Sendable, Equatable {
+    public var sql: String
+    public var bindings: [SQLValue]
+
+    public init(sql: String, bindings: [SQLValue]) {
+        self.sql = sql
+        self.bindings = bindings
+    }
+}
+
+/// Compiles a predicate into a WHERE expression, adding the joins it needs to the planner.
+public typealias PredicateCompilation = (JoinPlanner) throws -> WhereClause
+
+/// The SELECT statements Core Data issues for one entity (docs: statement shapes §4-§6).
 ///
 /// Column list: `0` (no inheritance), Z_PK, Z_OPT, attributes alphabetically,
 /// foreign keys last. A sort or section key through a to-one relationship adds
-/// one `LEFT OUTER JOIN` per distinct relationship path, aliased t1, t2, ...
+/// one `LEFT OUTER JOIN` per distinct relationship path (t1, t2, ...); a path only a
+/// predicate uses is a plain `JOIN`; a shared path is one `LEFT OUTER JOIN`.
 public struct FetchSQL: Sendable {
     public let model: ObjectModel
     public let entity: EntityModel
@@ -18,54 +33,52 @@ public struct FetchSQL: Sendable {
             + e.toOneRelationships.map { "\(alias).\($0.foreignKeyColumn!)" }).joined(separator: ", ")
     }
 
-    /// The FROM clause with the joins needed by `keyPaths`, and each key path's column expression.
-    public func from(joining keyPaths: [ResolvedKeyPath]) -> (clause: String, columns: [String]) {
-        var aliases: [String: String] = ["": "t0"]
-        var clause = "FROM \(entity.table) t0"
-        var columns: [String] = []
-        for kp in keyPaths {
-            var path = ""
-            var current = entity
-            for r in kp.relationships {
-                let parentAlias = aliases[path]!
-                path += (path.isEmpty ? "" : ".") + r.name
-                let dest = model.entity(r.destination)!
-                if aliases[path] == nil {
-                    let alias = "t\(aliases.count)"
-                    aliases[path] = alias
-                    clause += " LEFT OUTER JOIN \(dest.table) \(alias) ON \(parentAlias).\(r.foreignKeyColumn!) = \(alias).Z_PK"
-                }
-                current = dest
-            }
-            _ = current
-            columns.append("\(aliases[path]!).\(kp.attribute.column)")
-        }
-        return (clause, columns)
+    /// The parts of a fetch: FROM with joins, WHERE, ORDER BY, and the WHERE's bindings.
+    public struct Clauses: Sendable {
+        public var from: String
+        public var whereSQL: String
+        public var orderBy: String
+        public var bindings: [SQLValue]
+        /// Column expressions requested through ``FetchSQL/clauses(sorts:extra:predicate:)``'s `extra`.
+        public var extraColumns: [String]
     }
 
-    func orderBy(_ sorts: [(ResolvedKeyPath, Bool)], columns: [String]) -> String {
-        guard !sorts.isEmpty else { return "" }
-        let terms = zip(sorts, columns).map { sort, col in sort.1 ? col : col + " DESC" }
-        return " ORDER BY " + terms.joined(separator: ", ")
+    /// Plans the joins for `sorts` (outer), `extra` key paths (outer: section keys, fetched
+    /// properties) and the predicate (inner), and renders the clauses.
+    public func clauses(sorts: [(ResolvedKeyPath, Bool)], extra: [ResolvedKeyPath] = [],
+                        predicate: PredicateCompilation?) throws -> Clauses {
+        let planner = JoinPlanner(model: model, entity: entity)
+        let sortColumns = sorts.map { planner.column($0.0, outer: true) }
+        let extraColumns = extra.map { planner.column($0, outer: true) }
+        let compiled = try predicate?(planner)
+        let orderBy = sorts.isEmpty ? "" : " ORDER BY " + zip(sorts, sortColumns).map { $0.0.1 ? $0.1 : $0.1 + " DESC" }.joined(separator: ", ")
+        return Clauses(from: planner.fromClause, whereSQL: compiled.map { " WHERE " + $0.sql } ?? "", orderBy: orderBy,
+                       bindings: compiled?.bindings ?? [], extraColumns: extraColumns)
     }
 
-    /// A fetch of whole objects, sorted.
+    /// ` LIMIT ? OFFSET ?` when the request has a fetchLimit or fetchOffset (bound, not spliced).
+    static func limitClause(limit: Int, offset: Int) -> String {
+        if limit == 0 && offset == 0 { return "" }
+        return offset == 0 ? " LIMIT ?" : " LIMIT ? OFFSET ?"
+    }
+
+    /// The values bound to ``limitClause(limit:offset:)``'s parameters (no limit: -1, SQLite's "none").
+    static func limitBindings(limit: Int, offset: Int) -> [SQLValue] {
+        if limit == 0 && offset == 0 { return [] }
+        let l = SQLValue.integer(limit == 0 ? -1 : Int64(limit))
+        return offset == 0 ? [l] : [l, .integer(Int64(offset))]
+    }
+
+    /// A fetch of whole objects, sorted (tests and simple callers: no predicate, no limit).
     public func objects(sortedBy sorts: [(ResolvedKeyPath, Bool)]) -> String {
-        let (from, cols) = from(joining: sorts.map(\.0))
-        return "SELECT \(Self.objectColumns(entity)) \(from)\(orderBy(sorts, columns: cols))"
+        let c = try! clauses(sorts: sorts, predicate: nil)
+        return "SELECT \(Self.objectColumns(entity)) \(c.from)\(c.orderBy)"
     }
 
-    /// The IDs-first query of a batched fetch (objectIDResultType shape).
+    /// The IDs-first query of a batched fetch (objectIDResultType shape), no predicate.
     public func ids(sortedBy sorts: [(ResolvedKeyPath, Bool)]) -> String {
-        let (from, cols) = from(joining: sorts.map(\.0))
-        return "SELECT 0, t0.Z_PK \(from)\(orderBy(sorts, columns: cols))"
-    }
-
-    /// The fetched-results controller's section-count query (§5), ordered like the first sort.
-    public func sectionCounts(section: ResolvedKeyPath, ascending: Bool) -> String {
-        let (from, cols) = from(joining: [section])
-        let c = cols[0]
-        return "SELECT \(c), COUNT (DISTINCT t0.Z_PK) \(from) GROUP BY \(c) ORDER BY \(c)\(ascending ? "" : " DESC")"
+        let c = try! clauses(sorts: sorts, predicate: nil)
+        return "SELECT 0, t0.Z_PK \(c.from)\(c.orderBy)"
     }
 
     /// One window of a batched fetch: `count` primary keys bound as `IN (?,...)`, no ORDER BY.
@@ -78,5 +91,35 @@ public struct FetchSQL: Sendable {
     /// Firing one fault: the object's row by primary key.
     public var fault: String {
         "SELECT \(Self.objectColumns(entity)) FROM \(entity.table) t0 WHERE t0.Z_PK = ?"
+    }
+
+    /// Firing a to-many fault: the destination's primary keys for one source object.
+    /// One-to-many: `SELECT 0, t0.Z_PK FROM ZBOOK t0 WHERE t0.ZAUTHOR = ?`; many-to-many:
+    /// through the join table ([I]: the join's shape is the lab's).
+    public func toManyFault(_ r: RelationshipModel) -> String {
+        let dest = model.entity(r.destination)!
+        switch r.storage {
+        case .inverseForeignKey(let column):
+            return "SELECT 0, t0.Z_PK FROM \(dest.table) t0 WHERE t0.\(column) = ?"
+        case .joinTable(let table, let own, let other):
+            return "SELECT 0, t0.Z_PK FROM \(dest.table) t0 JOIN \(table) t1 ON t0.Z_PK = t1.\(other) WHERE t1.\(own) = ?"
+        case .foreignKey:
+            preconditionFailure("toManyFault takes a to-many relationship")
+        }
+    }
+
+    /// Prefetching a to-many for `count` source objects: the destination's object columns
+    /// plus the source key last, bound as `IN (?,…)` ([I]: Core Data binds an intarray).
+    public func toManyPrefetch(_ r: RelationshipModel, count: Int) -> String {
+        let dest = model.entity(r.destination)!
+        let marks = Array(repeating: "?", count: count).joined(separator: ",")
+        switch r.storage {
+        case .inverseForeignKey(let column):
+            return "SELECT \(Self.objectColumns(dest)), t0.\(column) FROM \(dest.table) t0 WHERE t0.\(column) IN (\(marks))"
+        case .joinTable(let table, let own, let other):
+            return "SELECT \(Self.objectColumns(dest)), t1.\(own) FROM \(dest.table) t0 JOIN \(table) t1 ON t0.Z_PK = t1.\(other) WHERE t1.\(own) IN (\(marks))"
+        case .foreignKey:
+            preconditionFailure("toManyPrefetch takes a to-many relationship")
+        }
     }
 }

@@ -1,15 +1,22 @@
-/// A fetch request or a fetched-results controller, then reading ("touching")
-/// some of the results: each touched object's `touchKeys` are read, which loads
-/// its batch when batched and fires relationship faults when a key needs one.
+/// A fetch request or a fetched-results controller, then reading ("touching") some of
+/// the results: each touched object's `touchKeys` are read, which loads its batch when
+/// batched and fires relationship faults when a key needs one.
 ///
-/// Timed: the fetch (and the section computation) and the touching, on a fresh
-/// context. Not timed: resolving key paths, the result digest.
+/// Result types: managed objects (touched as above, optionally paged with
+/// fetchLimit/fetchOffset, optionally reduced in Swift), object IDs, a count, or
+/// dictionaries (properties, aggregates, GROUP BY, HAVING).
+///
+/// Timed: the fetch (and the section computation), the touching, any Swift reduction,
+/// on a fresh context. Not timed: resolving key paths and rendering SQL (done once here),
+/// the result signature.
 public final class FetchWorkload: Workload {
     public let spec: WorkloadSpec
     let model: ManagedObjectModel
     let request: FetchRequest
     let sectionKey: ResolvedKeyPath?
-    let touchKeys: [KeyPathAccessor]
+    let touchKeys: [TouchKey]
+    /// Reduction in Swift: function and accessor per expression.
+    let reductions: [(AggregateFunction, KeyPathAccessor)]
     public var needsEmptyStore: Bool { false }
 
     init(spec: WorkloadSpec, model: ManagedObjectModel, rootEntity: String) throws(KeyPathError) {
@@ -17,38 +24,112 @@ public final class FetchWorkload: Workload {
         self.model = model
         let variant = model.model.variant
         let name = spec.entity ?? rootEntity
-        guard let entity = model.entity(name) else { throw KeyPathError(message: "variant \(variant) has no entity '\(name)'") }
+        guard let entity = model.entity(name) else { throw KeyPathError(message: "variant \(variant) has no entity '\(name)'", at: ".entity") }
         let om = model.model
+        func resolve(_ k: String, _ at: String) throws(KeyPathError) -> ResolvedKeyPath {
+            do { return try om.resolve(keyPath: k, from: name) } catch {
+                throw KeyPathError(message: "key path '\(k)' does not resolve: \(error.message); every workload must run in every variant", at: at)
+            }
+        }
         var sorts: [(ResolvedKeyPath, Bool)] = []
-        for s in spec.sort { sorts.append((try om.resolve(keyPath: s.keyPath, from: name), s.ascending)) }
+        for (i, s) in spec.sort.enumerated() { sorts.append((try resolve(s.keyPath, ".sort[\(i)]"), s.ascending)) }
         var prefetch: [[RelationshipModel]] = []
-        for p in spec.prefetch {
+        for (i, p) in spec.prefetch.enumerated() {
             var e = entity.model
             var path: [RelationshipModel] = []
             for part in p.split(separator: ".").map(String.init) {
-                guard let r = e.relationship(part), r.foreignKeyColumn != nil else {
-                    throw KeyPathError(message: "in variant \(variant), '\(p)' is not a path of to-one relationships from \(name)")
+                guard let r = e.relationship(part) else {
+                    throw KeyPathError(message: "in variant \(variant), '\(p)' is not a path of relationships from \(name): \(e.name) has no relationship '\(part)'", at: ".prefetch[\(i)]")
                 }
                 path.append(r)
                 e = om.entity(r.destination)!
             }
             prefetch.append(path)
         }
-        request = FetchRequest(entity: entity, sortDescriptors: sorts, batchSize: spec.batchSize, prefetch: prefetch)
-        sectionKey = try spec.sectionKey.map { k throws(KeyPathError) in try om.resolve(keyPath: k, from: name) }
-        var keys: [KeyPathAccessor] = []
+        let section = try spec.sectionKey.map { k throws(KeyPathError) in try resolve(k, ".sectionKey") }
+        sectionKey = section
+        var keys: [TouchKey] = []
         if let explicit = spec.touchKeys {
-            for k in explicit { keys.append(KeyPathAccessor(try om.resolve(keyPath: k, from: name), from: entity)) }
+            for (i, k) in explicit.enumerated() {
+                do { keys.append(try TouchKey.resolve(k, from: entity, in: om)) } catch {
+                    throw KeyPathError(message: "touch key '\(k)' does not resolve: \(error.message)", at: ".touchKeys[\(i)]")
+                }
+            }
         } else {
             keys = entity.model.attributes.map {
-                KeyPathAccessor(ResolvedKeyPath(text: $0.name, relationships: [], owner: name, attribute: $0), from: entity)
+                .value(KeyPathAccessor(ResolvedKeyPath(text: $0.name, relationships: [], owner: name, attribute: $0), from: entity))
             }
         }
         touchKeys = keys
+        var reductions: [(AggregateFunction, KeyPathAccessor)] = []
+        for (i, r) in spec.reduce.enumerated() {
+            if case .expression(_, let f, let k) = r {
+                reductions.append((f, KeyPathAccessor(try resolve(k, ".reduce[\(i)]"), from: entity)))
+            }
+        }
+        self.reductions = reductions
+        var dictionary: DictionaryShape? = nil
+        if spec.resultType == .dictionaries {
+            var props: [DictionaryShape.Property] = []
+            for (i, p) in spec.propertiesToFetch.enumerated() {
+                switch p {
+                case .keyPath(let k):
+                    props.append(.init(name: k, keyPath: try resolve(k, ".propertiesToFetch[\(i)]"), function: nil))
+                case .expression(let n, let f, let k):
+                    props.append(.init(name: n, keyPath: try resolve(k, ".propertiesToFetch[\(i)].key"), function: f))
+                }
+            }
+            var groupBy: [ResolvedKeyPath] = []
+            for (i, g) in spec.groupBy.enumerated() { groupBy.append(try resolve(g, ".groupBy[\(i)]")) }
+            dictionary = DictionaryShape(properties: props, groupBy: groupBy, distinct: spec.distinct,
+                                         having: try WorkloadPredicate.having(spec.having, model: om, entity: entity.model))
+        }
+        let predicate = try WorkloadPredicate.compilation(spec.predicate, key: "predicate", model: om, entity: entity.model)
+        // Paging binds its offset per page: render the OFFSET form from the start.
+        let paged = spec.pageSize > 0
+        do {
+            request = try FetchRequest(
+                entity: entity, sortDescriptors: sorts, batchSize: spec.batchSize, prefetch: prefetch, predicate: predicate,
+                fetchLimit: paged ? spec.pageSize : spec.fetchLimit, fetchOffset: paged ? 1 : spec.fetchOffset,
+                includesPropertyValues: spec.includesPropertyValues, returnsObjectsAsFaults: spec.returnsObjectsAsFaults,
+                section: section.map { ($0, ascending: spec.sort.first?.ascending ?? true) }, dictionary: dictionary)
+        } catch let e as KeyPathError {
+            throw e
+        } catch {
+            throw KeyPathError(message: "\(error)", at: ".predicate")
+        }
+    }
+
+    public var floorStatements: [(sql: String, bindings: [SQLValue])] {
+        let q: FetchRequestSQL.Query?
+        switch spec.resultType {
+        case .objects: q = nil
+        case .objectIDs: q = request.sql.ids
+        case .count: q = request.sql.count
+        case .dictionaries: q = request.sql.dictionaries
+        }
+        return q.map { [($0.sql, $0.bindings)] } ?? []
     }
 
     public func run(store: Store) throws -> WorkloadOutcome {
         let context = ManagedObjectContext(store: store, objectModel: model)
+        switch spec.resultType {
+        case .objectIDs:
+            let ids = try context.executeIDs(request)
+            return WorkloadOutcome(rows: ids.count, valuesRead: 0) { Self.signature(ids: ids, sections: []) }
+        case .count:
+            let n = try context.executeCount(request)
+            return WorkloadOutcome(rows: 1, valuesRead: 0) { ResultSignature.of(rows: [[.integer(Int64(n))]]) }
+        case .dictionaries:
+            let rows = try context.executeDictionaries(request)
+            return WorkloadOutcome(rows: rows.count, valuesRead: 0) { ResultSignature.of(rows: rows) }
+        case .objects:
+            if spec.pageSize > 0 { return try runPaged(context) }
+            return try runObjects(context)
+        }
+    }
+
+    private func runObjects(_ context: ManagedObjectContext) throws -> WorkloadOutcome {
         let results: FetchedObjects
         var sections: [ResultsSection] = []
         if let sectionKey {
@@ -59,24 +140,81 @@ public final class FetchWorkload: Workload {
         } else {
             results = try context.execute(request)
         }
-        let n: Int
-        switch spec.touch {
-        case .none: n = 0
-        case .all: n = results.count
-        case .first(let k): n = min(k, results.count)
-        }
         var nonNull = 0
-        for i in 0..<n {
-            let o = try results.object(at: i)
-            for k in touchKeys {
-                if case .null = try context.value(of: o, at: k) {} else { nonNull += 1 }
+        switch spec.touch {
+        case .none: break
+        case .array:
+            for o in try results.allObjects() {
+                for k in touchKeys { nonNull += try context.touch(k, on: o) }
+            }
+        case .all, .first:
+            var n = results.count
+            if case .first(let k) = spec.touch { n = min(k, n) }
+            for i in 0..<n {
+                let o = try results.object(at: i)
+                for k in touchKeys { nonNull += try context.touch(k, on: o) }
             }
         }
-        return WorkloadOutcome(rows: results.count, valuesRead: nonNull) {
-            var d = ResultDigest()
-            for id in results.ids { d.add(UInt64(bitPattern: id)) }
-            for s in sections { d.add(s.value); d.add(UInt64(s.count)) }
-            return d.hex
+        if !reductions.isEmpty {
+            let row = try reduce(try results.allObjects(), context)
+            return WorkloadOutcome(rows: results.count, valuesRead: nonNull) { ResultSignature.of(rows: [row]) }
         }
+        let ids = results.ids
+        return WorkloadOutcome(rows: results.count, valuesRead: nonNull) { Self.signature(ids: ids, sections: sections) }
+    }
+
+    /// Successive pages of `pageSize` objects with fetchLimit/fetchOffset, each page's
+    /// objects touched, until a short page.
+    private func runPaged(_ context: ManagedObjectContext) throws -> WorkloadOutcome {
+        var ids: [Int64] = []
+        var nonNull = 0
+        var bindings = request.sql.objects.bindings
+        var offset = 0
+        let limitTouched: Int
+        if case .first(let k) = spec.touch { limitTouched = k } else { limitTouched = spec.touch == .none ? 0 : Int.max }
+        while true {
+            bindings[bindings.count - 1] = .integer(Int64(offset))
+            let page = try context.executePage(request, bindings: bindings)
+            for o in page {
+                if ids.count < limitTouched { for k in touchKeys { nonNull += try context.touch(k, on: o) } }
+                ids.append(o.objectID)
+            }
+            if page.count < spec.pageSize || ids.count >= limitTouched { break }
+            offset += spec.pageSize
+        }
+        return WorkloadOutcome(rows: ids.count, valuesRead: nonNull) { Self.signature(ids: ids, sections: []) }
+    }
+
+    /// The Swift reduction: SQL's semantics (NULLs skipped; avg of nothing is NULL; sum is
+    /// `total()`, a real, 0.0 of nothing; count counts non-NULL values).
+    private func reduce(_ objects: [ManagedObject], _ context: ManagedObjectContext) throws -> [SQLValue] {
+        var out: [SQLValue] = []
+        for (f, accessor) in reductions {
+            var minV: SQLValue? = nil, maxV: SQLValue? = nil
+            var sum = 0.0, n = 0
+            for o in objects {
+                let v = try context.value(of: o, at: accessor)
+                guard let d = v.doubleValue else { continue }
+                n += 1
+                sum += d
+                if minV == nil || d < minV!.doubleValue! { minV = v }
+                if maxV == nil || d > maxV!.doubleValue! { maxV = v }
+            }
+            switch f {
+            case .min: out.append(minV ?? .null)
+            case .max: out.append(maxV ?? .null)
+            case .avg: out.append(n == 0 ? .null : .real(sum / Double(n)))
+            case .sum: out.append(.real(sum))
+            case .count: out.append(.integer(Int64(n)))
+            }
+        }
+        return out
+    }
+
+    static func signature(ids: [Int64], sections: [ResultsSection]) -> ResultSignature {
+        var d = ResultDigest()
+        for id in ids { d.add(UInt64(bitPattern: id)) }
+        for s in sections { d.add(s.value); d.add(UInt64(s.count)) }
+        return ResultSignature(digest: d.hex)
     }
 }

@@ -4,9 +4,9 @@ public struct WorkloadOutcome {
     public var rows: Int
     /// Non-null values the touch step read (keeps the reads observable).
     public var valuesRead: Int
-    /// Computed after the clock stops: a digest of the result (ordered primary keys,
-    /// sections), equal across variants when they return the same logical result.
-    public var digest: () throws -> String
+    /// Computed after the clock stops: the result's signature (ordered primary keys and
+    /// sections, or values), equal across variants when they return the same logical result.
+    public var digest: () throws -> ResultSignature
 }
 
 /// A workload bound to one variant: everything resolved, ready to run.
@@ -17,6 +17,14 @@ public protocol Workload: AnyObject {
     var needsEmptyStore: Bool { get }
     /// The timed part of one repetition, on a fresh context over `store`.
     func run(store: Store) throws -> WorkloadOutcome
+    /// For the raw result types (object IDs, count, dictionaries): the statements one
+    /// repetition runs, which the case also steps with the bare C API as the SQLite floor.
+    /// Empty for workloads that build objects.
+    var floorStatements: [(sql: String, bindings: [SQLValue])] { get }
+}
+
+extension Workload {
+    public var floorStatements: [(sql: String, bindings: [SQLValue])] { [] }
 }
 
 /// Builds the ``Workload`` for a spec in one variant.

@@ -16,7 +16,8 @@ struct CLITests {
         #expect(results.count == 1 + 3 * 4)
         let col = { (name: String) in results[0].firstIndex(of: name)! }
         let split = results.first { $0[col("schema")] == "split" && $0[col("workload")] == "sections" }!
-        #expect(split[col("statements")] == "121", "the walk fires one fault per note")
+        #expect(split[col("statements")] == "2", "a clean context counts sections with GROUP BY: no fault per note")
+        #expect(results.dropFirst().allSatisfy { ["reference", "same"].contains($0[col("reference_check")]) })
         #expect(Set(results.dropFirst().filter { $0[col("workload")] == "sections-batched" }.map { $0[col("result_digest")] }).count == 1)
         let samples = CSVWriter.parse(try String(contentsOfFile: out + "/samples.csv", encoding: .utf8))
         #expect(samples.count == 1 + 3 * 4 * 2)

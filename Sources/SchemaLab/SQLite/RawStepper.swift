@@ -1,0 +1,80 @@
+import CSQLite
+
+/// The SQLite floor: the same statements a workload ran, stepped with nothing but the
+/// C API on a second connection — prepare once, bind, step every row, read every column
+/// with `sqlite3_column_*` (text and blobs by pointer, no copies), reset. What the lab
+/// adds on top of this (values, arrays, objects) is its overhead.
+public final class RawStepper {
+    private let handle: OpaquePointer
+    private var prepared: [String: OpaquePointer] = [:]
+    /// A checksum of everything read, so the reads cannot be optimized away.
+    public private(set) var checksum: UInt64 = 0
+
+    /// Opens a second connection to the store at `path`, with the lab's functions registered.
+    public init(path: String) throws {
+        let db = try Database(path: path)
+        handle = db.detachHandle()
+    }
+
+    deinit {
+        for s in prepared.values { sqlite3_finalize(s) }
+        sqlite3_close_v2(handle)
+    }
+
+    /// Runs each statement once with its bindings; returns the rows stepped.
+    @discardableResult
+    public func run(_ statements: [(sql: String, bindings: [SQLValue])]) throws -> Int {
+        var rows = 0
+        for (sql, bindings) in statements {
+            let s = try statement(sql)
+            for (i, v) in bindings.enumerated() {
+                let p = Int32(i + 1)
+                let rc: Int32
+                switch v {
+                case .null: rc = sqlite3_bind_null(s, p)
+                case .integer(let x): rc = sqlite3_bind_int64(s, p, x)
+                case .real(let x): rc = sqlite3_bind_double(s, p, x)
+                case .text(let t): rc = sqlite3_bind_text(s, p, t, -1, schemalab_sqlite_transient())
+                case .blob(let b): rc = b.withUnsafeBytes { sqlite3_bind_blob(s, p, $0.baseAddress, Int32($0.count), schemalab_sqlite_transient()) }
+                }
+                if rc != SQLITE_OK { throw SQLiteError(code: rc, message: String(cString: sqlite3_errmsg(handle)), sql: sql) }
+            }
+            let n = sqlite3_column_count(s)
+            var sum = checksum
+            while true {
+                let rc = sqlite3_step(s)
+                if rc == SQLITE_DONE { break }
+                guard rc == SQLITE_ROW else {
+                    let message = String(cString: sqlite3_errmsg(handle))
+                    sqlite3_reset(s)
+                    throw SQLiteError(code: rc, message: message, sql: sql)
+                }
+                rows += 1
+                for c in 0..<n {
+                    switch sqlite3_column_type(s, c) {
+                    case SQLITE_INTEGER: sum &+= UInt64(bitPattern: sqlite3_column_int64(s, c))
+                    case SQLITE_FLOAT: sum &+= sqlite3_column_double(s, c).bitPattern
+                    case SQLITE_TEXT:
+                        if let p = sqlite3_column_text(s, c) { sum &+= UInt64(p.pointee) &+ UInt64(sqlite3_column_bytes(s, c)) }
+                    case SQLITE_BLOB: sum &+= UInt64(sqlite3_column_bytes(s, c))
+                    default: break
+                    }
+                }
+            }
+            checksum = sum
+            sqlite3_reset(s)
+        }
+        return rows
+    }
+
+    private func statement(_ sql: String) throws -> OpaquePointer {
+        if let s = prepared[sql] { return s }
+        var stmt: OpaquePointer?
+        let rc = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &stmt, nil)
+        guard rc == SQLITE_OK, let stmt else {
+            throw SQLiteError(code: rc, message: String(cString: sqlite3_errmsg(handle)), sql: sql)
+        }
+        prepared[sql] = stmt
+        return stmt
+    }
+}
