@@ -17,9 +17,11 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        // glibc's mallinfo2, which Swift's Glibc module does not export: the heap a result holds.
+        .target(name: "CHeap"),
         .target(
             name: "SchemaLab",
-            dependencies: ["CSQLite"]
+            dependencies: ["CSQLite", "CHeap"]
         ),
         // The CLI lives in Sources/CLI, not Sources/schemalab: on a case-insensitive
         // file system (macOS) that folder would collide with Sources/SchemaLab.

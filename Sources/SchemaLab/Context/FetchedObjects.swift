@@ -2,7 +2,9 @@
 /// IDs first and each window of `batchSize` rows loaded when one of its objects is
 /// first read, like Core Data's batched array.
 public final class FetchedObjects {
-    unowned let context: ManagedObjectContext
+    /// Strong, like an NSFetchedResultsController holding its context: the results keep the
+    /// context (and so every registered object) alive.
+    let context: ManagedObjectContext
     let entity: EntityDescription
     /// The sorted primary keys.
     public let ids: [Int64]

@@ -5,6 +5,8 @@ public struct Sample: Sendable {
     public let cpuMs: Double
     public let rows: Int
     public let statements: Int
+    /// Heap (KiB) the result still held when the workload returned: in use after minus before.
+    public let heapRetainedKB: Int64
 }
 
 /// One distinct statement a case ran, with its query plan.

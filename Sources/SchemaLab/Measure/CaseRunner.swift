@@ -31,15 +31,19 @@ public struct CaseRunner {
         for rep in 1...measurement.repetitions {
             if rep > 1 && workload.needsEmptyStore { store = try makeStore() }
             store.db.beginStatementLog()
+            let h0 = HeapProbe.inUseBytes()
             let c0 = Clock.cpuNanoseconds()
             let t0 = Clock.wallNanoseconds()
             let outcome = try workload.run(store: store)
             let t1 = Clock.wallNanoseconds()
             let c1 = Clock.cpuNanoseconds()
+            let h1 = HeapProbe.inUseBytes()
+            withExtendedLifetime(outcome.keepAlive) {}
             counters = store.db.counters()
             statementLog = store.db.statementLog
             samples.append(Sample(repetition: rep, wallMs: Double(t1 - t0) / 1e6, cpuMs: Double(c1 - c0) / 1e6,
-                                  rows: outcome.rows, statements: store.db.executions))
+                                  rows: outcome.rows, statements: store.db.executions,
+                                  heapRetainedKB: (h1 - h0) / 1024))
             lastDigest = outcome.digest
             lastRows = outcome.rows
             if let stepper {

@@ -7,9 +7,9 @@ public struct ResultsFiles {
         "scenario", "schema", "workload", "size", "reps", "min_ms", "median_ms", "max_ms", "p90_ms", "cpu_ms",
         "peak_rss_kb", "rss_growth_kb", "sqlite_heap_peak_bytes", "vm_steps", "fullscan_steps", "sorts", "autoindex",
         "cache_hits", "cache_misses", "rows", "statements", "result_digest", "schema_index", "workload_index",
-        "reference_check", "agreement_check", "floor_ms", "floor_ratio",
+        "reference_check", "agreement_check", "floor_ms", "floor_ratio", "heap_retained_kb",
     ]
-    public static let samplesHeader = ["scenario", "schema", "workload", "size", "repetition", "wall_ms", "cpu_ms", "rows", "statements"]
+    public static let samplesHeader = ["scenario", "schema", "workload", "size", "repetition", "wall_ms", "cpu_ms", "rows", "statements", "heap_retained_kb"]
     public static let plansHeader = ["scenario", "schema", "workload", "size", "statement", "sql", "node_id", "parent_id", "detail"]
 
     /// File name -> contents.
@@ -31,9 +31,10 @@ public struct ResultsFiles {
                 String(schemaOrder.firstIndex(of: c.variant) ?? -1), String(workloadOrder.firstIndex(of: c.workload) ?? -1),
                 c.referenceCheck.rawValue, c.agreementCheck.rawValue,
                 c.floor.map { Format.ms($0.median) } ?? "", c.floor.map { Format.ratio(c.wall.median / $0.median) } ?? "",
+                String(Int64(Statistics(c.samples.map { Double($0.heapRetainedKB) }).median)),
             ])
             for x in c.samples {
-                s.append(key + [String(x.repetition), Format.ms(x.wallMs), Format.ms(x.cpuMs), String(x.rows), String(x.statements)])
+                s.append(key + [String(x.repetition), Format.ms(x.wallMs), Format.ms(x.cpuMs), String(x.rows), String(x.statements), String(x.heapRetainedKB)])
             }
             for st in c.plans {
                 if st.plan.isEmpty { p.append(key + [String(st.number), st.sql, "", "", ""]) }

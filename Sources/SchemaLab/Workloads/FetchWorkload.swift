@@ -121,8 +121,8 @@ public final class FetchWorkload: Workload {
             let n = try context.executeCount(request)
             return WorkloadOutcome(rows: 1, valuesRead: 0) { ResultSignature.of(rows: [[.integer(Int64(n))]]) }
         case .dictionaries:
-            let rows = try context.executeDictionaries(request)
-            return WorkloadOutcome(rows: rows.count, valuesRead: 0) { ResultSignature.of(rows: rows) }
+            let result = try context.executeDictionaries(request)
+            return WorkloadOutcome(rows: result.count, valuesRead: 0) { ResultSignature.of(rows: result.rows) }
         case .objects:
             if spec.pageSize > 0 { return try runPaged(context) }
             return try runObjects(context)
@@ -157,10 +157,10 @@ public final class FetchWorkload: Workload {
         }
         if !reductions.isEmpty {
             let row = try reduce(try results.allObjects(), context)
-            return WorkloadOutcome(rows: results.count, valuesRead: nonNull) { ResultSignature.of(rows: [row]) }
+            return WorkloadOutcome(rows: results.count, valuesRead: nonNull, keepAlive: results) { ResultSignature.of(rows: [row]) }
         }
         let ids = results.ids
-        return WorkloadOutcome(rows: results.count, valuesRead: nonNull) { Self.signature(ids: ids, sections: sections) }
+        return WorkloadOutcome(rows: results.count, valuesRead: nonNull, keepAlive: results) { Self.signature(ids: ids, sections: sections) }
     }
 
     /// Successive pages of `pageSize` objects with fetchLimit/fetchOffset, each page's
@@ -182,7 +182,7 @@ public final class FetchWorkload: Workload {
             if page.count < spec.pageSize || ids.count >= limitTouched { break }
             offset += spec.pageSize
         }
-        return WorkloadOutcome(rows: ids.count, valuesRead: nonNull) { Self.signature(ids: ids, sections: []) }
+        return WorkloadOutcome(rows: ids.count, valuesRead: nonNull, keepAlive: context) { Self.signature(ids: ids, sections: []) }
     }
 
     /// The Swift reduction: SQL's semantics (NULLs skipped; avg of nothing is NULL; sum is

@@ -7,6 +7,16 @@ public struct WorkloadOutcome {
     /// Computed after the clock stops: the result's signature (ordered primary keys and
     /// sections, or values), equal across variants when they return the same logical result.
     public var digest: () throws -> ResultSignature
+    /// What the result keeps alive until the repetition's memory is read (the context and
+    /// its objects), as an app holding the fetched results would.
+    public var keepAlive: AnyObject? = nil
+
+    public init(rows: Int, valuesRead: Int, keepAlive: AnyObject? = nil, digest: @escaping () throws -> ResultSignature) {
+        self.rows = rows
+        self.valuesRead = valuesRead
+        self.keepAlive = keepAlive
+        self.digest = digest
+    }
 }
 
 /// A workload bound to one variant: everything resolved, ready to run.
