@@ -10,6 +10,8 @@ public final class FetchedObjects {
     public let ids: [Int64]
     private var objects: [ManagedObject?]
     let batchSize: Int
+    /// Relationship paths prefetched for each window as it loads (Core Data prefetches per batch).
+    var prefetch: [[RelationshipModel]] = []
     /// Number of windows loaded so far.
     public private(set) var batchesLoaded = 0
 
@@ -37,6 +39,7 @@ public final class FetchedObjects {
         let start = (index / batchSize) * batchSize
         let end = min(start + batchSize, ids.count)
         let loaded = try context.loadBatch(entity: entity, ids: ids[start..<end])
+        for path in prefetch { try context.prefetch(path, from: loaded) }
         for i in start..<end { objects[i] = loaded[i - start] }
         batchesLoaded += 1
         return objects[index]!

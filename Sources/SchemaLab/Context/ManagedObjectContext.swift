@@ -112,7 +112,9 @@ public final class ManagedObjectContext {
         if request.batchSize > 0 || !request.includesPropertyValues {
             let ids = try fetchIDs(request.sql.ids)
             if request.batchSize > 0 {
-                return FetchedObjects(context: self, entity: e, ids: ids, batchSize: request.batchSize)
+                let results = FetchedObjects(context: self, entity: e, ids: ids, batchSize: request.batchSize)
+                results.prefetch = request.prefetch
+                return results
             }
             return FetchedObjects(context: self, entity: e, objects: ids.map { registeredObject(e, $0) })
         }
@@ -246,7 +248,7 @@ public final class ManagedObjectContext {
     /// Prefetches a relationship path for `objects`, level by level: to-one steps load the
     /// faulted destinations with `IN (?,…)` queries of up to 500 keys; to-many steps load
     /// every destination row of up to 500 sources at once and fill the sources' to-many sets.
-    private func prefetch(_ path: [RelationshipModel], from objects: [ManagedObject]) throws {
+    func prefetch(_ path: [RelationshipModel], from objects: [ManagedObject]) throws {
         var level = objects
         for r in path {
             guard let first = level.first else { return }
