@@ -271,7 +271,7 @@ public final class ManagedObjectContext {
                     var p: Int32 = 1
                     for o in chunk { try s.bind(o.objectID, at: p); p += 1 }
                     var bySource: [Int64: [ManagedObject]] = [:]
-                    let ownerColumn = Int32(3 + dest.model.attributes.count + dest.toOne.count)
+                    let ownerColumn = first.entity.fetchSQL.toManyPrefetchOwnerColumn(first.entity.toMany[idx])
                     while try s.step() {
                         let target = materialize(s, entity: dest)
                         bySource[s.int64(at: ownerColumn), default: []].append(target)

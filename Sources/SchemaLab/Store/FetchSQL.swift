@@ -109,13 +109,24 @@ public struct FetchSQL: Sendable {
     }
 
     /// Prefetching a to-many for `count` source objects: the destination's object columns
-    /// plus the source key last, bound as `IN (?,…)` ([I]: Core Data binds an intarray).
+    /// (one-to-many: the source key is its foreign key among them; many-to-many: the join
+    /// table's source column is added last), bound as `IN (?,…)` ([I]: Core Data binds an intarray).
+    /// The result column that holds the source's key in ``toManyPrefetch(_:count:)``.
+    public func toManyPrefetchOwnerColumn(_ r: RelationshipModel) -> Int32 {
+        let dest = model.entity(r.destination)!
+        if case .inverseForeignKey(let column) = r.storage,
+           let slot = dest.toOneRelationships.firstIndex(where: { $0.foreignKeyColumn == column }) {
+            return Int32(3 + dest.attributes.count + slot)
+        }
+        return Int32(3 + dest.attributes.count + dest.toOneRelationships.count)
+    }
+
     public func toManyPrefetch(_ r: RelationshipModel, count: Int) -> String {
         let dest = model.entity(r.destination)!
         let marks = Array(repeating: "?", count: count).joined(separator: ",")
         switch r.storage {
         case .inverseForeignKey(let column):
-            return "SELECT \(Self.objectColumns(dest)), t0.\(column) FROM \(dest.table) t0 WHERE t0.\(column) IN (\(marks))"
+            return "SELECT \(Self.objectColumns(dest)) FROM \(dest.table) t0 WHERE t0.\(column) IN (\(marks))"
         case .joinTable(let table, let own, let other):
             return "SELECT \(Self.objectColumns(dest)), t1.\(own) FROM \(dest.table) t0 JOIN \(table) t1 ON t0.Z_PK = t1.\(other) WHERE t1.\(own) IN (\(marks))"
         case .foreignKey:
