@@ -20,6 +20,10 @@ public final class ManagedObject {
     /// True when a fetch left the row's values in `values` but the object a fault
     /// (returnsObjectsAsFaults): reading it fulfils the fault without SQL.
     public internal(set) var hasSnapshot = false
+    /// Z_OPT: the row version read or written last (optimistic locking).
+    public internal(set) var version: Int64 = 0
+    /// Attribute indexes changed since the last save (saved objects only).
+    var changed: [Int] = []
 
     init(entity: EntityDescription, objectID: Int64, isFault: Bool) {
         self.entity = entity

@@ -14,7 +14,9 @@ public final class ManagedObjectContext {
     public let store: Store
     public let objectModel: ManagedObjectModel
     private var registry: [Int64: ManagedObject] = [:]
-    private var inserted: [ManagedObject] = []
+    var inserted: [ManagedObject] = []
+    /// Saved objects with changed attributes, written by the next save.
+    var updated: [ManagedObject] = []
 
     public init(store: Store, objectModel: ManagedObjectModel) {
         self.store = store
@@ -52,7 +54,8 @@ public final class ManagedObjectContext {
 
     /// Saves inserted objects: a Z_MAX block per entity, then one INSERT per object.
     public func save() throws {
-        guard !inserted.isEmpty else { return }
+        try maintainCounters()
+        guard !inserted.isEmpty || !updated.isEmpty else { return }
         var perEntity: [[ManagedObject]] = Array(repeating: [], count: objectModel.entities.count + 1)
         for o in inserted { perEntity[o.entity.number].append(o) }
         try transaction {
@@ -84,10 +87,14 @@ public final class ManagedObjectContext {
                     while try s.step() {}
                     s.reset()
                     registry[key(e, o.objectID)] = o
+                    o.version = 1
                 }
             }
+            try writeUpdates()
         }
         inserted.removeAll()
+        for o in updated { o.version += 1; o.changed = [] }
+        updated.removeAll()
     }
 
     private func transaction(_ body: () throws -> Void) throws {
@@ -104,7 +111,7 @@ public final class ManagedObjectContext {
     // MARK: Fetching
 
     /// True while inserted objects wait for a save (Core Data's `hasChanges`, for inserts).
-    public var hasChanges: Bool { !inserted.isEmpty }
+    public var hasChanges: Bool { !inserted.isEmpty || !updated.isEmpty }
 
     /// Runs a fetch request for managed objects (NSManagedObjectResultType).
     public func execute(_ request: FetchRequest) throws -> FetchedObjects {
@@ -195,6 +202,7 @@ public final class ManagedObjectContext {
         values.reserveCapacity(n)
         for i in 0..<n { values.append(s.value(at: Int32(3 + i))) }
         o.values = values
+        o.version = s.int64(at: 2)
         for j in 0..<e.toOne.count {
             let c = Int32(3 + n + j)
             o.related[j] = s.isNull(at: c) ? nil : registeredObject(e.destinations[j], s.int64(at: c))

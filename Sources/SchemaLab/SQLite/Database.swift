@@ -44,6 +44,9 @@ public final class Database {
         return handle
     }
 
+    /// Rows changed by the last INSERT, UPDATE or DELETE (`sqlite3_changes`).
+    public var changes: Int { Int(sqlite3_changes(handle)) }
+
     var lastErrorMessage: String { String(cString: sqlite3_errmsg(handle)) }
 
     /// A prepared statement for `sql`, from the cache or newly prepared.

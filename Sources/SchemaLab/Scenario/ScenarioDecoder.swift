@@ -76,7 +76,7 @@ public enum ScenarioDecoder {
     static func decodeVariant(_ n: JSONNode) throws -> VariantSpec {
         let o = try n.object(allowed: ["name", "description", "extends", "entities", "indexes", "addEntities", "addAttributes",
                                        "moveAttributes", "copyAttributes", "removeAttributes", "addRelationships",
-                                       "dropIndexes", "addIndexes"])
+                                       "dropIndexes", "addIndexes", "counters"])
         let extends = try o.optional("extends")?.label()
         if extends == nil && !o.has("entities") {
             throw n.error("a variant needs 'entities', or 'extends' naming another variant")
@@ -87,7 +87,7 @@ public enum ScenarioDecoder {
         func list<T>(_ key: String, _ f: (JSONNode) throws -> T) throws -> [T] {
             try o.optional(key)?.array().map(f) ?? []
         }
-        return VariantSpec(
+        var spec = VariantSpec(
             name: try o.required("name").label(),
             extends: extends,
             entities: try list("entities", decodeEntity),
@@ -108,6 +108,13 @@ public enum ScenarioDecoder {
             addIndexes: try list("addIndexes", decodeIndex),
             path: n.path
         )
+        spec.counters = try list("counters") { c in
+            let co = try c.object(allowed: ["entity", "key", "count", "of", "by"])
+            return CounterSpec(entity: try co.required("entity").identifier(), key: try co.required("key").identifier(),
+                               count: try co.required("count").identifier(), of: try co.required("of").identifier(),
+                               by: try co.required("by").identifier(), path: c.path)
+        }
+        return spec
     }
 
     static func decodeEntity(_ n: JSONNode) throws -> EntitySpec {

@@ -117,5 +117,18 @@ public struct VariantSpec: Sendable {
     public var addRelationships: [(entity: String, relationship: RelationshipSpec)]
     public var dropIndexes: [EntityMemberRef]
     public var addIndexes: [IndexSpec]
+    /// Denormalized counts the context maintains when it saves (added to the base's).
+    public var counters: [CounterSpec] = []
+    public var path: String
+}
+
+/// A denormalized counter kept up to date at save time: `entity.count` holds how many
+/// `of` objects have `of.by == entity.key` (e.g. DayCount.posts = posts with that day).
+public struct CounterSpec: Sendable {
+    public var entity: String
+    public var key: String
+    public var count: String
+    public var of: String
+    public var by: String
     public var path: String
 }

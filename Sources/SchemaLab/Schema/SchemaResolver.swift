@@ -8,6 +8,7 @@ public struct SchemaResolver {
     struct Draft {
         var entities: [EntitySpec]
         var indexes: [IndexSpec]
+        var counters: [CounterSpec] = []
     }
 
     public init(file: String, variants: [VariantSpec]) {
@@ -43,6 +44,7 @@ public struct SchemaResolver {
         } else {
             d = Draft(entities: spec.entities, indexes: spec.indexes)
         }
+        d.counters += spec.counters
         drafts[spec.name] = d
         return d
     }
@@ -148,7 +150,29 @@ public struct SchemaResolver {
         for ix in draft.indexes where numbers[ix.entity] == nil {
             throw fail(ix.path + ".entity", "in variant \(spec.name), no entity named '\(ix.entity)'")
         }
-        return ObjectModel(variant: spec.name, entities: entities)
+        var counters: [CounterModel] = []
+        for c in draft.counters {
+            func attribute(_ entity: String, _ name: String, _ key: String) throws -> AttributeModel {
+                guard let e = entities.first(where: { $0.name == entity }) else {
+                    throw fail(c.path + (key == "count" || key == "key" ? ".entity" : ".of"), "in variant \(spec.name), no entity named '\(entity)'")
+                }
+                guard let a = e.attribute(name) else {
+                    throw fail(c.path + "." + key, "in variant \(spec.name), \(entity) has no attribute '\(name)'")
+                }
+                return a
+            }
+            let count = try attribute(c.entity, c.count, "count")
+            guard [.integer16, .integer32, .integer64].contains(count.type) else {
+                throw fail(c.path + ".count", "a counter counts in an integer attribute; \(c.entity).\(c.count) is \(count.type.rawValue)")
+            }
+            let key = try attribute(c.entity, c.key, "key")
+            let by = try attribute(c.of, c.by, "by")
+            guard ValueKind.accepted(by: key.type) == ValueKind.accepted(by: by.type) else {
+                throw fail(c.path + ".by", "\(c.of).\(c.by) (\(by.type.rawValue)) and \(c.entity).\(c.key) (\(key.type.rawValue)) must hold the same kind of value")
+            }
+            counters.append(CounterModel(entity: c.entity, key: key, count: count, source: c.of, sourceKey: by))
+        }
+        return ObjectModel(variant: spec.name, entities: entities, counters: counters)
     }
 
     private func relationship(_ r: RelationshipSpec, of e: EntitySpec, in all: [EntitySpec], numbers: [String: Int],

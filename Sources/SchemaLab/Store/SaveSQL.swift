@@ -13,4 +13,11 @@ public enum SaveSQL {
         let marks = Array(repeating: "?", count: cols.count).joined(separator: ", ")
         return "INSERT INTO \(e.table)(\(cols.joined(separator: ", "))) VALUES(\(marks))"
     }
+
+    /// `UPDATE OR FAIL ZDAYCOUNT SET ZPOSTS = ?, Z_OPT = ? WHERE Z_PK = ? AND Z_OPT = ?`: the
+    /// changed attributes, the new version, and the optimistic-locking check (§3).
+    public static func update(_ e: EntityModel, attributes: [AttributeModel]) -> String {
+        let sets = attributes.map { "\($0.column) = ?" } + ["Z_OPT = ?"]
+        return "UPDATE OR FAIL \(e.table) SET \(sets.joined(separator: ", ")) WHERE Z_PK = ? AND Z_OPT = ?"
+    }
 }
