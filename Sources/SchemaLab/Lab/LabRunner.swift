@@ -31,7 +31,7 @@ public struct LabRunner {
                 let placement = try plan.placement(for: mom)
                 let tag = model.variant.map { $0.isLetter || $0.isNumber ? String($0) : "_" }.joined()
                 let filledPath = options.workDirectory + "/\(tag)-\(size).sqlite"
-                if workloads.contains(where: { $0.kind != .insert }) {
+                if workloads.contains(where: { $0.kind != .insert }) {  // reads and appends start from the filled store
                     try fill(path: filledPath, model: model, mom: mom, data: data, placement: placement)
                 }
                 defer { Store.remove(path: filledPath) }
@@ -42,14 +42,20 @@ public struct LabRunner {
                     } catch {
                         throw ScenarioError(file: scenario.file, path: spec.path, message: error.message)
                     }
-                    let emptyPath = options.workDirectory + "/\(tag)-\(size)-empty.sqlite"
-                    defer { Store.remove(path: emptyPath) }
+                    let scratchPath = options.workDirectory + "/\(tag)-\(size)-scratch.sqlite"
+                    defer { Store.remove(path: scratchPath) }
                     let result = try runner.run(scenario: scenario.name, variant: model.variant, size: size, workload: workload) {
-                        if workload.needsEmptyStore {
-                            Store.remove(path: emptyPath)
-                            return try Store.create(path: emptyPath, model: model, pragmas: scenario.pragmas)
+                        switch workload.storeKind {
+                        case .empty:
+                            Store.remove(path: scratchPath)
+                            return try Store.create(path: scratchPath, model: model, pragmas: scenario.pragmas)
+                        case .filledCopy:
+                            Store.remove(path: scratchPath)
+                            try FileManager.default.copyItem(atPath: filledPath, toPath: scratchPath)
+                            return try Store.open(path: scratchPath, model: model, pragmas: scenario.pragmas)
+                        case .filled:
+                            return try Store.open(path: filledPath, model: model, pragmas: scenario.pragmas)
                         }
-                        return try Store.open(path: filledPath, model: model, pragmas: scenario.pragmas)
                     }
                     progress("\(model.variant) \(spec.name) n=\(size): median \(Format.ms(result.wall.median)) ms, \(result.samples.count) reps, \(result.statements) statements")
                     results.append(result)

@@ -13,7 +13,7 @@ public struct CaseRunner {
         var store = try makeStore()
         for _ in 0..<measurement.warmup {
             _ = try workload.run(store: store)
-            if workload.needsEmptyStore { store = try makeStore() }
+            if workload.storeKind.isFreshPerRepetition { store = try makeStore() }
         }
         let startRSS = MemoryProbe.residentKB()
         MemoryProbe.resetPeak()
@@ -29,7 +29,7 @@ public struct CaseRunner {
         var statementLog: [String] = []
         let deadline = Clock.wallNanoseconds() + UInt64(measurement.maxSeconds * 1e9)
         for rep in 1...measurement.repetitions {
-            if rep > 1 && workload.needsEmptyStore { store = try makeStore() }
+            if rep > 1 && workload.storeKind.isFreshPerRepetition { store = try makeStore() }
             store.db.beginStatementLog()
             let h0 = HeapProbe.inUseBytes()
             let c0 = Clock.cpuNanoseconds()

@@ -17,7 +17,7 @@ public final class FetchWorkload: Workload {
     let touchKeys: [TouchKey]
     /// Reduction in Swift: function and accessor per expression.
     let reductions: [(AggregateFunction, KeyPathAccessor)]
-    public var needsEmptyStore: Bool { false }
+    public var storeKind: StoreKind { .filled }
 
     init(spec: WorkloadSpec, model: ManagedObjectModel, rootEntity: String) throws(KeyPathError) {
         self.spec = spec

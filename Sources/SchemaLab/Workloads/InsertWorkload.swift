@@ -8,7 +8,7 @@ public final class InsertWorkload: Workload {
     let model: ManagedObjectModel
     let data: GeneratedData
     let placement: DataPlacement
-    public var needsEmptyStore: Bool { true }
+    public var storeKind: StoreKind { .empty }
 
     init(spec: WorkloadSpec, model: ManagedObjectModel, data: GeneratedData, placement: DataPlacement) {
         self.spec = spec

@@ -19,12 +19,24 @@ public struct WorkloadOutcome {
     }
 }
 
+/// What store a repetition runs on.
+public enum StoreKind: Sendable {
+    /// A new empty store for every repetition (inserting the data set).
+    case empty
+    /// The store filled once with the data set, shared by every repetition (reads).
+    case filled
+    /// A fresh copy of the filled store for every repetition (writes into existing data).
+    case filledCopy
+
+    /// True when a repetition changes its store, so the next one needs a new one.
+    public var isFreshPerRepetition: Bool { self != .filled }
+}
+
 /// A workload bound to one variant: everything resolved, ready to run.
 public protocol Workload: AnyObject {
     var spec: WorkloadSpec { get }
-    /// True when each repetition needs an empty store (inserts); false when it reads a
-    /// store filled once with the data set.
-    var needsEmptyStore: Bool { get }
+    /// The store each repetition starts from.
+    var storeKind: StoreKind { get }
     /// The timed part of one repetition, on a fresh context over `store`.
     func run(store: Store) throws -> WorkloadOutcome
     /// For the raw result types (object IDs, count, dictionaries): the statements one
