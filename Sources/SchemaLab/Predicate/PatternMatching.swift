@@ -149,7 +149,8 @@ public enum PatternMatching {
     /// match the whole text, as NSPredicate's MATCHES (ICU's `matches()`), not a
     /// substring: `"b.*"` does not match `"abc"`.
     ///
-    /// It is compiled as `^(?:pattern)\z` and matched anchored; `\z`, not `$`, so a
+    /// It is compiled as `^(?:pattern)\z` and matched anchored (so the empty
+    /// pattern, which `NSRegularExpression` itself rejects, matches only `""`); `\z`, not `$`, so a
     /// trailing newline is not ignored. `[c]` sets `.caseInsensitive` (ICU's case
     /// folding). `[d]` folds the diacritics of the text and of the pattern text
     /// (so a literal `é` or `[é]` in the pattern means `e`; escapes such as `\x{E9}`
@@ -174,7 +175,8 @@ public enum PatternMatching {
             let source = StringMatching.fold(pattern, options: fold)
             let raw: NSRegularExpression
             do {
-                raw = try NSRegularExpression(pattern: source, options: caseOption)
+                // Foundation rejects an empty pattern; MATCHES "" matches only "", as `^(?:)\z` does.
+                raw = try NSRegularExpression(pattern: source.isEmpty ? "(?:)" : source, options: caseOption)
             } catch {
                 throw InvalidRegex(pattern: pattern, reason: (error as NSError).localizedDescription)
             }
