@@ -348,4 +348,23 @@ struct CoreDataFunctionsSemanticsTests {
         }
         #expect(mismatches.isEmpty, "\(mismatches.prefix(10))")
     }
+
+    @Test("LIKE's ASCII byte path agrees with its character path", arguments: [0, 1, 2, 3])
+    func likeFastPathAgreesWithCharacterPath(_ flags: Int) {
+        let texts = Self.randomStrings(count: 150, seed: 3).map { $0.replacingOccurrences(of: "\r", with: "") }
+        let patterns = Self.randomStrings(count: 60, seed: 5).map {
+            $0.replacingOccurrences(of: "\r", with: "").replacingOccurrences(of: "0", with: "*").replacingOccurrences(of: "9", with: "?")
+        } + ["*", "?", "*a*", "A?*", "\\*"]
+        var mismatches: [String] = []
+        for pattern in patterns {
+            let like = PatternMatching.Like(pattern, options: flags)
+            #expect(like.asciiTokens != nil)
+            for text in texts {
+                let fast = like.matches(text)
+                let slow = PatternMatching.Like.glob(Array(StringMatching.fold(text, options: like.foldOptions)), like.tokens) { $0 }
+                if fast != slow { mismatches.append("\(text.debugDescription) LIKE \(pattern.debugDescription)") }
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(10))")
+    }
 }
