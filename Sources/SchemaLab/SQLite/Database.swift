@@ -17,7 +17,8 @@ public final class Database {
     /// Statements executed (first `step()` after a reset) since the counter was last reset.
     public private(set) var executions = 0
 
-    /// Opens (creating if needed) the database at `path`.
+    /// Opens (creating if needed) the database at `path` and registers Core Data's
+    /// SQL functions and collations on it (see ``CoreDataFunctions``).
     public init(path: String) throws {
         var db: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
@@ -26,6 +27,13 @@ public final class Database {
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
             if let db { sqlite3_close_v2(db) }
             throw SQLiteError(code: rc, message: "\(message) (path \(path))")
+        }
+        // Core Data's SQL functions and collations, on every connection.
+        do {
+            try CoreDataFunctions.register(on: db)
+        } catch {
+            sqlite3_close_v2(db)
+            throw error
         }
         handle = db
         self.path = path
