@@ -35,7 +35,7 @@ public struct LabRunner {
                     try fill(path: filledPath, model: model, mom: mom, data: data, placement: placement)
                 }
                 defer { Store.remove(path: filledPath) }
-                for spec in workloads {
+                for spec in workloads where spec.variants?.contains(model.variant) ?? true {
                     let workload: any Workload
                     do {
                         workload = try WorkloadFactory.make(spec, model: mom, dataset: scenario.dataset, data: data, placement: placement)

@@ -34,7 +34,7 @@ public struct ScenarioPlan {
             } catch {
                 throw fail(ds.path + ".fields", error.message)
             }
-            for w in scenario.workloads where w.kind != .insert {
+            for w in scenario.workloads where w.kind != .insert && (w.variants?.contains(spec.name) ?? true) {
                 let entity = w.entity ?? ds.entity
                 guard mom.entity(entity) != nil else { throw fail(w.path + ".entity", "variant \(spec.name) has no entity '\(entity)'") }
                 func check(_ keyPath: String, _ path: String) throws {

@@ -4,7 +4,7 @@ extension ScenarioDecoder {
     static let workloadKeys = ["name", "kind", "entity", "sort", "sectionKey", "batchSize", "touch", "touchKeys", "prefetch",
                                "predicate", "arguments", "resultType", "propertiesToFetch", "groupBy", "having",
                                "havingArguments", "distinct", "fetchLimit", "fetchOffset", "includesPropertyValues",
-                               "returnsObjectsAsFaults", "pageSize", "reduce", "agreesWith"]
+                               "returnsObjectsAsFaults", "pageSize", "reduce", "agreesWith", "variants"]
 
     static func decodeWorkload(_ n: JSONNode) throws -> WorkloadSpec {
         let o = try n.object(allowed: workloadKeys)
@@ -68,6 +68,7 @@ extension ScenarioDecoder {
         spec.pageSize = try o.optional("pageSize")?.int(in: 0...1_000_000) ?? 0
         spec.reduce = try o.optional("reduce")?.nonEmptyArray().map(property) ?? []
         spec.agreesWith = try o.optional("agreesWith")?.label()
+        spec.variants = try o.optional("variants")?.nonEmptyArray().map { try $0.label() }
         try checkShape(spec, o)
         return spec
     }

@@ -50,6 +50,9 @@ public enum ScenarioDecoder {
             reference = variants[0].name
         }
         for w in workloads {
+            for (i, v) in (w.variants ?? []).enumerated() where !variants.contains(where: { $0.name == v }) {
+                throw ScenarioError(file: file, path: w.path + ".variants[\(i)]", message: "no variant named '\(v)' (variants: \(variants.map(\.name).joined(separator: ", ")))")
+            }
             guard let other = w.agreesWith else { continue }
             guard let target = workloads.first(where: { $0.name == other }), other != w.name else {
                 throw ScenarioError(file: file, path: w.path + ".agreesWith", message: "no other workload named '\(other)'")

@@ -101,6 +101,9 @@ public struct WorkloadSpec: Sendable {
     public var reduce: [PropertySpec] = []
     /// The workload whose result this one must equal (same variant and size).
     public var agreesWith: String?
+    /// Only these variants run the workload (nil: every variant): for a strategy that only
+    /// one schema can express, such as reading a denormalized counter entity.
+    public var variants: [String]?
     public var path: String
 }
 
