@@ -13,4 +13,10 @@ public enum SaveSQL {
         let marks = Array(repeating: "?", count: cols.count).joined(separator: ", ")
         return "INSERT INTO \(e.table)(\(cols.joined(separator: ", "))) VALUES(\(marks))"
     }
+
+    /// `INSERT INTO Z_2TAGS(Z_2BOOKS, Z_3TAGS) VALUES(?, ?)`: one many-to-many link, written
+    /// from the side that names the join table (own Z_PK first).
+    public static func insertLink(table: String, ownColumn: String, otherColumn: String) -> String {
+        "INSERT INTO \(table)(\(ownColumn), \(otherColumn)) VALUES(?, ?)"
+    }
 }
