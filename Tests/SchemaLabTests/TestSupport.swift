@@ -12,6 +12,7 @@ enum TestSupport {
 
     static let photosScenario = packageRoot + "/scenarios/photos-matrix.json"
     static let tinyScenario = packageRoot + "/Tests/SchemaLabTests/Fixtures/tiny.json"
+    static let libraryScenario = packageRoot + "/Tests/SchemaLabTests/Fixtures/library.json"
 
     /// A new empty temporary directory, unique to the caller.
     static func temporaryDirectory() throws -> String {

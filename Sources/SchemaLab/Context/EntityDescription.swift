@@ -8,6 +8,9 @@ public final class EntityDescription {
     /// The to-many relationships (one-to-many and many-to-many), in ``ManagedObject/toManyTargets`` order.
     public let toMany: [RelationshipModel]
     let insertSQL: String
+    /// The many-to-many relationships whose join-table rows a save writes from this side
+    /// (the side that names the table, so each link is written once): `toMany` index and INSERT.
+    let linkInserts: [(toManyIndex: Int, sql: String)]
     let faultSQL: String
     let fetchSQL: FetchSQL
     /// Destination descriptions of `toOne`, set once all descriptions exist.
@@ -20,6 +23,14 @@ public final class EntityDescription {
         self.toOne = model.toOneRelationships
         self.toMany = model.relationships.filter(\.toMany)
         self.insertSQL = SaveSQL.insert(model)
+        var links: [(toManyIndex: Int, sql: String)] = []
+        for (i, r) in toMany.enumerated() {
+            guard case .joinTable(let table, let own, let other) = r.storage else { continue }
+            if (model.name, r.name) <= (r.destination, r.inverse ?? "") {
+                links.append((i, SaveSQL.insertLink(table: table, ownColumn: own, otherColumn: other)))
+            }
+        }
+        self.linkInserts = links
         self.fetchSQL = FetchSQL(model: objectModel, entity: model)
         self.faultSQL = fetchSQL.fault
     }

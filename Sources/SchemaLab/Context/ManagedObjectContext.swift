@@ -52,7 +52,28 @@ public final class ManagedObjectContext {
         object.related[index] = target
     }
 
-    /// Saves inserted objects: a Z_MAX block per entity, then one INSERT per object.
+    /// Adds targets to a to-many relationship (by its index in ``EntityDescription/toMany``).
+    /// Set the inverse too, as Core Data maintains inverses: a save writes a
+    /// many-to-many link from the side that names the join table.
+    public func addRelated(_ object: ManagedObject, toMany index: Int, _ targets: some Collection<ManagedObject>) {
+        if object.toManyTargets[index] == nil {
+            object.toManyTargets[index] = Array(targets)
+        } else {
+            object.toManyTargets[index]!.append(contentsOf: targets)
+        }
+    }
+
+    /// Adds one target to a to-many relationship.
+    public func addRelated(_ object: ManagedObject, toMany index: Int, _ target: ManagedObject) {
+        if object.toManyTargets[index] == nil {
+            object.toManyTargets[index] = [target]
+        } else {
+            object.toManyTargets[index]!.append(target)
+        }
+    }
+
+    /// Saves inserted objects: a Z_MAX block per entity, then one INSERT per object, then
+    /// one INSERT per many-to-many link of the inserted objects, in the same transaction.
     public func save() throws {
         try maintainCounters()
         guard !inserted.isEmpty || !updated.isEmpty else { return }
@@ -88,6 +109,22 @@ public final class ManagedObjectContext {
                     s.reset()
                     registry[key(e, o.objectID)] = o
                     o.version = 1
+                }
+            }
+            for e in objectModel.entities where !perEntity[e.number].isEmpty {
+                for link in e.linkInserts {
+                    var s: Statement?
+                    for o in perEntity[e.number] {
+                        guard let targets = o.toManyTargets[link.toManyIndex], !targets.isEmpty else { continue }
+                        let statement = try s ?? db.statement(link.sql)
+                        s = statement
+                        try statement.bind(o.objectID, at: 1)
+                        for t in targets {
+                            try statement.bind(t.objectID, at: 2)
+                            while try statement.step() {}
+                            statement.reset()
+                        }
+                    }
                 }
             }
             try writeUpdates()

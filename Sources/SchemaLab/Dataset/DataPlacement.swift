@@ -17,10 +17,17 @@ public struct DataPlacement {
     }
 
     public let nodes: [Node]
+    /// The fields that have an attribute to go to.
+    public let placed: Set<String>
+    /// The to-many relationships of the root filled per row (see ``RelatedPlacement``).
+    public internal(set) var related: [RelatedPlacement] = []
 
     /// Builds the placement; throws a message when a field has no attribute to go to in
-    /// this variant, or a generated value cannot be stored in the attribute's type.
-    public init(model: ManagedObjectModel, rootEntity: String, fields: [String], kinds: [String: Set<ValueKind>]) throws(KeyPathError) {
+    /// this variant (unless it is in `optional`), or a generated value cannot be stored
+    /// in the attribute's type. `excluding` names a to-one of the root not to follow
+    /// (the inverse that points back at a parent object).
+    public init(model: ManagedObjectModel, rootEntity: String, fields: [String], kinds: [String: Set<ValueKind>],
+                optional: Set<String> = [], excluding: String? = nil) throws(KeyPathError) {
         let variant = model.model.variant
         guard let root = model.entity(rootEntity) else {
             throw KeyPathError(message: "variant \(variant) has no entity '\(rootEntity)'")
@@ -35,7 +42,7 @@ public struct DataPlacement {
             let (e, parent, inverse) = queue.removeFirst()
             pending.append((e, parent, inverse))
             let myIndex = pending.count - 1
-            for (slot, r) in e.toOne.enumerated() where visited.insert(r.destination).inserted {
+            for (slot, r) in e.toOne.enumerated() where !(myIndex == 0 && r.name == excluding) && visited.insert(r.destination).inserted {
                 let dest = e.destinations[slot]
                 let inv = r.inverse.flatMap { dest.toOneIndex($0) }
                 queue.append((dest, (myIndex, slot), inv))
@@ -65,11 +72,33 @@ public struct DataPlacement {
             nodes.append(Node(entity: p.entity, parent: p.parent.map { (newIndex[$0.node]!, $0.slot) },
                               inverseSlot: p.inverse, sources: sources))
         }
-        for f in fields where !placed.contains(f) {
+        for f in fields where !placed.contains(f) && !optional.contains(f) {
             throw KeyPathError(message: "in variant \(variant), field '\(f)' has nowhere to go: no attribute '\(f)' on \(rootEntity) or an entity its to-one relationships reach")
         }
         self.nodes = nodes
+        self.placed = placed
     }
+}
+
+/// Where the objects of one `related` entry go in one variant: the to-many slot of
+/// the parent, how the destination points back, and the placement of the
+/// destination objects' fields (children, or pool members).
+public struct RelatedPlacement {
+    /// How a destination object points back at its parent.
+    public enum Inverse {
+        /// One-to-many: the destination's to-one slot (its foreign key).
+        case toOne(slot: Int)
+        /// Many-to-many: the destination's to-many slot (join-table rows).
+        case toMany(index: Int)
+    }
+
+    /// The relationship on the parent entity.
+    public let relationship: RelationshipModel
+    /// The relationship's index in the parent entity's ``EntityDescription/toMany``.
+    public let toManyIndex: Int
+    public let inverse: Inverse
+    /// The destination objects' fields; `nodes[0]` is the destination entity.
+    public let placement: DataPlacement
 }
 
 /// The storage class a generator produces.
@@ -101,7 +130,8 @@ public enum ValueKind: String, Sendable {
     public static func produced(by spec: FieldSpec) -> [String: Set<ValueKind>] {
         var out: [String: Set<ValueKind>] = [:]
         switch spec.generator {
-        case .sequence, .uniformInt, .pareto, .bool: out[spec.names[0]] = [.integer]
+        case .sequence, .uniformInt, .pareto, .bool, .countOf: out[spec.names[0]] = [.integer]
+        case .parentField: break // the parent field's kinds: see ScenarioPlan.valueKinds
         case .uniformDouble, .normal, .dateRange: out[spec.names[0]] = [.real]
         case .text, .uuid: out[spec.names[0]] = [.text]
         case .bytes: out[spec.names[0]] = [.blob]

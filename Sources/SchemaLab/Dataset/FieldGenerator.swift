@@ -6,18 +6,32 @@ import Foundation
 struct FieldGenerator {
     let spec: FieldSpec
     let seed: UInt64
+    /// What names the stream: the field names, prefixed for the fields of related objects
+    /// (`books/title`) so that they never share a stream with a root field.
+    var streamKey: String
+
+    init(spec: FieldSpec, seed: UInt64, streamPrefix: String = "") {
+        self.spec = spec
+        self.seed = seed
+        self.streamKey = streamPrefix + spec.names.joined(separator: ",")
+    }
 
     /// The stream seed of a field: the data set seed mixed with an FNV-1a hash of its names.
     static func streamSeed(_ seed: UInt64, _ names: [String]) -> UInt64 {
+        streamSeed(seed, key: names.joined(separator: ","))
+    }
+
+    /// The stream seed for any key: the data set seed mixed with an FNV-1a hash of the key.
+    static func streamSeed(_ seed: UInt64, key: String) -> UInt64 {
         var h: UInt64 = 0xCBF2_9CE4_8422_2325
-        for b in names.joined(separator: ",").utf8 { h = (h ^ UInt64(b)) &* 0x100_0000_01B3 }
+        for b in key.utf8 { h = (h ^ UInt64(b)) &* 0x100_0000_01B3 }
         var mix = SplitMix64(seed: seed ^ h)
         return mix.next()
     }
 
     /// One column of values per field name.
     func generate(count: Int) -> [[SQLValue]] {
-        var rng = SplitMix64(seed: Self.streamSeed(seed, spec.names))
+        var rng = SplitMix64(seed: Self.streamSeed(seed, key: streamKey))
         var cols = Array(repeating: [SQLValue](), count: spec.names.count)
         for i in cols.indices { cols[i].reserveCapacity(count) }
         switch spec.generator {
@@ -116,6 +130,8 @@ private struct OneValue {
             return v
         case .clusteredLocation:
             fatalError("clusteredLocation fills several fields; FieldGenerator.generate handles it before OneValue")
+        case .countOf, .parentField:
+            fatalError("derived fields are computed by GeneratedData from the fan-outs and the parent rows")
         }
     }
 }

@@ -13,8 +13,6 @@ public struct ScenarioPlan {
         func fail(_ path: String, _ message: String) -> ScenarioError { ScenarioError(file: file, path: path, message: message) }
         models = try SchemaResolver(file: file, variants: scenario.variants).resolveAll()
         let ds = scenario.dataset
-        let kinds = Self.valueKinds(ds)
-        let fieldNames = ds.fields.flatMap(\.names)
         let needsRTree = models.contains { $0.entities.contains { $0.indexes.contains { $0.kind == .rtree } } }
         if needsRTree && !SQLiteLibrary.hasRTree {
             throw fail("$.variants", "an index has kind 'rtree' but this SQLite (\(SQLiteLibrary.version)) was built without ENABLE_RTREE")
@@ -23,17 +21,13 @@ public struct ScenarioPlan {
             guard model.entity(ds.entity) != nil else {
                 throw fail(ds.path + ".entity", "variant \(spec.name) has no entity '\(ds.entity)'")
             }
-            for f in ds.fields {
+            for f in ds.fields where !f.optional {
                 for name in f.names where model.reachableAttributes(named: name, from: ds.entity).isEmpty {
                     throw fail(f.path, "in variant \(spec.name), field '\(name)' has nowhere to go: no attribute '\(name)' on \(ds.entity) or an entity its to-one relationships reach")
                 }
             }
             let mom = ManagedObjectModel(model)
-            do {
-                _ = try DataPlacement(model: mom, rootEntity: ds.entity, fields: fieldNames, kinds: kinds)
-            } catch {
-                throw fail(ds.path + ".fields", error.message)
-            }
+            _ = try Self.placement(ds, model: mom, file: file)
             for w in scenario.workloads where w.kind != .insert && (w.variants?.contains(spec.name) ?? true) {
                 let entity = w.entity ?? ds.entity
                 guard mom.entity(entity) != nil else { throw fail(w.path + ".entity", "variant \(spec.name) has no entity '\(entity)'") }
@@ -55,18 +49,97 @@ public struct ScenarioPlan {
 
     /// The data placement of one variant (already checked in `init`).
     func placement(for model: ManagedObjectModel) throws -> DataPlacement {
-        let ds = scenario.dataset
+        try Self.placement(scenario.dataset, model: model, file: scenario.file)
+    }
+
+    /// Where the data set goes in one variant: the root rows, then every `related`
+    /// entry resolved on the entity above it; throws a ``ScenarioError`` with the JSON path.
+    static func placement(_ ds: DatasetSpec, model mom: ManagedObjectModel, file: String) throws -> DataPlacement {
+        let kinds = valueKinds(ds.fields, parent: [:])
+        var p: DataPlacement
         do {
-            return try DataPlacement(model: model, rootEntity: ds.entity, fields: ds.fields.flatMap(\.names), kinds: Self.valueKinds(ds))
+            p = try DataPlacement(model: mom, rootEntity: ds.entity, fields: ds.fields.flatMap(\.names), kinds: kinds,
+                                  optional: Set(ds.fields.filter(\.optional).flatMap(\.names)))
         } catch {
-            throw ScenarioError(file: scenario.file, path: ds.path, message: error.message)
+            throw ScenarioError(file: file, path: ds.path + ".fields", message: error.message)
+        }
+        guard let root = mom.entity(ds.entity) else {
+            throw ScenarioError(file: file, path: ds.path + ".entity", message: "variant \(mom.model.variant) has no entity '\(ds.entity)'")
+        }
+        p.related = try relatedPlacements(ds.related, parent: root, parentKinds: kinds, model: mom, file: file)
+        return p
+    }
+
+    static func relatedPlacements(_ specs: [RelatedSpec], parent: EntityDescription, parentKinds: [String: Set<ValueKind>],
+                                  model mom: ManagedObjectModel, file: String) throws -> [RelatedPlacement] {
+        let variant = mom.model.variant
+        return try specs.map { r in
+            func fail(_ path: String, _ message: String) -> ScenarioError {
+                ScenarioError(file: file, path: path, message: "in variant \(variant), " + message)
+            }
+            guard let rel = parent.model.relationship(r.relationship) else {
+                let have = parent.model.relationships.map(\.name)
+                throw fail(r.path + ".relationship", "\(parent.name) has no relationship '\(r.relationship)'"
+                           + (have.isEmpty ? "" : " (relationships: \(have.joined(separator: ", ")))"))
+            }
+            guard rel.toMany, let index = parent.toManyIndex(rel.name) else {
+                throw fail(r.path + ".relationship", "\(parent.name).\(rel.name) is a to-one: a related entry fills a to-many relationship")
+            }
+            let dest = parent.toManyDestinations[index]
+            let inverse: RelatedPlacement.Inverse
+            switch rel.storage {
+            case .inverseForeignKey:
+                if let pool = r.pool {
+                    throw fail(pool.path, "\(parent.name).\(rel.name) is one-to-many (a \(dest.name) has one \(parent.name)): a pool needs a many-to-many relationship")
+                }
+                guard let inv = rel.inverse, let slot = dest.toOneIndex(inv) else {
+                    throw fail(r.path + ".relationship", "\(parent.name).\(rel.name) has no to-one inverse on \(dest.name)")
+                }
+                inverse = .toOne(slot: slot)
+            case .joinTable:
+                guard let inv = rel.inverse, let i = dest.toManyIndex(inv) else {
+                    throw fail(r.path + ".relationship", "\(parent.name).\(rel.name) has no to-many inverse on \(dest.name)")
+                }
+                inverse = .toMany(index: i)
+            case .foreignKey:
+                throw fail(r.path + ".relationship", "\(parent.name).\(rel.name) is a to-one: a related entry fills a to-many relationship")
+            }
+            let fields = r.pool?.fields ?? r.fields
+            let fieldsPath = (r.pool?.path ?? r.path) + ".fields"
+            let kinds = valueKinds(fields, parent: r.pool == nil ? parentKinds : [:])
+            let names = fields.flatMap(\.names)
+            var p: DataPlacement
+            do {
+                p = try DataPlacement(model: mom, rootEntity: dest.name, fields: names, kinds: kinds, optional: Set(names),
+                                      excluding: rel.inverse)
+            } catch let error as KeyPathError {
+                throw ScenarioError(file: file, path: fieldsPath, message: error.message)
+            }
+            for f in fields where !f.optional {
+                for name in f.names where !p.placed.contains(name) {
+                    throw fail(f.path, "field '\(name)' has nowhere to go: no attribute '\(name)' on \(dest.name) or an entity its to-one relationships reach (mark it \"optional\": true if that is intended)")
+                }
+            }
+            p.related = try relatedPlacements(r.related, parent: dest, parentKinds: kinds, model: mom, file: file)
+            return RelatedPlacement(relationship: rel, toManyIndex: index, inverse: inverse, placement: p)
         }
     }
 
-    /// The storage classes each field's generator produces.
+    /// The storage classes each root field's generator produces.
     static func valueKinds(_ ds: DatasetSpec) -> [String: Set<ValueKind>] {
+        valueKinds(ds.fields, parent: [:])
+    }
+
+    /// The storage classes each field of one level produces; a `parentField` produces its parent field's.
+    static func valueKinds(_ fields: [FieldSpec], parent: [String: Set<ValueKind>]) -> [String: Set<ValueKind>] {
         var kinds: [String: Set<ValueKind>] = [:]
-        for f in ds.fields { kinds.merge(ValueKind.produced(by: f)) { $0.union($1) } }
+        for f in fields {
+            if case .parentField(let name) = f.generator {
+                kinds[f.names[0], default: []].formUnion(parent[name] ?? [])
+            } else {
+                kinds.merge(ValueKind.produced(by: f)) { $0.union($1) }
+            }
+        }
         return kinds
     }
 }

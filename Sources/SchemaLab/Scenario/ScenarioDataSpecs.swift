@@ -39,6 +39,10 @@ public enum GeneratorSpec: Sendable {
     case bytes(minLength: Int, maxLength: Int)
     /// The same value for every object.
     case constant(SQLValue)
+    /// Derived: the row's fan-out for one of its `related` relationships (e.g. a denormalized count).
+    case countOf(relationship: String)
+    /// Derived, in a related entry: the parent row's value of one of its fields.
+    case parentField(field: String)
 
     /// How many fields the generator fills.
     public var fieldCounts: ClosedRange<Int> {
@@ -51,6 +55,35 @@ public enum GeneratorSpec: Sendable {
 public struct FieldSpec: Sendable {
     public var names: [String]
     public var generator: GeneratorSpec
+    /// True when the field may have no attribute to go to in some variant.
+    public var optional: Bool = false
+    public var path: String
+}
+
+/// The shared destination objects of a many-to-many `related` entry.
+public struct PoolSpec: Sendable {
+    public var count: Int
+    public var fields: [FieldSpec]
+    public var path: String
+}
+
+/// One to-many relationship filled for every row of the entity above it (the root,
+/// or the destination of the enclosing entry).
+///
+/// Without a pool, each parent row gets `fanOut` new destination objects with their
+/// own `fields` (and nested `related`); with a pool (many-to-many only), `pool.count`
+/// objects are created once and each row links to `fanOut` distinct members,
+/// picked uniformly or with Zipf `popularity`.
+public struct RelatedSpec: Sendable {
+    public var relationship: String
+    public var fanOut: GeneratorSpec
+    public var fields: [FieldSpec]
+    public var pool: PoolSpec?
+    /// The Zipf exponent of the pool members' popularity (member i weighs 1/(i+1)^s); nil: uniform.
+    public var popularity: Double?
+    public var related: [RelatedSpec]
+    /// The relationship path from the root (`books`, `books.reviews`): names the PRNG streams.
+    public var relationshipPath: String
     public var path: String
 }
 
@@ -64,5 +97,7 @@ public struct DatasetSpec: Sendable {
     public var entity: String
     public var counts: [Int]
     public var fields: [FieldSpec]
+    /// To-many relationships of the root entity filled for every row.
+    public var related: [RelatedSpec] = []
     public var path: String
 }

@@ -1,6 +1,6 @@
 extension ScenarioDecoder {
     static func decodeDataset(_ n: JSONNode) throws -> DatasetSpec {
-        let o = try n.object(allowed: ["seed", "entity", "counts", "fields"])
+        let o = try n.object(allowed: ["seed", "entity", "counts", "fields", "related"])
         let seedNode = try o.required("seed")
         let seed = try seedNode.int()
         guard seed >= 0 else { throw seedNode.error("the seed must be 0 or greater") }
@@ -10,21 +10,141 @@ extension ScenarioDecoder {
             guard v <= 50_000_000 else { throw c.error("a count must be at most 50000000, found \(v)") }
             return v
         }
-        let fields = try o.required("fields").nonEmptyArray().map(decodeField)
+        let fields = try decodeFields(o.required("fields").nonEmptyArray(), in: n)
+        let related = try decodeRelatedList(o.optional("related"), parentPath: "")
+        try checkDerived(fields, related: related, parentFields: nil, inPool: false, file: n.file)
+        return DatasetSpec(seed: UInt64(seed), entity: try o.required("entity").identifier(), counts: counts, fields: fields,
+                           related: related, path: n.path)
+    }
+
+    /// Fields of one level (the root, a related entry or a pool); a name generated twice is an error.
+    static func decodeFields(_ nodes: [JSONNode], in n: JSONNode) throws -> [FieldSpec] {
+        let fields = try nodes.map(decodeField)
         var seen = Set<String>()
         for f in fields {
             for name in f.names where !seen.insert(name).inserted {
                 throw ScenarioError(file: n.file, path: f.path, message: "field '\(name)' is generated twice")
             }
         }
-        return DatasetSpec(seed: UInt64(seed), entity: try o.required("entity").identifier(), counts: counts, fields: fields, path: n.path)
+        return fields
+    }
+
+    static func decodeRelatedList(_ n: JSONNode?, parentPath: String) throws -> [RelatedSpec] {
+        guard let n else { return [] }
+        let list = try n.array().map { try decodeRelated($0, parentPath: parentPath) }
+        var seen = Set<String>()
+        for r in list where !seen.insert(r.relationship).inserted {
+            throw ScenarioError(file: n.file, path: r.path + ".relationship", message: "relationship '\(r.relationship)' is filled twice")
+        }
+        return list
+    }
+
+    static func decodeRelated(_ n: JSONNode, parentPath: String) throws -> RelatedSpec {
+        let o = try n.object(allowed: ["relationship", "fanOut", "fields", "related", "pool", "popularity"])
+        let name = try o.required("relationship").identifier()
+        let relPath = parentPath.isEmpty ? name : parentPath + "." + name
+        let fanOut = try decodeFanOut(o.required("fanOut"))
+        var pool: PoolSpec?
+        var popularity: Double?
+        if let p = o.optional("pool") {
+            for key in ["fields", "related"] where o.has(key) {
+                throw n.child(key, .null).error("a pool entry takes its fields inside 'pool' and cannot nest 'related': pool members are shared by many rows")
+            }
+            let po = try p.object(allowed: ["count", "fields"])
+            let count = try po.required("count").int(in: 1...10_000_000)
+            let fields = try po.optional("fields").map { try decodeFields($0.array(), in: p) } ?? []
+            pool = PoolSpec(count: count, fields: fields, path: p.path)
+            if let pop = o.optional("popularity") {
+                let po = try pop.object(allowed: ["zipf"])
+                let z = try po.required("zipf")
+                let s = try z.double()
+                guard s >= 0, s <= 10 else { throw z.error("the zipf exponent must be in 0...10, found \(s)") }
+                popularity = s
+            }
+        } else if let pop = o.optional("popularity") {
+            throw pop.error("popularity weights the members of a pool: give it together with 'pool'")
+        }
+        let fields = try o.optional("fields").map { try decodeFields($0.array(), in: n) } ?? []
+        let related = try decodeRelatedList(o.optional("related"), parentPath: relPath)
+        return RelatedSpec(relationship: name, fanOut: fanOut, fields: fields, pool: pool, popularity: popularity,
+                           related: related, relationshipPath: relPath, path: n.path)
+    }
+
+    /// A fan-out: an integer generator whose values are all 0 or greater.
+    static func decodeFanOut(_ n: JSONNode) throws -> GeneratorSpec {
+        let g = try decodeGenerator(n)
+        func negative(_ key: String, _ v: Int64) -> ScenarioError {
+            n.child(key, .null).error("a fan-out must be 0 or greater, found \(v)")
+        }
+        switch g {
+        case .constant(let v):
+            guard case .integer(let i) = v else { throw n.child("value", .null).error("a fan-out must be an integer, found \(v)") }
+            guard i >= 0 else { throw negative("value", i) }
+            guard i <= maxFanOut else { throw n.child("value", .null).error("a fan-out must be at most \(maxFanOut), found \(i)") }
+        case .uniformInt(let lo, let hi):
+            guard lo >= 0 else { throw negative("min", lo) }
+            guard hi <= maxFanOut else { throw n.child("max", .null).error("a fan-out must be at most \(maxFanOut), found \(hi)") }
+        case .pareto(_, _, let maxV, _, _):
+            guard maxV <= maxFanOut else { throw n.child("max", .null).error("a fan-out must be at most \(maxFanOut), found \(maxV)") }
+        case .choice(let values, _):
+            for (i, v) in values.enumerated() {
+                let path = n.path + ".values[\(i)]"
+                guard case .integer(let x) = v else {
+                    throw ScenarioError(file: n.file, path: path, message: "a fan-out must be an integer, found \(v)")
+                }
+                guard x >= 0, x <= maxFanOut else {
+                    throw ScenarioError(file: n.file, path: path, message: "a fan-out must be in 0...\(maxFanOut), found \(x)")
+                }
+            }
+        default:
+            throw n.child("kind", .null).error("a fan-out takes an integer generator: constant, uniformInt, pareto or choice")
+        }
+        return g
+    }
+
+    /// The largest fan-out of one row.
+    static let maxFanOut: Int64 = 1_000_000
+
+    /// Checks the derived generators of one level: `countOf` names one of the level's
+    /// `related` relationships; `parentField` names a field of the parent level.
+    static func checkDerived(_ fields: [FieldSpec], related: [RelatedSpec], parentFields: [FieldSpec]?, inPool: Bool, file: String) throws {
+        for f in fields {
+            let g = f.path + ".generator"
+            switch f.generator {
+            case .countOf(let r):
+                guard related.contains(where: { $0.relationship == r }) else {
+                    let have = related.map(\.relationship)
+                    let why = inPool ? "a pool member fills no relationships"
+                        : have.isEmpty ? "this level's 'related' is empty" : "this level's 'related' fills \(have.joined(separator: ", "))"
+                    throw ScenarioError(file: file, path: g + ".relationship", message: "countOf names '\(r)', which is not a relationship filled here: \(why)")
+                }
+            case .parentField(let name):
+                if inPool {
+                    throw ScenarioError(file: file, path: g, message: "parentField cannot be used in a pool: a pool member is shared by many parent rows")
+                }
+                guard let parent = parentFields else {
+                    throw ScenarioError(file: file, path: g, message: "parentField is for the fields of a related entry: the root entity has no parent row")
+                }
+                guard parent.contains(where: { $0.names.contains(name) }) else {
+                    throw ScenarioError(file: file, path: g + ".field", message: "parentField names '\(name)', which the parent level does not generate (fields: \(parent.flatMap(\.names).joined(separator: ", ")))")
+                }
+            default: break
+            }
+        }
+        for r in related {
+            if let pool = r.pool {
+                try checkDerived(pool.fields, related: [], parentFields: nil, inPool: true, file: file)
+            } else {
+                try checkDerived(r.fields, related: r.related, parentFields: fields, inPool: false, file: file)
+            }
+        }
     }
 
     static let generatorKinds = ["sequence", "uniformInt", "uniformDouble", "normal", "pareto", "choice", "text", "uuid",
-                                 "dateRange", "clusteredLocation", "bool", "bytes", "constant"]
+                                 "dateRange", "clusteredLocation", "bool", "bytes", "constant", "countOf", "parentField"]
 
     static func decodeField(_ n: JSONNode) throws -> FieldSpec {
-        let o = try n.object(allowed: ["field", "fields", "generator"])
+        let o = try n.object(allowed: ["field", "fields", "generator", "optional"])
         let names: [String]
         if let f = o.optional("field") {
             if o.has("fields") { throw n.error("give 'field' or 'fields', not both") }
@@ -39,7 +159,7 @@ extension ScenarioDecoder {
             let want = g.fieldCounts.count == 1 ? "\(g.fieldCounts.lowerBound)" : "\(g.fieldCounts.lowerBound) or \(g.fieldCounts.upperBound)"
             throw n.error("this generator fills \(want) field(s), \(names.count) given")
         }
-        return FieldSpec(names: names, generator: g, path: n.path)
+        return FieldSpec(names: names, generator: g, optional: try o.optional("optional")?.bool() ?? false, path: n.path)
     }
 
     static func decodeGenerator(_ n: JSONNode) throws -> GeneratorSpec {
@@ -130,6 +250,12 @@ extension ScenarioDecoder {
             let lo = try o.required("minLength").int(in: 0...100_000_000), hi = try o.required("maxLength").int(in: 0...100_000_000)
             guard lo <= hi else { throw n.error("minLength must not exceed maxLength") }
             return .bytes(minLength: lo, maxLength: hi)
+        case "countOf":
+            let o = try obj(["relationship"])
+            return .countOf(relationship: try o.required("relationship").identifier())
+        case "parentField":
+            let o = try obj(["field"])
+            return .parentField(field: try o.required("field").identifier())
         default: // "constant"
             let o = try obj(["value"])
             return .constant(try scalarValue(o.required("value")))

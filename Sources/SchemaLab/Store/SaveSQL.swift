@@ -20,4 +20,10 @@ public enum SaveSQL {
         let sets = attributes.map { "\($0.column) = ?" } + ["Z_OPT = ?"]
         return "UPDATE OR FAIL \(e.table) SET \(sets.joined(separator: ", ")) WHERE Z_PK = ? AND Z_OPT = ?"
     }
+
+    /// `INSERT INTO Z_2TAGS(Z_2BOOKS, Z_3TAGS) VALUES(?, ?)`: one many-to-many link, written
+    /// from the side that names the join table (own Z_PK first).
+    public static func insertLink(table: String, ownColumn: String, otherColumn: String) -> String {
+        "INSERT INTO \(table)(\(ownColumn), \(otherColumn)) VALUES(?, ?)"
+    }
 }
