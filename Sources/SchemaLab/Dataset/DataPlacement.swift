@@ -130,7 +130,7 @@ public enum ValueKind: String, Sendable {
     public static func produced(by spec: FieldSpec) -> [String: Set<ValueKind>] {
         var out: [String: Set<ValueKind>] = [:]
         switch spec.generator {
-        case .sequence, .uniformInt, .pareto, .bool, .countOf: out[spec.names[0]] = [.integer]
+        case .sequence, .uniformInt, .pareto, .bool, .countOf, .derived: out[spec.names[0]] = [.integer]
         case .parentField: break // the parent field's kinds: see ScenarioPlan.valueKinds
         case .uniformDouble, .normal, .dateRange: out[spec.names[0]] = [.real]
         case .text, .uuid: out[spec.names[0]] = [.text]

@@ -130,7 +130,7 @@ private struct OneValue {
             return v
         case .clusteredLocation:
             fatalError("clusteredLocation fills several fields; FieldGenerator.generate handles it before OneValue")
-        case .countOf, .parentField:
+        case .countOf, .parentField, .derived:
             fatalError("derived fields are computed by GeneratedData from the fan-outs and the parent rows")
         }
     }

@@ -134,6 +134,15 @@ struct GeneratedLevel {
             case .countOf(let name):
                 let offsets = offsetsList[specs.firstIndex { $0.relationship == name }!]
                 columns.append((0..<count).map { .integer(Int64(offsets[$0 + 1] - offsets[$0])) })
+            case .derived(let from, let function):
+                let source = columns[fieldNames.firstIndex(of: from)!]
+                columns.append(source.map { v in
+                    guard let d = v.doubleValue else { return .null }
+                    switch function {
+                    case .floor: return .integer(Int64(d.rounded(.down)))
+                    case .day: return .integer(Int64((d / 86_400).rounded(.down)))
+                    }
+                })
             case .parentField(let name):
                 let p = parent!
                 let source = p.columns[p.names.firstIndex(of: name)!]

@@ -43,12 +43,21 @@ public enum GeneratorSpec: Sendable {
     case countOf(relationship: String)
     /// Derived, in a related entry: the parent row's value of one of its fields.
     case parentField(field: String)
+    /// A function of another field of the same level generated before it: `floor` (an
+    /// integer below a number, e.g. a magnitude class) or `day` (a date's day number since
+    /// 2001-01-01 UTC, e.g. for posts per day).
+    case derived(from: String, function: DerivedFunction)
 
     /// How many fields the generator fills.
     public var fieldCounts: ClosedRange<Int> {
         if case .clusteredLocation = self { return 2...3 }
         return 1...1
     }
+}
+
+/// The functions a `derived` field applies.
+public enum DerivedFunction: String, Sendable, CaseIterable {
+    case floor, day
 }
 
 /// A generator bound to the logical field(s) it fills.

@@ -108,9 +108,18 @@ extension ScenarioDecoder {
     /// Checks the derived generators of one level: `countOf` names one of the level's
     /// `related` relationships; `parentField` names a field of the parent level.
     static func checkDerived(_ fields: [FieldSpec], related: [RelatedSpec], parentFields: [FieldSpec]?, inPool: Bool, file: String) throws {
-        for f in fields {
+        for (i, f) in fields.enumerated() {
             let g = f.path + ".generator"
             switch f.generator {
+            case .derived(let from, _):
+                guard let source = fields[..<i].first(where: { $0.names.contains(from) }) else {
+                    throw ScenarioError(file: file, path: g + ".from", message: "derived names '\(from)', which is not a field generated before it at this level")
+                }
+                switch source.generator {
+                case .text, .uuid, .bytes, .bool:
+                    throw ScenarioError(file: file, path: g + ".from", message: "derived needs a numeric or date field; '\(from)' is not one")
+                default: break
+                }
             case .countOf(let r):
                 guard related.contains(where: { $0.relationship == r }) else {
                     let have = related.map(\.relationship)
@@ -141,7 +150,7 @@ extension ScenarioDecoder {
     }
 
     static let generatorKinds = ["sequence", "uniformInt", "uniformDouble", "normal", "pareto", "choice", "text", "uuid",
-                                 "dateRange", "clusteredLocation", "bool", "bytes", "constant", "countOf", "parentField"]
+                                 "dateRange", "clusteredLocation", "bool", "bytes", "constant", "countOf", "parentField", "derived"]
 
     static func decodeField(_ n: JSONNode) throws -> FieldSpec {
         let o = try n.object(allowed: ["field", "fields", "generator", "optional"])
@@ -253,6 +262,10 @@ extension ScenarioDecoder {
         case "countOf":
             let o = try obj(["relationship"])
             return .countOf(relationship: try o.required("relationship").identifier())
+        case "derived":
+            let o = try obj(["from", "function"])
+            let f = DerivedFunction(rawValue: try o.required("function").choice(DerivedFunction.allCases.map(\.rawValue)))!
+            return .derived(from: try o.required("from").identifier(), function: f)
         case "parentField":
             let o = try obj(["field"])
             return .parentField(field: try o.required("field").identifier())
