@@ -1,6 +1,9 @@
 /// A parsed NSPredicate: the tree ``PredicateParser`` builds from a format string and
 /// ``PredicateCompiler`` turns into SQL. Every node keeps the 1-based column (in
 /// Characters) where it starts in the predicate string, so a later error can point at it.
+///
+/// Outside this module, a file that also imports Foundation (which has a `Predicate` of its
+/// own) writes `SchemaLab.Predicate`.
 public indirect enum Predicate: Sendable, Equatable {
     /// `TRUEPREDICATE`
     case truePredicate(column: Int)
@@ -81,16 +84,22 @@ public struct ComparisonOptions: OptionSet, Sendable, Equatable, Hashable {
 
 /// `left op[options] right`, with an optional quantifier.
 public struct PredicateComparison: Sendable, Equatable {
+    /// ANY/SOME, ALL, NONE, or `.direct`.
     public var quantifier: ComparisonQuantifier
+    /// The side before the operator.
     public var left: PredicateExpression
+    /// The operator (`=`, `<>`, `=<`, `=>` are stored as `==`, `!=`, `<=`, `>=`).
     public var op: ComparisonOperator
+    /// `[c]`, `[d]`, `[cd]`, `[n]`.
     public var options: ComparisonOptions
+    /// The side after the operator.
     public var right: PredicateExpression
     /// Where the comparison starts (the quantifier if any, else the left side).
     public var column: Int
     /// Where the operator is.
     public var operatorColumn: Int
 
+    /// A comparison; `column` is where it starts, `operatorColumn` where its operator is.
     public init(quantifier: ComparisonQuantifier = .direct, left: PredicateExpression, op: ComparisonOperator,
                 options: ComparisonOptions = [], right: PredicateExpression, column: Int, operatorColumn: Int) {
         self.quantifier = quantifier

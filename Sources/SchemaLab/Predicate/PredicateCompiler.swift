@@ -1,9 +1,12 @@
 /// A predicate compiled to SQL: the WHERE expression (without `WHERE`) and the values
 /// for its `?` parameters, in the order they appear in `sql`.
 public struct CompiledPredicate: Sendable, Equatable {
+    /// The WHERE expression, using `t0` and the planner's aliases.
     public let sql: String
+    /// One value per `?` in `sql`, in order.
     public let bindings: [SQLValue]
 
+    /// A compiled predicate from its parts.
     public init(sql: String, bindings: [SQLValue]) {
         self.sql = sql
         self.bindings = bindings
@@ -50,10 +53,14 @@ public struct CompiledPredicate: Sendable, Equatable {
 ///   `BEGINSWITH[n] ''` → `col >= ?` alone (every non-NULL string).
 /// - Caveat (as Core Data): `NOT (x > 5)` is SQL's three-valued NOT, so a NULL x matches neither side.
 public struct PredicateCompiler {
+    /// The variant the key paths resolve in.
     public let model: ObjectModel
+    /// The fetched entity (`t0`).
     public let entity: EntityModel
+    /// Where to-one joins and subquery aliases come from; compiling adds to it.
     public let joins: JoinPlanner
 
+    /// A compiler for fetches of `entity`, adding its joins to `joins`.
     public init(model: ObjectModel, entity: EntityModel, joins: JoinPlanner) {
         self.model = model
         self.entity = entity

@@ -9,6 +9,7 @@ public struct PredicateError: Error, Sendable, Equatable, CustomStringConvertibl
     /// What is wrong, in one line (`expected a value after '>'`).
     public let message: String
 
+    /// An error at `column` (1-based, in Characters).
     public init(column: Int, message: String) {
         self.column = column
         self.message = message

@@ -122,6 +122,12 @@ struct PredicateExecutionTests {
         .init("Photo", "assetURL == 'd' OR assetURL == 'a'", [1, 4]),
     ]
 
+    @Test("With Foundation imported, the AST is SchemaLab.Predicate")
+    func qualifiedName() throws {
+        let p: SchemaLab.Predicate = try PredicateFixtures.parse("TRUEPREDICATE OR FALSEPREDICATE")
+        #expect(p == .or(.truePredicate(column: 1), .falsePredicate(column: 18), column: 15))
+    }
+
     func run(_ model: ObjectModel, setup: String, _ c: PredicateRunCase) throws {
         let dir = try TestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }

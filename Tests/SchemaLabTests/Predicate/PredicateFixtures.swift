@@ -31,3 +31,9 @@ enum PredicateFixtures {
         return (compiled, joins.fromClause)
     }
 }
+
+extension PredicateFixtures {
+    /// Parses without compiling. This file imports Foundation, which has its own `Predicate`,
+    /// so the name is qualified.
+    static func parse(_ text: String) throws -> SchemaLab.Predicate { try PredicateParser.parse(text, arguments: []) }
+}
