@@ -43,6 +43,9 @@ public struct CompiledPredicate: Sendable, Equatable {
 ///   so it counts against ALL. ALL over an empty collection is true, as in NSPredicate.
 /// - [I] `SUBQUERY(books, $b, P).@count` → `(SELECT COUNT(t1.Z_PK) FROM ZBOOK t1 WHERE t0.Z_PK = t1.ZAUTHOR AND (P))`;
 ///   `@avg/@min/@max.k` → `(SELECT AVG(t1.ZK) ...)`; `@sum.k` → `(SELECT COALESCE(SUM(t1.ZK), 0) ...)` (an empty sum is 0).
+/// - [I] inside `SUBQUERY(books, $b, P)`, a bare key path (and `SELF`) in P names the element,
+///   like `$b` (we take the subquery predicate to be evaluated on each element; unverified).
+///   To-one key paths inside a subquery join inside it (`JOIN ZAUTHOR t3 ON t2.ZAUTHOR = t3.Z_PK`).
 /// - [I] a to-many key path without a quantifier (`books.year > 2000`) is ANY.
 /// - [I] `SELF == ?` → `t0.Z_PK = ?`, `SELF IN {...}` → `t0.Z_PK IN (?,...)`; a to-one
 ///   relationship compares its foreign key: `author == nil` → `t0.ZAUTHOR IS NULL`, `author == ?` → `t0.ZAUTHOR = ?`.

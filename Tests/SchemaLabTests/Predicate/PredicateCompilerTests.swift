@@ -209,6 +209,12 @@ struct PredicateCompilerTests {
         .init("L1", "Author", "SUBQUERY(books, $b, ANY $b.tags.name == 'sf').@count > 0", [],
               "(SELECT COUNT(t1.Z_PK) FROM ZBOOK t1 WHERE t0.Z_PK = t1.ZAUTHOR AND (t1.Z_PK IN (SELECT t2.Z_2BOOKS FROM Z_2TAGS t2 JOIN ZTAG t3 ON t2.Z_3TAGS = t3.Z_PK WHERE t3.ZNAME = ?))) > ?",
               [s("sf"), i(0)]),
+        .init("L1", "Author", "ANY books == %@", [.integer(4)], "t0.Z_PK IN (SELECT t1.ZAUTHOR FROM ZBOOK t1 WHERE t1.Z_PK = ?)", [i(4)]),
+        .init("L1", "Author", "SUBQUERY(books, $b, $b IN %@ OR $b.author == nil).@count == 0", [.array([.integer(1), .integer(2)])],
+              "(SELECT COUNT(t1.Z_PK) FROM ZBOOK t1 WHERE t0.Z_PK = t1.ZAUTHOR AND ((t1.Z_PK IN (?,?) OR t1.ZAUTHOR IS NULL))) = ?", [i(1), i(2), i(0)]),
+        .init("L1", "Book", "SUBQUERY(author.books, $b, $b.year > year).@count > 0", [],
+              "(SELECT COUNT(t2.Z_PK) FROM ZBOOK t2 WHERE t1.Z_PK = t2.ZAUTHOR AND (t2.ZYEAR > t2.ZYEAR)) > ?", [i(0)],
+              from: "FROM ZBOOK t0 JOIN ZAUTHOR t1 ON t0.ZAUTHOR = t1.Z_PK"),
         .init("L1", "Author", "SUBQUERY(books, $b, year > 2000).@count > 1", [],
               "(SELECT COUNT(t1.Z_PK) FROM ZBOOK t1 WHERE t0.Z_PK = t1.ZAUTHOR AND (t1.ZYEAR > ?)) > ?", [i(2000), i(1)]),
     ]

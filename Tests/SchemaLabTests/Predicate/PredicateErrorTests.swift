@@ -70,6 +70,7 @@ struct PredicateErrorTests {
         .init("likes IN {1, 2", 15, "expected ',' or '}' to close the '{' at column 10"),
         .init("%K == 1", [.string("li kes")], 1, #"'%K' argument "li kes" is not a key path (dotted names of letters, digits and _)"#),
         .init("%K == 1", [.string("meta..likes")], 1, #"'%K' argument "meta..likes" is not a key path (dotted names of letters, digits and _)"#),
+        .init("%K == 1", [.string("likes) OR (1")], 1, #"'%K' argument "likes) OR (1" is not a key path (dotted names of letters, digits and _)"#),
         .init("%K == 1", [.integer(5)], 1, "'%K' needs a string argument naming a key path, got the integer 5"),
         .init("ANY > 3", 5, "expected a key path after 'ANY', found '>'"),
         .init("books.@avg > 1", 12, "'@avg' needs a key path after it, like books.@avg.price"),
