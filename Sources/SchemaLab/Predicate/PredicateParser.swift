@@ -12,6 +12,7 @@
 ///     comparison := ["ANY" | "SOME" | "ALL" | "NONE"] expr operator ["[" c|d|cd|n "]"] expr
 ///     expr       := value | keypath ("." name)* ["." @count | "." @avg|@sum|@min|@max "." keypath]
 ///     value      := number | string | nil | NULL | TRUE | YES | FALSE | NO | "{" values "}" | %@
+///                 | CAST "(" number "," 'NSDate' ")"
 ///     keypath    := name | #name | SELF | $var | %K | SUBQUERY "(" expr "," $var "," predicate ")"
 public enum PredicateParser {
     /// Parses `text`, substituting `arguments` for its format specifiers in order.
@@ -34,7 +35,7 @@ public enum PredicateParser {
 private let reservedWords: Set<String> = [
     "AND", "OR", "NOT", "IN", "BETWEEN", "LIKE", "MATCHES", "CONTAINS", "BEGINSWITH", "ENDSWITH",
     "ANY", "ALL", "NONE", "SOME", "TRUEPREDICATE", "FALSEPREDICATE", "SUBQUERY",
-    "NIL", "NULL", "TRUE", "FALSE", "YES", "NO", "SELF",
+    "NIL", "NULL", "TRUE", "FALSE", "YES", "NO", "SELF", "CAST",
 ]
 
 private struct Parser {
@@ -189,6 +190,7 @@ private struct Parser {
             case "FALSE", "NO": expr = .constant(.bool(false), column: t.column)
             case "SELF": expr = .keyPath(root: .object, components: [], column: t.column)
             case "SUBQUERY": return try subquery()
+            case "CAST": return try cast()
             case let upper where reservedWords.contains(upper): return nil
             default: expr = .keyPath(root: .object, components: [w], column: t.column)
             }
@@ -275,6 +277,31 @@ private struct Parser {
         guard isPunctuation(")") else { throw expected("')' to close SUBQUERY at column \(keywordToken.column)", after: nil) }
         _ = advance()
         return try postfix(.subquery(collection: collection, variable: v, predicate: p, column: keywordToken.column))
+    }
+
+    /// `CAST(436492800, 'NSDate')`: a date literal as NSPredicate prints one (seconds since 2001).
+    mutating func cast() throws(PredicateError) -> PredicateExpression {
+        let keywordToken = advance()
+        guard isPunctuation("(") else { throw expected("'('", after: keywordToken) }
+        let open = advance()
+        let valueToken = current
+        guard let value = try expression() else { throw expected("a number", after: open) }
+        let seconds: Double
+        switch value {
+        case .constant(.integer(let v), _): seconds = Double(v)
+        case .constant(.real(let v), _): seconds = v
+        default: throw PredicateError(column: valueToken.column, message: "CAST needs a number of seconds since 2001 here")
+        }
+        guard isPunctuation(",") else { throw expected("','", after: tokens[position - 1]) }
+        let comma = advance()
+        guard case .string(let type) = current.kind else { throw expected("a type name string like 'NSDate'", after: comma) }
+        let typeToken = advance()
+        guard type == "NSDate" else {
+            throw PredicateError(column: typeToken.column, message: "CAST to '\(type)' is not supported (only 'NSDate')")
+        }
+        guard isPunctuation(")") else { throw expected("')' to close CAST at column \(keywordToken.column)", after: nil) }
+        _ = advance()
+        return .constant(.date(seconds), column: keywordToken.column)
     }
 
     mutating func arrayLiteral() throws(PredicateError) -> PredicateExpression {

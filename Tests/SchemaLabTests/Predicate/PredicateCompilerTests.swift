@@ -71,6 +71,8 @@ struct PredicateCompilerTests {
         .init("V1", "Photo", "date > %@", [.date(436_492_800)], "t0.ZDATE > ?", [.real(436_492_800)]),
         .init("V1", "Photo", "date BETWEEN %@", [.array([.date(0), .date(86_400.5)])],
               "t0.ZDATE BETWEEN ? AND ?", [.real(0), .real(86_400.5)]),
+        .init("V1", "Photo", "date > CAST(436492800, 'NSDate')", [], "t0.ZDATE > ?", [.real(436_492_800)]),
+        .init("V1", "Photo", #"date BETWEEN {cast(-1.5, "NSDate"), %@}"#, [.date(2)], "t0.ZDATE BETWEEN ? AND ?", [.real(-1.5), .real(2)]),
         // BETWEEN and IN.
         .init("V1", "Photo", "likes BETWEEN {1, 5}", [], "t0.ZLIKES BETWEEN ? AND ?", [i(1), i(5)]),
         .init("V1", "Photo", "likes between %@", [.array([.integer(2), .integer(9)])], "t0.ZLIKES BETWEEN ? AND ?", [i(2), i(9)]),

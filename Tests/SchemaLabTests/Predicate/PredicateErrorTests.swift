@@ -77,6 +77,9 @@ struct PredicateErrorTests {
         .init("books.@median.x > 1", 7, "unknown collection operator '@median' (use @count, @avg, @sum, @min or @max)"),
         .init("SUBQUERY(books, b, b.year > 1).@count > 0", 17, "expected a $variable after ',', found 'b'"),
         .init("SUBQUERY(books, $b, $b.year > 1.@count > 0", 32, "'.' can only follow a key path"),
+        .init("date > CAST(1, 'NSString')", 16, "CAST to 'NSString' is not supported (only 'NSDate')"),
+        .init("date > CAST('x', 'NSDate')", 13, "CAST needs a number of seconds since 2001 here"),
+        .init("date > CAST(1, 'NSDate'", 24, "expected ')' to close CAST at column 8"),
         // Columns count Characters: the flag is one Character (two scalars, eight UTF-8 bytes).
         .init("country == '🇫🇷' AND likes >", 27, "expected a value after '>'"),
     ]
