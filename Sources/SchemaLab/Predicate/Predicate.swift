@@ -1,0 +1,159 @@
+/// A parsed NSPredicate: the tree ``PredicateParser`` builds from a format string and
+/// ``PredicateCompiler`` turns into SQL. Every node keeps the 1-based column (in
+/// Characters) where it starts in the predicate string, so a later error can point at it.
+///
+/// Outside this module, a file that also imports Foundation (which has a `Predicate` of its
+/// own) writes `SchemaLab.Predicate`.
+public indirect enum Predicate: Sendable, Equatable {
+    /// `TRUEPREDICATE`
+    case truePredicate(column: Int)
+    /// `FALSEPREDICATE`
+    case falsePredicate(column: Int)
+    /// `left op right`, possibly with ANY/ALL/NONE and [c]/[d]/[n] options.
+    case comparison(PredicateComparison)
+    /// `a AND b` / `a && b`; `column` is the operator's.
+    case and(Predicate, Predicate, column: Int)
+    /// `a OR b` / `a || b`; `column` is the operator's.
+    case or(Predicate, Predicate, column: Int)
+    /// `NOT a` / `!a`; `column` is the operator's.
+    case not(Predicate, column: Int)
+
+    /// Where the node starts (for compounds: the operator).
+    public var column: Int {
+        switch self {
+        case .truePredicate(let c), .falsePredicate(let c): return c
+        case .comparison(let c): return c.column
+        case .and(_, _, let c), .or(_, _, let c), .not(_, let c): return c
+        }
+    }
+}
+
+/// The operators of a comparison predicate.
+public enum ComparisonOperator: String, Sendable, Equatable, CaseIterable {
+    case equal = "=="
+    case notEqual = "!="
+    case less = "<"
+    case lessOrEqual = "<="
+    case greater = ">"
+    case greaterOrEqual = ">="
+    case between = "BETWEEN"
+    case `in` = "IN"
+    case beginsWith = "BEGINSWITH"
+    case endsWith = "ENDSWITH"
+    case contains = "CONTAINS"
+    case like = "LIKE"
+    case matches = "MATCHES"
+
+    /// The operator with its operands swapped (`5 < x` is `x > 5`); nil when it has no mirror.
+    public var mirrored: ComparisonOperator? {
+        switch self {
+        case .equal, .notEqual: return self
+        case .less: return .greater
+        case .lessOrEqual: return .greaterOrEqual
+        case .greater: return .less
+        case .greaterOrEqual: return .lessOrEqual
+        default: return nil
+        }
+    }
+
+    /// BEGINSWITH, ENDSWITH, CONTAINS, LIKE, MATCHES.
+    public var isStringOperator: Bool {
+        [.beginsWith, .endsWith, .contains, .like, .matches].contains(self)
+    }
+}
+
+/// ANY/SOME, ALL, NONE in front of a comparison (`direct` when absent).
+public enum ComparisonQuantifier: String, Sendable, Equatable {
+    case direct = ""
+    case any = "ANY"
+    case all = "ALL"
+    case none = "NONE"
+}
+
+/// The `[c]`, `[d]`, `[n]` modifiers of a string comparison.
+public struct ComparisonOptions: OptionSet, Sendable, Equatable, Hashable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    /// `[c]`
+    public static let caseInsensitive = ComparisonOptions(rawValue: 1)
+    /// `[d]`
+    public static let diacriticInsensitive = ComparisonOptions(rawValue: 2)
+    /// `[n]`
+    public static let normalized = ComparisonOptions(rawValue: 4)
+}
+
+/// `left op[options] right`, with an optional quantifier.
+public struct PredicateComparison: Sendable, Equatable {
+    /// ANY/SOME, ALL, NONE, or `.direct`.
+    public var quantifier: ComparisonQuantifier
+    /// The side before the operator.
+    public var left: PredicateExpression
+    /// The operator (`=`, `<>`, `=<`, `=>` are stored as `==`, `!=`, `<=`, `>=`).
+    public var op: ComparisonOperator
+    /// `[c]`, `[d]`, `[cd]`, `[n]`.
+    public var options: ComparisonOptions
+    /// The side after the operator.
+    public var right: PredicateExpression
+    /// Where the comparison starts (the quantifier if any, else the left side).
+    public var column: Int
+    /// Where the operator is.
+    public var operatorColumn: Int
+
+    /// A comparison; `column` is where it starts, `operatorColumn` where its operator is.
+    public init(quantifier: ComparisonQuantifier = .direct, left: PredicateExpression, op: ComparisonOperator,
+                options: ComparisonOptions = [], right: PredicateExpression, column: Int, operatorColumn: Int) {
+        self.quantifier = quantifier
+        self.left = left
+        self.op = op
+        self.options = options
+        self.right = right
+        self.column = column
+        self.operatorColumn = operatorColumn
+    }
+}
+
+/// The collection functions after a to-many key path (`books.@count`, `books.@avg.price`).
+public enum CollectionFunction: String, Sendable, Equatable, CaseIterable {
+    case count = "@count"
+    case avg = "@avg"
+    case sum = "@sum"
+    case min = "@min"
+    case max = "@max"
+}
+
+/// Where a key path starts: the evaluated object (implicit, or `SELF`) or a `$variable`.
+public enum KeyPathRoot: Sendable, Equatable {
+    case object
+    case variable(String)
+}
+
+/// One side of a comparison.
+public indirect enum PredicateExpression: Sendable, Equatable {
+    /// A literal or a substituted `%@`. Array literals `{1, 2}` are `.array` constants.
+    case constant(PredicateValue, column: Int)
+    /// `likes`, `author.name`, `SELF` (no components), `$b.year`, `$b`.
+    case keyPath(root: KeyPathRoot, components: [String], column: Int)
+    /// `books.@count`, `books.@avg.price`, `SUBQUERY(...).@count`: `function` over the
+    /// elements of `collection`, reading `keyPath` on each (empty for @count).
+    case aggregate(CollectionFunction, collection: PredicateExpression, keyPath: [String], column: Int)
+    /// `SUBQUERY(collection, $variable, predicate)`: the elements of `collection` that match.
+    case subquery(collection: PredicateExpression, variable: String, predicate: Predicate, column: Int)
+
+    /// Where the expression starts.
+    public var column: Int {
+        switch self {
+        case .constant(_, let c), .keyPath(_, _, let c), .aggregate(_, _, _, let c), .subquery(_, _, _, let c): return c
+        }
+    }
+
+    /// The key path as written (`author.name`, `SELF`, `$b.year`), nil for other expressions.
+    public var keyPathText: String? {
+        guard case .keyPath(let root, let components, _) = self else { return nil }
+        var parts = components
+        switch root {
+        case .object: if parts.isEmpty { parts = ["SELF"] }
+        case .variable(let v): parts.insert("$" + v, at: 0)
+        }
+        return parts.joined(separator: ".")
+    }
+}

@@ -1,0 +1,175 @@
+import Testing
+@testable import SchemaLab
+
+/// One row of the error table: a predicate that must fail at `column` with `message`.
+struct PredicateErrorCase: Sendable, CustomTestStringConvertible {
+    let model: String
+    let entity: String
+    let predicate: String
+    let arguments: [PredicateValue]
+    let column: Int
+    let message: String
+
+    /// A case against V1's Photo.
+    init(_ predicate: String, _ column: Int, _ message: String) {
+        self.init("V1", "Photo", predicate, [], column, message)
+    }
+
+    /// A case against V1's Photo, with arguments.
+    init(_ predicate: String, _ arguments: [PredicateValue], _ column: Int, _ message: String) {
+        self.init("V1", "Photo", predicate, arguments, column, message)
+    }
+
+    init(_ model: String, _ entity: String, _ predicate: String, _ arguments: [PredicateValue], _ column: Int, _ message: String) {
+        self.model = model
+        self.entity = entity
+        self.predicate = predicate
+        self.arguments = arguments
+        self.column = column
+        self.message = message
+    }
+
+    var testDescription: String { "\(model) \(entity): \(predicate)" }
+}
+
+@Suite("Predicate errors: column and message")
+struct PredicateErrorTests {
+    /// Errors the parser finds without a model.
+    static let syntax: [PredicateErrorCase] = [
+        .init("likes > ", 8, "expected a value after '>'"),
+        .init("likes >", 8, "expected a value after '>'"),
+        .init("likes >> 3", 8, "expected a value after '>', found '>'"),
+        .init("'abc", 1, "unterminated string"),
+        .init("country == 'abc", 12, "unterminated string"),
+        .init(#"country == "ab\"#, 12, "unterminated string"),
+        .init("likes == %@", 10, "'%@' number 1 has no argument (0 given)"),
+        .init("likes == %@ AND likes < %@", [.integer(1)], 25, "'%@' number 2 has no argument (1 given)"),
+        .init("likes == %3$@", [.integer(1), .integer(2)], 10, "'%3$@' number 3 has no argument (2 given)"),
+        .init("likes == %@", [.integer(1), .integer(2)], 1, "2 arguments given but the predicate uses 1"),
+        .init("TRUEPREDICATE", [.integer(1)], 1, "1 argument given but the predicate uses 0"),
+        .init("likes > %2$@", [.integer(1), .integer(2), .integer(3)], 1, "3 arguments given but the predicate uses 2"),
+        .init("country CONTAIN 'a'", 9, "unknown operator 'CONTAIN'"),
+        .init("likes > 3 AND", 14, "expected a predicate after 'AND'"),
+        .init("likes > 3 AND OR likes < 2", 15, "expected a predicate after 'AND', found 'OR'"),
+        .init("(likes > 3", 11, "expected ')' to close the '(' at column 1"),
+        .init("likes > 3)", 10, "unexpected ')' after a complete predicate"),
+        .init("likes > 3 likes", 11, "unexpected 'likes' after a complete predicate"),
+        .init("", 1, "expected a predicate"),
+        .init("likes", 6, "expected an operator after 'likes'"),
+        .init("likes && 3", 7, "expected an operator after 'likes', found '&&'"),
+        .init("likes ? 3", 7, "unexpected character '?'"),
+        .init("likes @ 3", 7, "expected a name after '@'"),
+        .init("likes == %z", 10, "unknown format specifier '%z' (use %@, %K, %d or %f)"),
+        .init("likes == 99999999999999999999", 10, "the number 99999999999999999999 does not fit in 64 bits"),
+        .init("likes == 12abc", 12, "unexpected 'a' after the number 12"),
+        .init("country CONTAINS[x] 'a'", 18, "unknown option '[x]' (use [c], [d], [cd] or [n])"),
+        .init("country CONTAINS[cn] 'a'", 18, "'[cn]': n cannot be combined with c or d"),
+        .init("country CONTAINS[c 'a'", 20, "expected ']' after 'c', found ''a''"),
+        .init("likes IN[c] {1}", 9, "IN takes no [c], [d] or [n] options"),
+        .init("likes == {1, likes}", 14, "an array literal holds values only, not key paths"),
+        .init("likes IN {1, 2", 15, "expected ',' or '}' to close the '{' at column 10"),
+        .init("%K == 1", [.string("li kes")], 1, #"'%K' argument "li kes" is not a key path (dotted names of letters, digits and _)"#),
+        .init("%K == 1", [.string("meta..likes")], 1, #"'%K' argument "meta..likes" is not a key path (dotted names of letters, digits and _)"#),
+        .init("%K == 1", [.string("likes) OR (1")], 1, #"'%K' argument "likes) OR (1" is not a key path (dotted names of letters, digits and _)"#),
+        .init("%K == 1", [.integer(5)], 1, "'%K' needs a string argument naming a key path, got the integer 5"),
+        .init("ANY > 3", 5, "expected a key path after 'ANY', found '>'"),
+        .init("books.@avg > 1", 12, "'@avg' needs a key path after it, like books.@avg.price"),
+        .init("books.@median.x > 1", 7, "unknown collection operator '@median' (use @count, @avg, @sum, @min or @max)"),
+        .init("SUBQUERY(books, b, b.year > 1).@count > 0", 17, "expected a $variable after ',', found 'b'"),
+        .init("SUBQUERY(books, $b, $b.year > 1.@count > 0", 32, "'.' can only follow a key path"),
+        .init("date > CAST(1, 'NSString')", 16, "CAST to 'NSString' is not supported (only 'NSDate')"),
+        .init("date > CAST('x', 'NSDate')", 13, "CAST needs a number of seconds since 2001 here"),
+        .init("date > CAST(1, 'NSDate'", 24, "expected ')' to close CAST at column 8"),
+        // Columns count Characters: the flag is one Character (two scalars, eight UTF-8 bytes).
+        .init("country == '🇫🇷' AND likes >", 27, "expected a value after '>'"),
+    ]
+
+    /// Errors found when the predicate meets a model.
+    static let semantic: [PredicateErrorCase] = [
+        .init("lieks > 3", 1, "in variant V1, no attribute 'lieks' is reachable from Photo through to-one relationships"),
+        .init("country == '🇫🇷' AND lieks > 1", 20, "in variant V1, no attribute 'lieks' is reachable from Photo through to-one relationships"),
+        .init("likes > 3 AND meta.likes > 2", 15, "in variant V1, Photo has no relationship 'meta'"),
+        .init("V2", "Photo", "meta.likse > 2", [], 1, "in variant V2, PhotoMeta has no attribute 'likse'"),
+        .init("%K > 1", [.string("lieks")], 1, "in variant V1, no attribute 'lieks' is reachable from Photo through to-one relationships"),
+        .init("ANY likes > 3", 1, "ANY needs a key path through a to-many relationship, but 'likes' has none"),
+        .init("V2", "Photo", "NONE likes > 3", [], 1, "NONE needs a key path through a to-many relationship, but 'likes' has none"),
+        .init("likes BEGINSWITH 'a'", 1, "BEGINSWITH compares strings; 'likes' is integer32"),
+        .init("likes ==[c] 3", 1, "==[c] compares strings; 'likes' is integer32"),
+        .init("country BEGINSWITH 5", 20, "BEGINSWITH needs a string, not the integer 5"),
+        .init("likes < nil", 9, "nil can only be compared with == or !="),
+        .init("likes BETWEEN {1}", 15, "BETWEEN needs an array of 2 values on the right, like {1, 5}, not an array of 1"),
+        .init("likes BETWEEN %@", [.integer(4)], 15, "BETWEEN needs an array of 2 values on the right, like {1, 5}, not the integer 4"),
+        .init("likes BETWEEN {1, nil}", 15, "BETWEEN bounds must be values, not nil"),
+        .init("likes IN 5", 10, "IN needs an array on the right, like {1, 2}, not the integer 5"),
+        .init("likes == %@", [.array([.integer(1)])], 10, "an array can only be the right side of IN or BETWEEN, not of =="),
+        .init("SELF == 'x'", 9, #"'SELF' is an object: compare it with nil or an integer primary key, not the string "x""#),
+        .init("L1", "Book", "author > 3", [], 8, "'author' is an object: compare it with ==, != or IN"),
+        .init("L1", "Book", "author IN {1, 'x'}", [], 11, #"'author' is an object: compare it with nil or an integer primary key, not the string "x""#),
+        .init("L1", "Author", "books == nil", [], 1, "'books' is a to-many relationship: compare its @count, or use ANY, ALL, NONE or SUBQUERY"),
+        .init("L1", "Author", "name.@count > 1", [], 1, "@count needs a to-many relationship; 'name' is not one"),
+        .init("L1", "Author", "books.@avg.pages > 1", [], 1, "in variant L1, no attribute 'pages' is reachable from Book through to-one relationships"),
+        .init("L1", "Author", "SUBQUERY(books, $b, $x.year > 1).@count > 0", [], 21, "unknown variable '$x' (only SUBQUERY defines variables)"),
+        .init("L1", "Author", "$b.year > 1", [], 1, "unknown variable '$b' (only SUBQUERY defines variables)"),
+        .init("L1", "Author", "SUBQUERY(name, $b, $b.year > 1).@count > 0", [], 10, "SUBQUERY needs a to-many relationship; 'name' is not one"),
+        .init("L1", "Author", "SUBQUERY(books, $b, $b.year > 1) == nil", [], 1, "a SUBQUERY is a collection: compare SUBQUERY(...).@count"),
+        .init("L1", "Tag", "ANY books.tags.name == 'x'", [], 5, "'books.tags.name' goes through two to-many relationships ('books', 'tags'); use SUBQUERY"),
+        .init("L1", "Author", "ANY books.writer == 1", [], 5, "in variant L1, no attribute 'writer' is reachable from Book through to-one relationships"),
+    ]
+
+    func check(_ c: PredicateErrorCase) throws {
+        let model = try PredicateFixtures.model(c.model)
+        do {
+            let result = try PredicateFixtures.compile(model, c.entity, c.predicate, c.arguments)
+            Issue.record("expected an error, got \(result.compiled.sql)")
+        } catch let e as PredicateError {
+            #expect(e == PredicateError(column: c.column, message: c.message))
+        }
+    }
+
+    @Test("syntax errors", arguments: syntax)
+    func syntaxError(_ c: PredicateErrorCase) throws { try check(c) }
+
+    @Test("errors against the model", arguments: semantic)
+    func semanticError(_ c: PredicateErrorCase) throws { try check(c) }
+
+    @Test("Syntax errors are found by the parser alone")
+    func parserAlone() {
+        #expect(throws: PredicateError(column: 8, message: "expected a value after '>'")) {
+            try PredicateParser.parse("likes > ", arguments: [])
+        }
+    }
+}
+
+@Suite("Predicate parser: the tree")
+struct PredicateParserTests {
+    @Test("Columns, quantifiers, options and %K on the nodes")
+    func tree() throws {
+        let p = try PredicateParser.parse("ANY books.year >= %@ AND NOT %K BEGINSWITH[cd] 'x'", arguments: [.integer(2000), .string("author.name")])
+        let expected = Predicate.and(
+            .comparison(PredicateComparison(quantifier: .any, left: .keyPath(root: .object, components: ["books", "year"], column: 5),
+                                            op: .greaterOrEqual, right: .constant(.integer(2000), column: 19), column: 1, operatorColumn: 16)),
+            .not(.comparison(PredicateComparison(left: .keyPath(root: .object, components: ["author", "name"], column: 30), op: .beginsWith,
+                                                 options: [.caseInsensitive, .diacriticInsensitive],
+                                                 right: .constant(.string("x"), column: 48), column: 30, operatorColumn: 33)), column: 26),
+            column: 22)
+        #expect(p == expected)
+    }
+
+    @Test("Aggregates, SUBQUERY and variables")
+    func collections() throws {
+        let p = try PredicateParser.parse("SUBQUERY(books, $b, $b.price < 10).@count == books.@avg.price", arguments: [])
+        guard case .comparison(let c) = p else { Issue.record("not a comparison"); return }
+        let inner = Predicate.comparison(PredicateComparison(left: .keyPath(root: .variable("b"), components: ["price"], column: 21), op: .less,
+                                                             right: .constant(.integer(10), column: 32), column: 21, operatorColumn: 30))
+        #expect(c.left == .aggregate(.count, collection: .subquery(collection: .keyPath(root: .object, components: ["books"], column: 10),
+                                                                   variable: "b", predicate: inner, column: 1), keyPath: [], column: 1))
+        #expect(c.right == .aggregate(.avg, collection: .keyPath(root: .object, components: ["books"], column: 46), keyPath: ["price"], column: 46))
+    }
+
+    @Test("Array literals and nested arrays from arguments")
+    func arrays() throws {
+        let p = try PredicateParser.parse("x IN {1, -2.5, 'a', nil, %@, {3}}", arguments: [.date(5)])
+        guard case .comparison(let c) = p else { Issue.record("not a comparison"); return }
+        #expect(c.right == .constant(.array([.integer(1), .real(-2.5), .string("a"), .null, .date(5), .array([.integer(3)])]), column: 6))
+    }
+}
