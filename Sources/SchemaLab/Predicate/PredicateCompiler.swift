@@ -63,6 +63,10 @@ public struct PredicateCompiler {
     /// Where to-one joins and subquery aliases come from; compiling adds to it.
     public let joins: JoinPlanner
 
+    /// Names that stand for SQL expressions (a HAVING predicate naming the fetch's
+    /// aggregate expressions: `n > 10` where `n` is `COUNT( t0.ZCOUNTRY)`). Checked first.
+    public var expressionAliases: [String: String] = [:]
+
     /// A compiler for fetches of `entity`, adding its joins to `joins`.
     public init(model: ObjectModel, entity: EntityModel, joins: JoinPlanner) {
         self.model = model
@@ -261,10 +265,19 @@ extension PredicateCompiler {
         }
     }
 
+    /// True when a key path is one of ``expressionAliases``.
+    func isAlias(_ root: KeyPathRoot, _ comps: [String]) -> Bool {
+        if case .object = root, comps.count == 1 { return expressionAliases[comps[0]] != nil }
+        return false
+    }
+
     func operand(_ e: PredicateExpression, in scope: Scope) throws(PredicateError) -> Operand {
         switch e {
         case .constant(let v, let c): return .constant(v, column: c)
         case .keyPath(let root, let comps, let c):
+            if case .object = root, comps.count == 1, let sql = expressionAliases[comps[0]] {
+                return .value(Fragment(sql), attribute: nil, object: false, nullable: true, text: comps[0], column: c)
+            }
             let (s, path) = try resolve(root: root, components: comps, column: c, in: scope)
             return try operand(path, scope: s, text: e.keyPathText!, column: c)
         case .aggregate(let f, let collection, let keyPath, let c):
@@ -379,7 +392,7 @@ extension PredicateCompiler {
         if case .constant = c.left, !isConstant(c.right), let m = c.op.mirrored {
             (c.left, c.right, c.op) = (c.right, c.left, m)
         }
-        if case .keyPath(let root, let comps, let col) = c.left {
+        if case .keyPath(let root, let comps, let col) = c.left, !isAlias(root, comps) {
             let (s, path) = try resolve(root: root, components: comps, column: col, in: scope)
             if case .toMany(let prefix, let r, let rest) = path {
                 if c.quantifier == .direct && rest.isEmpty {

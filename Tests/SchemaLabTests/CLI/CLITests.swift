@@ -68,6 +68,23 @@ struct CLITests {
         #expect(v.err.contains("$.workloads[0].sort[0]"))
     }
 
+    @Test("A predicate that does not parse, or names what a variant lacks, exits 2 with the JSON path and the column")
+    func badPredicate() throws {
+        let dir = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        for (predicate, expected) in [("rank > ", "$.workloads[0].predicate: column 7: expected a value after '>'"),
+                                      ("rank > 3 AND rnak < 5", "$.workloads[0].predicate: column 14: in variant A, no attribute 'rnak'")] {
+            var s = TestSupport.minimalScenario()
+            s["workloads"] = [["name": "f", "kind": "fetch", "predicate": predicate]]
+            let file = dir + "/bad.json"
+            try Data(TestSupport.json(s).utf8).write(to: URL(fileURLWithPath: file))
+            let r = try TestSupport.runCLI(["run", file, "--out", dir + "/out"])
+            #expect(r.status == 2)
+            #expect(r.err.contains(expected), "\(r.err)")
+            #expect(!FileManager.default.fileExists(atPath: dir + "/out"))
+        }
+    }
+
     @Test("Bad run options exit 2 and create nothing")
     func badOptions() throws {
         let dir = try TestSupport.temporaryDirectory()

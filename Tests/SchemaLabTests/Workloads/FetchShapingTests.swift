@@ -94,4 +94,19 @@ struct FetchShapingTests {
         #expect(result("split", "sections-limited").statements == 1 + 40)
         #expect(result("flat", "sections-limited").statements == 1)
     }
+
+    @Test("Predicates: bound constants, a JOIN promoted to LEFT OUTER when the sort shares the path, registered string functions, dates, HAVING")
+    func predicates() {
+        #expect(sql("flat", "filtered") == ["SELECT 0, t0.Z_PK, t0.Z_OPT, t0.ZCREATED, t0.ZSTARS, t0.ZTITLE FROM ZNOTE t0 WHERE (t0.ZSTARS >= ? AND NSCoreDataStringSearch(t0.ZTITLE, ?, 265, 0)) ORDER BY t0.ZCREATED"])
+        #expect(sql("split", "filtered") == ["SELECT 0, t0.Z_PK, t0.Z_OPT, t0.ZTITLE, t0.ZINFO FROM ZNOTE t0 LEFT OUTER JOIN ZNOTEINFO t1 ON t0.ZINFO = t1.Z_PK WHERE (t1.ZSTARS >= ? AND NSCoreDataStringSearch(t0.ZTITLE, ?, 265, 0)) ORDER BY t1.ZCREATED"])
+        #expect(sql("split", "filtered-count") == ["SELECT COUNT( DISTINCT t0.Z_PK) FROM ZNOTE t0 JOIN ZNOTEINFO t1 ON t0.ZINFO = t1.Z_PK WHERE (t1.ZSTARS >= ? AND NSCoreDataStringSearch(t0.ZTITLE, ?, 265, 0))"])
+        let n = result("flat", "filtered").rows
+        #expect(n > 0 && n < 100)
+        #expect(result("flat", "filtered-count").signature.values == [[.integer(Int64(n))]])
+        #expect(result("flat", "recent").rows > 20 && result("flat", "recent").rows < 80)
+        #expect(sql("flat", "big-groups") == ["SELECT t0.ZSTARS, COUNT( t0.ZCREATED) FROM ZNOTE t0 GROUP BY t0.ZSTARS HAVING COUNT( t0.ZCREATED) > ? ORDER BY t0.ZSTARS"])
+        let groups = result("flat", "per-stars").signature.values!.filter { ($0[1].integerValue ?? 0) > 16 }
+        #expect(result("flat", "big-groups").signature.values! == groups)
+        #expect(!groups.isEmpty && groups.count < 6)
+    }
 }
