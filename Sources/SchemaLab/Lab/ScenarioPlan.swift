@@ -28,7 +28,10 @@ public struct ScenarioPlan {
             }
             let mom = ManagedObjectModel(model)
             _ = try Self.placement(ds, model: mom, file: file)
-            for w in scenario.workloads where w.kind != .insert && (w.variants?.contains(spec.name) ?? true) {
+            for w in scenario.workloads where w.kind == .append && !ds.related.isEmpty {
+                throw fail(w.path + ".kind", "an append workload adds root rows only; this data set has 'related' entries")
+            }
+            for w in scenario.workloads where w.kind != .insert && w.kind != .append && (w.variants?.contains(spec.name) ?? true) {
                 let entity = w.entity ?? ds.entity
                 guard mom.entity(entity) != nil else { throw fail(w.path + ".entity", "variant \(spec.name) has no entity '\(entity)'") }
                 func check(_ keyPath: String, _ path: String) throws {

@@ -4,7 +4,7 @@ extension ScenarioDecoder {
     static let workloadKeys = ["name", "kind", "entity", "sort", "sectionKey", "batchSize", "touch", "touchKeys", "prefetch",
                                "predicate", "arguments", "resultType", "propertiesToFetch", "groupBy", "having",
                                "havingArguments", "distinct", "fetchLimit", "fetchOffset", "includesPropertyValues",
-                               "returnsObjectsAsFaults", "pageSize", "reduce", "agreesWith", "variants"]
+                               "returnsObjectsAsFaults", "pageSize", "reduce", "agreesWith", "variants", "count", "saveEvery"]
 
     static func decodeWorkload(_ n: JSONNode) throws -> WorkloadSpec {
         let o = try n.object(allowed: workloadKeys)
@@ -25,8 +25,18 @@ extension ScenarioDecoder {
             throw s.error("'sectionKey' belongs to a fetchedResults workload")
         }
         if kind == .insert {
-            for k in workloadKeys where !["name", "kind"].contains(k) && o.has(k) {
+            for k in workloadKeys where !["name", "kind", "variants"].contains(k) && o.has(k) {
                 throw try o.required(k).error("an insert workload inserts the whole data set and takes no '\(k)'")
+            }
+        }
+        if kind == .append {
+            for k in workloadKeys where !["name", "kind", "variants", "count", "saveEvery", "agreesWith"].contains(k) && o.has(k) {
+                throw try o.required(k).error("an append workload inserts the data set's next rows and takes no '\(k)'")
+            }
+            guard o.has("count") else { throw n.error("an append workload needs 'count' (objects to insert)") }
+        } else {
+            for k in ["count", "saveEvery"] where o.has(k) {
+                throw try o.required(k).error("'\(k)' belongs to an append workload")
             }
         }
         var touch = TouchSpec.all
@@ -69,12 +79,15 @@ extension ScenarioDecoder {
         spec.reduce = try o.optional("reduce")?.nonEmptyArray().map(property) ?? []
         spec.agreesWith = try o.optional("agreesWith")?.label()
         spec.variants = try o.optional("variants")?.nonEmptyArray().map { try $0.label() }
+        spec.count = try o.optional("count")?.int(in: 1...10_000_000) ?? 0
+        spec.saveEvery = try o.optional("saveEvery")?.int(in: 1...10_000_000) ?? spec.count
         try checkShape(spec, o)
         return spec
     }
 
     /// Combinations Core Data rejects or the lab does not model, reported at their key.
     private static func checkShape(_ w: WorkloadSpec, _ o: JSONObject) throws {
+        if w.kind == .insert || w.kind == .append { return }
         func at(_ key: String, _ message: String) throws -> Never { throw try o.required(key).error(message) }
         let dictionaryOnly = ["propertiesToFetch", "groupBy", "having", "distinct"]
         if w.resultType != .dictionaries {

@@ -6,6 +6,9 @@ public enum WorkloadKind: String, CaseIterable, Sendable {
     case fetch
     /// A fetched-results controller: fetch plus sections by a key path.
     case fetchedResults
+    /// Insert `count` more objects (the data set's next rows) into the filled store,
+    /// saving every `saveEvery` objects: the save-side cost of a schema.
+    case append
 }
 
 /// A sort descriptor: a key path (logical field or dotted path) and a direction.
@@ -104,6 +107,9 @@ public struct WorkloadSpec: Sendable {
     /// Only these variants run the workload (nil: every variant): for a strategy that only
     /// one schema can express, such as reading a denormalized counter entity.
     public var variants: [String]?
+    /// append: how many objects, and how many per save.
+    public var count = 0
+    public var saveEvery = 0
     public var path: String
 }
 

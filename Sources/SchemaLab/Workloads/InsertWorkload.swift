@@ -25,7 +25,8 @@ public final class InsertWorkload: Workload {
         return WorkloadOutcome(rows: data.count, valuesRead: 0) {
             // The logical result, equal in every variant: root objects, and per related
             // entry its destination objects and many-to-many links.
-            ResultSignature.of(rows: [try tables.map { try store.db.scalar("SELECT COUNT(*) FROM \($0)") }])
+            try CounterAudit.check(store, model: self.model.model)
+            return ResultSignature.of(rows: [try tables.map { try store.db.scalar("SELECT COUNT(*) FROM \($0)") }])
         }
     }
 
@@ -56,7 +57,7 @@ public final class InsertWorkload: Workload {
     }
 
     /// Creates `count` rows of objects (one per node); returns the first node's objects when `keep`.
-    private static func insertRows(_ columns: [[SQLValue]], count: Int, nodes: [DataPlacement.Node], keep: Bool,
+    static func insertRows(_ columns: [[SQLValue]], count: Int, nodes: [DataPlacement.Node], keep: Bool,
                                    into context: ManagedObjectContext) -> [ManagedObject] {
         var objects = [ManagedObject?](repeating: nil, count: nodes.count)
         var kept: [ManagedObject] = []

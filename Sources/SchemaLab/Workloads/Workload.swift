@@ -56,6 +56,8 @@ public enum WorkloadFactory {
         switch spec.kind {
         case .insert:
             return InsertWorkload(spec: spec, model: model, data: data, placement: placement)
+        case .append:
+            return AppendWorkload(spec: spec, model: model, dataset: dataset, size: data.count, placement: placement)
         case .fetch, .fetchedResults:
             return try FetchWorkload(spec: spec, model: model, rootEntity: dataset.entity)
         }
