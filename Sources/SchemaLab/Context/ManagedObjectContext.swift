@@ -210,22 +210,18 @@ public final class ManagedObjectContext {
         return Int(s.int64(at: 0))
     }
 
-    /// NSDictionaryResultType: the values column by column, in propertiesToFetch order
-    /// (one array per property rather than one dictionary per row: the lab's choice, to
-    /// stay at the SQLite floor; ``DictionaryRows/rows`` gives them row by row).
+    /// NSDictionaryResultType: the rows, their values in propertiesToFetch order
+    /// (held as SQLite returned them in a ``ValueTable`` rather than one dictionary per
+    /// row: the lab's choice, to stay at the SQLite floor; ``DictionaryRows/rows`` builds
+    /// the values).
     public func executeDictionaries(_ request: FetchRequest) throws -> DictionaryRows {
         guard let q = request.sql.dictionaries else { preconditionFailure("a dictionaries request has a dictionary shape") }
         let s = try db.statement(q.sql)
         try s.bind(q.bindings)
-        let n = Int(s.columnCount)
-        var columns = [[SQLValue]](repeating: [], count: n)
-        var count = 0
-        while try s.step() {
-            for i in 0..<n { columns[i].append(s.value(at: Int32(i))) }
-            count += 1
-        }
+        let table = ValueTable(columnCount: Int(s.columnCount))
+        while try s.step() { table.appendRow(from: s) }
         s.reset()
-        return DictionaryRows(columns: columns, count: count)
+        return DictionaryRows(table: table)
     }
 
     /// Reads the current row of `s` (object columns) into the registered object. With
