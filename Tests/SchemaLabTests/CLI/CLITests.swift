@@ -95,11 +95,37 @@ struct CLITests {
         }
     }
 
-    @Test("validate accepts the shipped scenarios")
+    @Test("validate accepts every shipped scenario")
     func validateShipped() throws {
         let r = try TestSupport.runCLI(["validate", TestSupport.photosScenario])
         #expect(r.status == 0, "\(r.err)")
         #expect(r.out.contains("6 variants x 4 workloads"))
+        let dir = TestSupport.packageRoot + "/scenarios"
+        let all = try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.hasSuffix(".json") }.sorted()
+        #expect(all.count >= 6)
+        let v = try TestSupport.runCLI(["validate"] + all.map { dir + "/" + $0 })
+        #expect(v.status == 0, "\(v.err)")
+    }
+
+    @Test("The shipped aggregates and posts-per-day scenarios run small: SQL and Swift, counter and GROUP BY agree")
+    func shippedReadScenariosRun() throws {
+        let dir = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        for (name, size) in [("aggregates", "400"), ("posts-per-day", "300")] {
+            let out = dir + "/" + name
+            let r = try TestSupport.runCLI(["run", TestSupport.packageRoot + "/scenarios/\(name).json", "--out", out,
+                                            "--size", size, "--reps", "1", "--warmup", "0", "--quiet"])
+            #expect(r.status == 0, "\(name): \(r.err)")
+            #expect(!r.err.contains("differ"), "\(name): \(r.err)")
+            let rows = CSVWriter.parse(try String(contentsOfFile: out + "/results.csv", encoding: .utf8))
+            let header = rows[0]
+            let workload = header.firstIndex(of: "workload")!, agreement = header.firstIndex(of: "agreement_check")!
+            let reference = header.firstIndex(of: "reference_check")!
+            let paired = rows.dropFirst().filter { ["week-stats-swift", "strong-count-swift", "chart-counter"].contains($0[workload]) }
+            #expect(paired.count == (name == "aggregates" ? 6 : 1))
+            #expect(paired.allSatisfy { $0[agreement] == "same" })
+            #expect(rows.dropFirst().allSatisfy { ["reference", "same"].contains($0[reference]) || $0[reference].isEmpty })
+        }
     }
 
     @Test("plot renders SVG and PNG with gnuplot", .enabled(if: CLITests.hasGnuplot, "gnuplot is not installed (make setup installs it)"))
