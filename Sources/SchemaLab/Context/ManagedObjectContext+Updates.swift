@@ -41,28 +41,32 @@ extension ManagedObjectContext {
                   let by = source.model.attributes.firstIndex(where: { $0.name == c.sourceKey.name }),
                   let keyIndex = counter.model.attributes.firstIndex(where: { $0.name == c.key.name }),
                   let countIndex = counter.model.attributes.firstIndex(where: { $0.name == c.count.name }) else { continue }
-            var counts: [SQLValue: Int64] = [:]
+            // Keys are grouped as SQLite groups them: text by its bytes (Swift's String
+            // equality would merge canonically equivalent keys, "É" and "E\u{301}"). A
+            // source object with no key is not counted, as GROUP BY's NULL group is not.
+            var counts: [CounterKey: Int64] = [:]
             var keys: [SQLValue] = []
             for o in inserted where o.entity === source {
                 let k = o.values[by]
-                if counts[k] == nil { keys.append(k) }
-                counts[k, default: 0] += 1
+                if k == .null { continue }
+                if counts[CounterKey(k)] == nil { keys.append(k) }
+                counts[CounterKey(k), default: 0] += 1
             }
             guard !keys.isEmpty else { continue }
-            var existing: [SQLValue: ManagedObject] = [:]
-            for o in inserted where o.entity === counter { existing[o.values[keyIndex]] = o }
-            let lookup = keys.filter { existing[$0] == nil && $0 != .null }
+            var existing: [CounterKey: ManagedObject] = [:]
+            for o in inserted where o.entity === counter { existing[CounterKey(o.values[keyIndex])] = o }
+            let lookup = keys.filter { existing[CounterKey($0)] == nil }
             for start in stride(from: 0, to: lookup.count, by: 500) {
                 let chunk = lookup[start..<min(start + 500, lookup.count)]
                 let marks = Array(repeating: "?", count: chunk.count).joined(separator: ",")
                 let sql = "SELECT \(FetchSQL.objectColumns(counter.model)) FROM \(counter.model.table) t0 WHERE t0.\(c.key.column) IN (\(marks))"
                 for o in try fetchObjects(.init(sql: sql, bindings: Array(chunk)), entity: counter, asFaults: false) {
-                    existing[o.values[keyIndex]] = o
+                    existing[CounterKey(o.values[keyIndex])] = o
                 }
             }
             for k in keys {
-                let n = counts[k]!
-                if let o = existing[k] {
+                let n = counts[CounterKey(k)]!
+                if let o = existing[CounterKey(k)] {
                     let old = o.values[countIndex].integerValue ?? 0
                     try set(o, attribute: countIndex, to: .integer(old + n))
                 } else {
@@ -73,5 +77,26 @@ extension ManagedObjectContext {
                 }
             }
         }
+    }
+}
+
+/// A counter key compared as SQLite compares it in `GROUP BY` and `IN`: text by its
+/// UTF-8 bytes, other values by storage class and value.
+private struct CounterKey: Hashable {
+    let value: SQLValue
+    let bytes: [UInt8]?
+
+    init(_ value: SQLValue) {
+        self.value = value
+        if case .text(let s) = value { bytes = Array(s.utf8) } else { bytes = nil }
+    }
+
+    static func == (a: CounterKey, b: CounterKey) -> Bool {
+        if let x = a.bytes, let y = b.bytes { return x == y }
+        return a.bytes == nil && b.bytes == nil && a.value == b.value
+    }
+
+    func hash(into h: inout Hasher) {
+        if let bytes { h.combine(bytes) } else { h.combine(value) }
     }
 }

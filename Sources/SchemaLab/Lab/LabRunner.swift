@@ -92,6 +92,7 @@ public struct LabRunner {
         let context = ManagedObjectContext(store: store, objectModel: mom)
         try InsertWorkload.insertAll(data, placement: placement, into: context)
         try context.save()
+        if let drift = try CounterAudit.drifts(store, model: model).first { throw drift }
         _ = try store.db.rows("PRAGMA wal_checkpoint(TRUNCATE)")
     }
 }

@@ -101,10 +101,12 @@ struct AppendWorkloadTests {
             #expect(result("counter", w).referenceCheck == .same, "\(w)")
         }
         #expect(result("counter", "chart-counter").agreementCheck == .same)
-        #expect(result("group-by", "post-6-in-2").signature.values == [[.integer(66)]])
+        // 66 posts, and no drifting counter rows.
+        #expect(result("group-by", "post-6-in-2").signature.values == [[.integer(66), .integer(0)]])
+        #expect(result("counter", "post-6-in-2").signature.values == [[.integer(66), .integer(0)]])
     }
 
-    @Test("A counter that drifts from its source fails the audit, naming the counter")
+    @Test("The audit counts every kind of drift: wrong, missing, extra, negative, duplicate and NULL-key counters")
     func auditCatchesDrift() throws {
         let dir = try TestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -114,17 +116,55 @@ struct AppendWorkloadTests {
         let c = ManagedObjectContext(store: store, objectModel: mom)
         let post = mom.entity("Post")!
         let names = post.model.attributes.map(\.name)
-        for d in [1, 1, 2] as [Int64] {
-            _ = c.insert(post, values: names.map { ["day": SQLValue.integer(d), "text": .text("x")][$0] ?? .real(0) })
+        for d in [1, 1, 2] as [Int64?] {
+            _ = c.insert(post, values: names.map { ["day": d.map(SQLValue.integer) ?? .null, "text": .text("x")][$0] ?? .real(0) })
         }
         try c.save()
-        try CounterAudit.check(store, model: model)
-        try store.db.execute("UPDATE ZDAYCOUNT SET ZPOSTS = 5 WHERE ZDAY = 2")
-        #expect {
-            try CounterAudit.check(store, model: model)
-        } throws: { error in
-            "\(error)".contains("counter DayCount.posts disagrees with COUNT(*) of Post by day on 1 key(s)")
+        #expect(try CounterAudit.driftingRows(store, model: model) == 0)
+        func drift(after sql: String) throws -> Int64 {
+            try store.db.execute("SAVEPOINT s")
+            defer { try? store.db.execute("ROLLBACK TO s"); try? store.db.execute("RELEASE s") }
+            try store.db.execute(sql)
+            return try CounterAudit.driftingRows(store, model: model)
         }
+        #expect(try drift(after: "UPDATE ZDAYCOUNT SET ZPOSTS = 5 WHERE ZDAY = 2") == 2)
+        #expect(try drift(after: "DELETE FROM ZDAYCOUNT WHERE ZDAY = 2") == 1)
+        #expect(try drift(after: "INSERT INTO ZDAYCOUNT (Z_PK, Z_ENT, Z_OPT, ZDAY, ZPOSTS) VALUES (99, 1, 1, 7, 1)") == 1)
+        #expect(try drift(after: "INSERT INTO ZDAYCOUNT (Z_PK, Z_ENT, Z_OPT, ZDAY, ZPOSTS) VALUES (99, 1, 1, 7, -1)") == 1)
+        #expect(try drift(after: "INSERT INTO ZDAYCOUNT (Z_PK, Z_ENT, Z_OPT, ZDAY, ZPOSTS) VALUES (99, 1, 1, NULL, 1)") == 1)
+        #expect(try drift(after: "INSERT INTO ZDAYCOUNT (Z_PK, Z_ENT, Z_OPT, ZDAY, ZPOSTS) VALUES (99, 1, 1, 2, 1)") >= 1)
+        #expect(try drift(after: "INSERT INTO ZDAYCOUNT (Z_PK, Z_ENT, Z_OPT, ZDAY, ZPOSTS) VALUES (99, 1, 1, 8, 0)") == 0)
+        #expect(try CounterAudit.driftingRows(store, model: model) == 0)
+        let d = try #require(try { try store.db.execute("UPDATE ZDAYCOUNT SET ZPOSTS = 5 WHERE ZDAY = 2")
+                                   return try CounterAudit.drifts(store, model: model).first }())
+        #expect(d.description == "counter DayCount.posts disagrees with COUNT(*) of Post by day: 2 row(s) differ")
+    }
+
+    @Test("Counters group text keys by their bytes, as SQLite does, and do not count a NULL key")
+    func counterKeysAsSQLite() throws {
+        let json = """
+        {"format": 1, "name": "t", "variants": [{"name": "v", "entities": [
+           {"name": "Photo", "attributes": [{"name": "tag", "type": "string"}]},
+           {"name": "TagCount", "attributes": [{"name": "tag", "type": "string"}, {"name": "photos", "type": "integer32"}]}],
+           "counters": [{"entity": "TagCount", "key": "tag", "count": "photos", "of": "Photo", "by": "tag"}]}],
+         "dataset": {"seed": 1, "entity": "Photo", "counts": [3], "fields": [
+           {"field": "tag", "generator": {"kind": "choice", "values": ["a"]}}]},
+         "workloads": [{"name": "i", "kind": "insert"}]}
+        """
+        let dir = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let model = try TestSupport.decode(json).models[0]
+        let store = try Store.create(path: dir + "/t.sqlite", model: model)
+        let mom = ManagedObjectModel(model)
+        for round in 0..<2 {
+            let c = ManagedObjectContext(store: store, objectModel: mom)
+            for tag in ["\u{C9}", "E\u{301}", "\u{C9}"] as [String?] + (round == 0 ? [nil] : []) {
+                _ = c.insert(mom.entity("Photo")!, values: [tag.map(SQLValue.text) ?? .null])
+            }
+            try c.save()
+        }
+        #expect(try store.db.rows("SELECT ZTAG, ZPHOTOS FROM ZTAGCOUNT ORDER BY ZTAG") == [[.text("E\u{301}"), .integer(2)], [.text("\u{C9}"), .integer(4)]])
+        #expect(try CounterAudit.driftingRows(store, model: model) == 0)
     }
 
     @Test("An append workload needs a count, and takes no fetch keys; count belongs to append")
