@@ -53,7 +53,7 @@ public struct CompiledPredicate: Sendable, Equatable {
 /// - [I] `!=` on an aggregate → `(SELECT ...) IS NOT ?`, to avoid repeating the subquery.
 /// - [I] `IN {}` → `0`; `TRUEPREDICATE` → `1`; `FALSEPREDICATE` → `0`; `==[n]` and `<[n]` are plain
 ///   comparisons; `CONTAINS[n]`/`ENDSWITH[n]` use the search function with no modifier bits (0 / 12);
-///   `BEGINSWITH[n] ''` → `col >= ?` alone (every non-NULL string).
+///   `BEGINSWITH[n] ''` → `0`, as `BEGINSWITH ''` finds nothing in the search function.
 /// - Caveat (as Core Data): `NOT (x > 5)` is SQL's three-valued NOT, so a NULL x matches neither side.
 public struct PredicateCompiler {
     /// The variant the key paths resolve in.
@@ -604,7 +604,9 @@ extension PredicateCompiler {
     func stringOperator(_ left: Operand, _ c: PredicateComparison, right: Operand) throws(PredicateError) -> Fragment {
         let l = try sql(left, op: c.op)
         if c.op == .beginsWith, c.options == .normalized, case .value = left, case .constant(.string(let prefix), _) = right {
-            // Normalized strings compare bytewise: a prefix is a range an index can use.
+            // Normalized strings compare bytewise: a prefix is a range an index can use. An
+            // empty prefix finds nothing, as the search function's BEGINSWITH '' does.
+            if prefix.isEmpty { return Fragment("0") }
             guard let upper = PredicateCompiler.prefixUpperBound(prefix) else {
                 return l + " >= " + Fragment("?", [.text(prefix)])
             }

@@ -141,7 +141,7 @@ struct PredicateCompilerTests {
         .init("V1", "Photo", "country BEGINSWITH[n] 'ab'", [], "(t0.ZCOUNTRY >= ? AND t0.ZCOUNTRY < ?)", [s("ab"), s("ac")]),
         .init("V1", "Photo", "country BEGINSWITH[n] %@", [.string("a\u{10FFFF}")],
               "(t0.ZCOUNTRY >= ? AND t0.ZCOUNTRY < ?)", [s("a\u{10FFFF}"), s("b")]),
-        .init("V1", "Photo", "country BEGINSWITH[n] ''", [], "t0.ZCOUNTRY >= ?", [s("")]),
+        .init("V1", "Photo", "country BEGINSWITH[n] ''", [], "0", []),
     ]
 
     static let joins: [PredicateSQLCase] = [
