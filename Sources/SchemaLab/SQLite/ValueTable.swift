@@ -48,6 +48,7 @@ public final class ValueTable: @unchecked Sendable {
     /// Appends `statement`'s current row (its first `columnCount` result columns).
     func appendRow(from statement: Statement) {
         let h = statement.handle
+        guard columnCount > 0 else { rowCount += 1; return }
         var at = rowCount * columnCount
         if at + columnCount > valueCapacity { growValues(to: at + columnCount) }
         let classes = self.classes!, payloads = self.payloads!
@@ -60,13 +61,20 @@ public final class ValueTable: @unchecked Sendable {
                 classes[at] = Self.real
                 payloads[at] = sqlite3_column_double(h, c).bitPattern
             case SQLITE_TEXT:
-                let p = UnsafeRawPointer(sqlite3_column_text(h, c))
-                classes[at] = Self.text
-                payloads[at] = copyBytes(p, Int(sqlite3_column_bytes(h, c)))
+                // A NULL pointer for a text value means SQLite ran out of memory converting
+                // it; Statement.value(at:) reads that as NULL, and so does this.
+                if let p = UnsafeRawPointer(sqlite3_column_text(h, c)) {
+                    classes[at] = Self.text
+                    payloads[at] = copyBytes(p, Int(sqlite3_column_bytes(h, c)))
+                } else {
+                    classes[at] = Self.null
+                    payloads[at] = 0
+                }
             case SQLITE_BLOB:
                 let p = sqlite3_column_blob(h, c)
+                let n = p == nil ? 0 : Int(sqlite3_column_bytes(h, c))
                 classes[at] = Self.blob
-                payloads[at] = copyBytes(p, Int(sqlite3_column_bytes(h, c)))
+                payloads[at] = copyBytes(p, n)
             default:
                 classes[at] = Self.null
                 payloads[at] = 0
@@ -86,6 +94,7 @@ public final class ValueTable: @unchecked Sendable {
     /// Copies `n` bytes to the end of the byte buffer; returns the payload locating them.
     @inline(__always)
     private func copyBytes(_ p: UnsafeRawPointer?, _ n: Int) -> UInt64 {
+        // n > 0 only with a pointer: the callers pass 0 for a missing one.
         let start = byteCount
         if start + n > byteCapacity { growBytes(to: start + n) }
         if n > 0, let p { (bytes! + start).copyMemory(from: p, byteCount: n) }
