@@ -94,6 +94,9 @@ struct PredicateLexer {
             i += 1
             return token(.symbol(op))
         }
+        if "+-*/".contains(c) {
+            throw PredicateError(column: column, message: "arithmetic ('\(c)') is not supported: compare a key path with a value")
+        }
         throw PredicateError(column: column, message: "unexpected character '\(c)'")
     }
 

@@ -131,6 +131,9 @@ private struct Parser {
         }
         let lastOfLeft = tokens[position - 1]
         let opToken = current
+        if case .word(let w) = lastOfLeft.kind, w.uppercased() == "FUNCTION", opToken.kind == .punctuation("(") {
+            throw PredicateError(column: lastOfLeft.column, message: "FUNCTION(...) is not supported: compare a key path with a value")
+        }
         let op: ComparisonOperator
         switch opToken.kind {
         case .symbol(let s):
