@@ -1,5 +1,15 @@
 import Foundation
+import Synchronization
 @testable import SchemaLab
+
+/// Every temporary directory the tests made, removed when the test process exits: a
+/// safety net for helpers whose store outlives the function that made it (tests also
+/// remove their own directories as they finish).
+private let createdDirectories = Mutex<[String]>([])
+
+private func removeCreatedDirectories() {
+    for path in createdDirectories.withLock({ $0 }) { try? FileManager.default.removeItem(atPath: path) }
+}
 
 /// Paths and helpers shared by the tests. Each test gets its own temporary directory.
 enum TestSupport {
@@ -18,6 +28,10 @@ enum TestSupport {
     static func temporaryDirectory() throws -> String {
         let path = FileManager.default.temporaryDirectory.path + "/schemalab-test-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        createdDirectories.withLock { list in
+            if list.isEmpty { atexit { removeCreatedDirectories() } }
+            list.append(path)
+        }
         return path
     }
 

@@ -7,6 +7,7 @@ struct CLITests {
     @Test("run writes results.csv, samples.csv, plans.csv and env.json, and prints the summary")
     func runTiny() throws {
         let dir = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
         let out = dir + "/tiny"
         let r = try TestSupport.runCLI(["run", TestSupport.tinyScenario, "--out", out])
         #expect(r.status == 0, "\(r.err)")
@@ -131,6 +132,7 @@ struct CLITests {
     @Test("plot renders SVG and PNG with gnuplot", .enabled(if: CLITests.hasGnuplot, "gnuplot is not installed (make setup installs it)"))
     func plot() throws {
         let dir = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
         let out = dir + "/tiny"
         #expect(try TestSupport.runCLI(["run", TestSupport.tinyScenario, "--out", out, "--quiet"]).status == 0)
         let r = try TestSupport.runCLI(["plot", out])

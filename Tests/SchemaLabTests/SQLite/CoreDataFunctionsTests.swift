@@ -213,6 +213,7 @@ struct CoreDataFunctionsTests {
     @Test("A new connection has every function and collation")
     func newConnection() throws {
         let dir = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
         for path in [":memory:", dir + "/fresh.sqlite"] {
             let db = try Database(path: path)
             let row = try db.rows("""

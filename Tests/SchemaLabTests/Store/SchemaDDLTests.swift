@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import SchemaLab
 
@@ -85,6 +86,7 @@ struct SchemaDDLTests {
         #expect(s.contains { $0.hasPrefix("CREATE TRIGGER IF NOT EXISTS Z_Post_byLocation_INSERT AFTER INSERT ON ZPOST") })
         // The DDL must be valid SQL: create a store with it and insert through the trigger.
         let dir = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
         let store = try Store.create(path: dir + "/s.sqlite", model: plan.models[0])
         try store.db.executeScript("INSERT INTO ZPOST (Z_PK, Z_ENT, Z_OPT, ZLAT, ZLON) VALUES (1, 1, 1, 0.5, 0.25)")
         #expect(try store.db.scalar("SELECT COUNT(*) FROM Z_Post_byLocation WHERE ZLAT_MIN <= 0.5 AND ZLON_MAX >= 0.25") == .integer(1))
