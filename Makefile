@@ -2,11 +2,9 @@
 SWIFT     ?= swift
 BIN       := .build/release/schemalab
 SCENARIOS ?= $(wildcard scenarios/*.json)
-LIMIT_SRC ?= ../shared/tools/limit/limit.c
-LIMIT_N   ?= 10000
 SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: setup build bench plots limit test ci clean
+.PHONY: setup build bench plots test ci clean
 
 # setup: install what the project needs (libsqlite3-dev, pkg-config, gnuplot) with apt-get when missing
 setup:
@@ -22,7 +20,7 @@ setup:
 build: setup
 	$(SWIFT) build -c release --product schemalab
 
-# bench: run every scenario in scenarios/ into results/<name>/, render plots, compare with the raw-SQLite floor
+# bench: run every scenario in scenarios/ into results/<name>/ and render its plots
 bench: build
 	@mkdir -p results
 	@set -e; for s in $(SCENARIOS); do \
@@ -30,19 +28,10 @@ bench: build
 	  $(BIN) run $$s --out results/$$name --replace; \
 	  $(BIN) plot results/$$name; \
 	done
-	@$(MAKE) --no-print-directory limit
 
 # plots: re-render the plots of every results/<name>/ directory
 plots: build
 	@for d in results/*/; do [ -f $$d/results.csv ] && $(BIN) plot $${d%/}; done; true
-
-# limit: build ../shared/tools/limit, run it at LIMIT_N photos, print lab/limit ratios (skipped when absent)
-limit: build
-	@if [ -f $(LIMIT_SRC) ] && [ -f results/photos-matrix/results.csv ]; then \
-	  cc -O2 -o results/limit $(LIMIT_SRC) -lsqlite3 -lm && \
-	  ./results/limit -n $(LIMIT_N) -X -o results/limit-$(LIMIT_N).csv > results/limit-$(LIMIT_N).log && \
-	  $(BIN) compare-limit results/photos-matrix results/limit-$(LIMIT_N).csv --csv results/photos-matrix/limit-ratios.csv; \
-	else echo "make limit: skipped (needs $(LIMIT_SRC) and results/photos-matrix/results.csv)"; fi
 
 # test: the test suite (small data sets; builds debug)
 test: setup
@@ -53,4 +42,4 @@ ci: test
 
 # clean: remove build products and results
 clean:
-	rm -rf .build results/*/ results/limit*
+	rm -rf .build results/*/

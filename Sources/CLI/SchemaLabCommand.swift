@@ -11,7 +11,7 @@ struct SchemaLabCommand: ParsableCommand {
             Exit status: 0 success, 1 a run failed (SQLite or I/O error), 2 bad input \
             (a scenario that does not validate, an existing output directory).
             """,
-        subcommands: [RunCommand.self, ValidateCommand.self, PlansCommand.self, PlotCommand.self, CompareLimitCommand.self]
+        subcommands: [RunCommand.self, ValidateCommand.self, PlansCommand.self, PlotCommand.self, CompareRawCommand.self]
     )
 }
 

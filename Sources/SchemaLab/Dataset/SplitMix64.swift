@@ -1,6 +1,7 @@
 import Foundation
 
-/// splitmix64, the PRNG of ../shared/tools/limit: small, fast and the same on every platform.
+/// splitmix64 (Steele, Lea and Flood, 2014): a small, fast generator that gives the same
+/// sequence on every platform, so a seed reproduces a data set anywhere.
 public struct SplitMix64 {
     public private(set) var state: UInt64
 

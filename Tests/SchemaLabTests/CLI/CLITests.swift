@@ -129,6 +129,31 @@ struct CLITests {
         }
     }
 
+    @Test("compare-raw joins a run with an outside CSV and prints lab/raw ratios; a wrong CSV exits 2")
+    func compareRaw() throws {
+        let dir = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let out = dir + "/tiny"
+        #expect(try TestSupport.runCLI(["run", TestSupport.tinyScenario, "--out", out, "--workloads", "by-created", "--quiet"]).status == 0)
+        let rows = CSVWriter.parse(try String(contentsOfFile: out + "/results.csv", encoding: .utf8))
+        let h = rows[0]
+        let flat = rows.first { $0[h.firstIndex(of: "schema")!] == "flat" }!
+        let labMin = Double(flat[h.firstIndex(of: "min_ms")!])!, labMedian = Double(flat[h.firstIndex(of: "median_ms")!])!
+        // An outside program that took exactly half the lab's times.
+        let raw = dir + "/raw.csv"
+        try "schema,workload,n,min_ms,median_ms\nflat,by-created,120,\(labMin / 2),\(labMedian / 2)\n".write(toFile: raw, atomically: true, encoding: .utf8)
+        let r = try TestSupport.runCLI(["compare-raw", out, raw, "--csv", dir + "/ratios.csv"])
+        #expect(r.status == 0, "\(r.err)")
+        let ratios = CSVWriter.parse(try String(contentsOfFile: dir + "/ratios.csv", encoding: .utf8))
+        #expect(ratios.count == 2)
+        #expect(ratios[1][ratios[0].firstIndex(of: "ratio_min")!] == "2.00")
+        #expect(ratios[1][ratios[0].firstIndex(of: "ratio_median")!] == "2.00")
+        try "schema,workload\nflat,by-created\n".write(toFile: raw, atomically: true, encoding: .utf8)
+        let bad = try TestSupport.runCLI(["compare-raw", out, raw])
+        #expect(bad.status == 2)
+        #expect(bad.err.contains("expected the columns schema, workload, n, min_ms, median_ms"))
+    }
+
     @Test("plot renders SVG and PNG with gnuplot", .enabled(if: CLITests.hasGnuplot, "gnuplot is not installed (make setup installs it)"))
     func plot() throws {
         let dir = try TestSupport.temporaryDirectory()
