@@ -20,7 +20,7 @@ public struct CompiledPredicate: Sendable, Equatable {
 ///
 /// Constants are always bound as `?`; identifiers come only from the resolved model.
 ///
-/// Shapes. Those marked (CD) are the ones the docs' reference card records from Core Data;
+/// Shapes. Those marked (CD) are recorded from Core Data's SQL debug logs;
 /// those marked [I] are this lab's own choices where it has no observation.
 /// - (CD) `likes > 100` → `t0.ZLIKES > ?`; `(A AND B)`, `(A OR B)`, `NOT (A)`;
 ///   `== nil` → `IS NULL`, `!= nil` → `IS NOT NULL`; `x != 5` → `(t0.ZX <> ? OR t0.ZX IS NULL)`;

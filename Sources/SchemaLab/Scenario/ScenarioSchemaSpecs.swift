@@ -15,7 +15,7 @@ public enum AttributeType: String, CaseIterable, Sendable {
     }
 
     /// Core Data's column group order inside CREATE TABLE: integers, (FKs), floats and
-    /// timestamps, decimals, strings, blobs ([I] in docs/coredata-sql.md).
+    /// timestamps, decimals, strings, blobs (the lab's inference, not an observed Core Data log).
     var columnGroup: Int {
         switch self {
         case .integer16, .integer32, .integer64, .bool: return 0

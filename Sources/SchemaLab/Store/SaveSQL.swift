@@ -1,4 +1,4 @@
-/// The statements of a save (docs/coredata-sql.md §3).
+/// The statements of a save, in the shapes Core Data's SQL debug logs show.
 public enum SaveSQL {
     public static let beginExclusive = "BEGIN EXCLUSIVE"
     public static let commit = "COMMIT"

@@ -1,4 +1,5 @@
-/// The DDL Core Data executes for a model, as in docs/coredata-sql.md §1, §2 and §8.
+/// The DDL Core Data executes for a model, as its SQL debug logs show it: tables, indexes,
+/// fetch indexes and R-tree indexes (see the README's modelling notes).
 ///
 /// Column order inside CREATE TABLE follows Core Data's schema dumps ([I]): Z_PK,
 /// Z_ENT, Z_OPT, then integer attributes, foreign keys, floats and timestamps,
