@@ -49,8 +49,9 @@ extension ManagedObjectContext {
             for o in inserted where o.entity === source {
                 let k = o.values[by]
                 if k == .null { continue }
-                if counts[CounterKey(k)] == nil { keys.append(k) }
-                counts[CounterKey(k), default: 0] += 1
+                let key = CounterKey(k)
+                if counts[key] == nil { keys.append(k) }
+                counts[key, default: 0] += 1
             }
             guard !keys.isEmpty else { continue }
             var existing: [CounterKey: ManagedObject] = [:]
@@ -65,8 +66,9 @@ extension ManagedObjectContext {
                 }
             }
             for k in keys {
-                let n = counts[CounterKey(k)]!
-                if let o = existing[CounterKey(k)] {
+                let key = CounterKey(k)
+                let n = counts[key]!
+                if let o = existing[key] {
                     let old = o.values[countIndex].integerValue ?? 0
                     try set(o, attribute: countIndex, to: .integer(old + n))
                 } else {

@@ -24,8 +24,8 @@ public final class InsertWorkload: Workload {
         let tables = Self.tables(placement)
         return WorkloadOutcome(rows: data.count, valuesRead: 0) {
             // The logical result, equal in every variant: root objects, per related entry
-            // its destination objects and many-to-many links, and drifting counter rows.
-            // Drifting counter rows are part of the result: 0 in a correct variant.
+            // its destination objects and many-to-many links, and drifting counter rows
+            // (0 in a correct variant).
             let drift = SQLValue.integer(try CounterAudit.driftingRows(store, model: self.model.model))
             return ResultSignature.of(rows: [try tables.map { try store.db.scalar("SELECT COUNT(*) FROM \($0)") } + [drift]])
         }
