@@ -5,17 +5,25 @@ import SchemaLab
 struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
-        abstract: "Runs a scenario and writes results.csv, samples.csv, plans.csv and env.json.",
-        discussion: "Nothing is written until every case has run; the files then appear in --out in one step."
+        abstract: "Runs a scenario and writes results.csv, samples.csv, plans.csv, failures.csv, env.json and run.json.",
+        discussion: """
+            Each case's rows are written as soon as it ends, atomically, so a run stopped at any \
+            moment keeps every finished case; `run --resume DIR` finishes the others. SIGINT and \
+            SIGTERM stop the run cleanly (exit 130 and 143). A case that fails is recorded in \
+            failures.csv and the others go on (unless --fail-fast); the exit status is then 1.
+            """
     )
 
-    @Argument(help: "The scenario file (JSON).")
-    var scenario: String
+    @Argument(help: "The scenario file (JSON). With --resume it may be left out: run.json names it.")
+    var scenario: String?
 
     @Option(name: .long, help: "The output directory. It must not exist, unless --replace is given.")
-    var out: String
+    var out: String?
 
-    @Flag(name: .long, help: "Replace an existing output directory (the old one is kept as <out>.previous).")
+    @Option(name: .long, help: "Finish the cases a stopped run did not finish, in its directory, with its settings.")
+    var resume: String?
+
+    @Flag(name: .long, help: "Replace an existing output directory (the old one is kept as <out>.previous; an older .previous is deleted).")
     var replace = false
 
     @Option(name: .long, parsing: .upToNextOption, help: "Data set sizes to run instead of the scenario's counts.")
@@ -33,6 +41,12 @@ struct RunCommand: ParsableCommand {
     @Option(name: .long, help: "Only these workloads (comma-separated names).")
     var workloads: String?
 
+    @Flag(name: .long, help: "Stop at the first case that fails (the run can be resumed).")
+    var failFast = false
+
+    @Flag(name: .long, help: "Run even when the data set's measured size says it will not fit on disk or in memory.")
+    var skipFitCheck = false
+
     @Flag(name: .long, help: "Do not print the summary table.")
     var quiet = false
 
@@ -41,15 +55,27 @@ struct RunCommand: ParsableCommand {
         if size.contains(where: { $0 <= 0 }) { throw fail("--size takes positive counts", code: 2) }
         if let reps, reps < 1 { throw fail("--reps must be at least 1", code: 2) }
         if let warmup, warmup < 0 { throw fail("--warmup must be 0 or more", code: 2) }
+        if let resume {
+            if let out, out != resume { throw fail("--resume writes into the directory it names: leave out --out", code: 2) }
+            if !size.isEmpty || reps != nil || warmup != nil || variants != nil || workloads != nil || replace {
+                throw fail("--resume continues a run with the settings in its run.json: leave out --size, --reps, --warmup, --variants, --workloads and --replace", code: 2)
+            }
+        } else {
+            if scenario == nil { throw fail("give a scenario file (or --resume DIR)", code: 2) }
+            if out == nil { throw fail("give an output directory with --out", code: 2) }
+        }
     }
 
     func run() throws {
-        let plan: ScenarioPlan
-        do {
-            plan = try ScenarioPlan(ScenarioDecoder.load(path: scenario))
-        } catch let e as ScenarioError {
-            throw fail(e.description, code: 2)
-        }
+        if let resume { try resumeRun(resume) } else { try newRun(scenario!, out: out!) }
+    }
+
+    private func loadPlan(_ path: String) throws -> ScenarioPlan {
+        do { return try ScenarioPlan(ScenarioDecoder.load(path: path)) } catch let e as ScenarioError { throw fail(e.description, code: 2) }
+    }
+
+    private func newRun(_ scenario: String, out: String) throws {
+        let plan = try loadPlan(scenario)
         let names = { (list: String?, all: [String], what: String) throws -> [String]? in
             guard let list else { return nil }
             let picked = list.split(separator: ",").map { String($0) }
@@ -58,39 +84,111 @@ struct RunCommand: ParsableCommand {
             }
             return picked
         }
-        let dir = OutputDirectory(path: out, replace: replace)
-        do { try dir.checkWritable() } catch let e as OutputError { throw fail(e.message, code: 2) }
-        let work = FileManager.default.temporaryDirectory.path + "/schemalab-\(ProcessInfo.processInfo.processIdentifier)"
-        defer { try? FileManager.default.removeItem(atPath: work) }
-        let options = RunOptions(
+        var options = RunOptions(
             sizes: size.isEmpty ? nil : size, repetitions: reps, warmup: warmup,
             variants: try names(variants, plan.scenario.variants.map(\.name), "variant"),
             workloads: try names(workloads, plan.scenario.workloads.map(\.name), "workload"),
-            workDirectory: work)
-        var runner = LabRunner(plan: plan, options: options)
-        runner.progress = { note("  " + $0) }
-        note("schemalab: \(plan.scenario.name) on SQLite \(SQLiteLibrary.version)")
-        let results: [CaseResult]
+            workDirectory: "")
+        do { try RunDirectory.checkTarget(out, replace: replace) } catch let e as OutputError { throw fail(e.message, code: e.isBadInput ? 2 : 1) }
+        let session = try RunSession()
+        session.handleStopSignals()
+        options.workDirectory = session.work.path
+        try session.checkFit(plan: plan, options: options, skip: skipFitCheck)
+        let runner = LabRunner(plan: plan, options: options)
+        let state = RunState(state: .running, scenarioName: plan.scenario.name, scenarioFile: scenario,
+                             scenarioPath: URL(fileURLWithPath: scenario).standardizedFileURL.path,
+                             scenarioSHA256: plan.scenario.sha256, settings: options.settings, cases: runner.cases())
+        let dir: RunDirectory
         do {
-            results = try runner.run()
+            dir = try RunDirectory.create(path: out, replace: replace, state: state, manifest: RunManifest(plan: plan, options: options),
+                                          reference: plan.scenario.reference, agreesWith: ResultChecks.agreements(plan.scenario.workloads))
+        } catch let e as OutputError {
+            session.work.remove()
+            throw fail(e.message, code: e.isBadInput ? 2 : 1)
+        }
+        note("schemalab: \(plan.scenario.name) on SQLite \(SQLiteLibrary.version): \(state.cases.count) cases into \(out)")
+        try execute(runner, dir: dir, session: session)
+    }
+
+    private func resumeRun(_ path: String) throws {
+        let recorded: RunState
+        do { recorded = try RunDirectory.readState(at: path) } catch let e as OutputError { throw fail(e.message, code: 2) }
+        let scenarioPath = scenario ?? recorded.scenarioPath
+        let plan = try loadPlan(scenarioPath)
+        guard plan.scenario.sha256 == recorded.scenarioSHA256 else {
+            throw fail("cannot resume \(path): \(scenarioPath) has changed since the run started (SHA-256 \(recorded.scenarioSHA256.prefix(12))… then, \(plan.scenario.sha256.prefix(12))… now): start a new run", code: 2)
+        }
+        let dir: RunDirectory, manifest: RunManifest
+        do {
+            (dir, manifest) = try RunDirectory.open(path: path, reference: plan.scenario.reference,
+                                                    agreesWith: ResultChecks.agreements(plan.scenario.workloads))
+        } catch let e as OutputError {
+            throw fail(e.message, code: e.isBadInput ? 2 : 1)
+        }
+        let differences = manifest.environment.differences(from: EnvironmentFingerprint())
+        guard differences.isEmpty else {
+            throw fail("cannot resume \(path): the environment is not the one the run started in (\(differences.joined(separator: "; "))): start a new run", code: 2)
+        }
+        let session = try RunSession()
+        session.handleStopSignals()
+        let options = RunOptions(settings: recorded.settings, workDirectory: session.work.path)
+        let runner = LabRunner(plan: plan, options: options)
+        guard runner.cases() == recorded.cases else {
+            session.work.remove()
+            throw fail("cannot resume \(path): this build plans other cases for the scenario than run.json lists: start a new run", code: 2)
+        }
+        try session.checkFit(plan: plan, options: options, skip: skipFitCheck)
+        do { try dir.beginResume() } catch let e as OutputError {
+            session.work.remove()
+            throw fail(e.message, code: 1)
+        }
+        note("schemalab: resuming \(path): \(dir.state.done.count) of \(dir.state.cases.count) cases are done")
+        try execute(runner, dir: dir, session: session)
+    }
+
+    /// Runs the cases the directory lacks, committing each; then marks the run complete,
+    /// prints the summary and sets the exit status.
+    private func execute(_ runner: LabRunner, dir: RunDirectory, session: RunSession) throws {
+        session.attach(dir)
+        defer { session.work.remove() }
+        var runner = runner
+        runner.progress = { note("  " + $0) }
+        let variantOrder = runner.plan.scenario.variants.map(\.name), workloadOrder = runner.plan.scenario.workloads.map(\.name)
+        var failures: [CaseKey] = []
+        do {
+            try runner.run(skip: { dir.isDone($0) }, finished: { result in
+                try dir.commit(CaseRecord(result, variants: variantOrder, workloads: workloadOrder))
+            }, failed: { key, error in
+                failures.append(key)
+                note("schemalab: case \(key) failed: \(error)")
+                try dir.recordFailure(key, error: error)
+                return !failFast
+            })
         } catch let e as ScenarioError {
+            dir.stop(.failed, reason: e.description)
             throw fail(e.description, code: 2)
+        } catch let e as OutputError {
+            dir.stop(.failed, reason: e.message)
+            throw fail("\(e.message); the \(dir.state.done.count) cases finished before it are kept in \(dir.path) (`schemalab run --resume \(dir.path)` finishes the run)", code: 1)
         } catch {
+            dir.stop(.failed, reason: "\(error)")
             throw fail("run failed: \(error)", code: 1)
         }
-        let manifest = RunManifest(plan: plan, options: options)
-        do {
-            try dir.write(try ResultsFiles(results: results, manifest: manifest).files)
-        } catch {
-            throw fail("cannot write \(out): \(error)", code: 1)
+        if failFast, let first = failures.first {
+            dir.stop(.failed, reason: "--fail-fast: case \(first) failed")
+            throw fail("stopped at the first failed case (--fail-fast): \(first); see \(dir.path)/failures.csv. `schemalab run --resume \(dir.path)` tries the rest", code: 1)
         }
+        do { try dir.finish() } catch let e as OutputError { throw fail(e.message, code: 1) }
         if !quiet {
-            print(SummaryTable.render(results, variants: manifest.variants, workloads: manifest.workloads))
+            print(SummaryTable.render(dir.records, variants: variantOrder, workloads: workloadOrder))
         }
-        let differing = results.filter { $0.referenceCheck == .differs || $0.agreementCheck == .differs }
+        let differing = dir.records.filter { $0.referenceCheck == .differs || $0.agreementCheck == .differs }
         if !differing.isEmpty {
             note("schemalab: \(differing.count) case(s) returned a different result than they must (reference_check / agreement_check in results.csv)")
         }
-        note("schemalab: wrote \(out)/results.csv, samples.csv, plans.csv, env.json")
+        note("schemalab: wrote \(dir.path)/results.csv, samples.csv, plans.csv, failures.csv, env.json, run.json")
+        if !dir.state.failed.isEmpty {
+            throw fail("\(dir.state.failed.count) case(s) failed: \(dir.path)/failures.csv has each with its error and SQL", code: 1)
+        }
     }
 }

@@ -13,75 +13,113 @@ public struct LabRunner {
         self.options = options
     }
 
+    /// Every case of the run, in the order ``run(skip:finished:failed:)`` runs them:
+    /// size by size, variant by variant, workload by workload.
+    public func cases() -> [CaseKey] {
+        var keys: [CaseKey] = []
+        for size in sizes {
+            for (_, model) in variants {
+                for spec in workloads where spec.variants?.contains(model.variant) ?? true {
+                    keys.append(CaseKey(variant: model.variant, workload: spec.name, size: size))
+                }
+            }
+        }
+        return keys
+    }
+
+    private var sizes: [Int] { options.sizes ?? plan.scenario.dataset.counts }
+    private var variants: [(VariantSpec, ObjectModel)] {
+        zip(plan.scenario.variants, plan.models).filter { options.variants?.contains($0.0.name) ?? true }
+    }
+    private var workloads: [WorkloadSpec] {
+        plan.scenario.workloads.filter { options.workloads?.contains($0.name) ?? true }
+    }
+
+    /// Runs every case, checks the results against each other, and returns them; the
+    /// first case that fails stops the run with its error.
     public func run() throws -> [CaseResult] {
+        var results: [CaseResult] = []
+        try run(skip: { _ in false }, finished: { results.append($0) }, failed: { _, error in throw error })
+        Self.checkResults(&results, reference: plan.scenario.reference, workloads: plan.scenario.workloads)
+        return results
+    }
+
+    /// Runs the cases `skip` does not exclude, handing each result to `finished` as soon
+    /// as it is measured. A case that fails (a SQLite error, a constraint, an I/O error)
+    /// goes to `failed`, which returns whether to go on with the other cases; when the
+    /// filled store of a variant and size cannot be made, every case that reads it fails.
+    /// Errors thrown by `finished` or `failed` stop the run. A workload the scenario
+    /// cannot build throws a ``ScenarioError``.
+    public func run(skip: (CaseKey) -> Bool, finished: (CaseResult) throws -> Void,
+                    failed: (CaseKey, any Error) throws -> Bool) throws {
         let scenario = plan.scenario
         var measurement = scenario.measurement
         if let r = options.repetitions { measurement.repetitions = r }
         if let w = options.warmup { measurement.warmup = w }
         let runner = CaseRunner(measurement: measurement)
-        let sizes = options.sizes ?? scenario.dataset.counts
-        let variants = zip(scenario.variants, plan.models).filter { options.variants?.contains($0.0.name) ?? true }
-        let workloads = scenario.workloads.filter { options.workloads?.contains($0.name) ?? true }
+        let pending = cases().filter { !skip($0) }
+        guard !pending.isEmpty else { return }
         try FileManager.default.createDirectory(atPath: options.workDirectory, withIntermediateDirectories: true)
-        var results: [CaseResult] = []
-        for size in sizes {
+        for size in sizes where pending.contains(where: { $0.size == size }) {
             let data = GeneratedData(spec: scenario.dataset, count: size)
             for (_, model) in variants {
+                let todo = workloads.filter { spec in pending.contains(CaseKey(variant: model.variant, workload: spec.name, size: size)) }
+                guard !todo.isEmpty else { continue }
                 let mom = ManagedObjectModel(model)
                 let placement = try plan.placement(for: mom)
                 let tag = model.variant.map { $0.isLetter || $0.isNumber ? String($0) : "_" }.joined()
                 let filledPath = options.workDirectory + "/\(tag)-\(size).sqlite"
-                if workloads.contains(where: { $0.kind != .insert }) {  // reads and appends start from the filled store
-                    try fill(path: filledPath, model: model, mom: mom, data: data, placement: placement)
-                }
                 defer { Store.remove(path: filledPath) }
-                for spec in workloads where spec.variants?.contains(model.variant) ?? true {
+                var fillError: (any Error)?
+                if todo.contains(where: { $0.kind != .insert }) {  // reads and appends start from the filled store
+                    do { try fill(path: filledPath, model: model, mom: mom, data: data, placement: placement) } catch { fillError = error }
+                }
+                for spec in todo {
+                    let key = CaseKey(variant: model.variant, workload: spec.name, size: size)
                     let workload: any Workload
                     do {
                         workload = try WorkloadFactory.make(spec, model: mom, dataset: scenario.dataset, data: data, placement: placement)
                     } catch {
                         throw ScenarioError(file: scenario.file, path: spec.path, message: error.message)
                     }
+                    if let fillError, workload.storeKind != .empty {
+                        if try failed(key, fillError) { continue } else { return }
+                    }
                     let scratchPath = options.workDirectory + "/\(tag)-\(size)-scratch.sqlite"
                     defer { Store.remove(path: scratchPath) }
-                    let result = try runner.run(scenario: scenario.name, variant: model.variant, size: size, workload: workload) {
-                        switch workload.storeKind {
-                        case .empty:
-                            Store.remove(path: scratchPath)
-                            return try Store.create(path: scratchPath, model: model, pragmas: scenario.pragmas)
-                        case .filledCopy:
-                            Store.remove(path: scratchPath)
-                            try FileManager.default.copyItem(atPath: filledPath, toPath: scratchPath)
-                            return try Store.open(path: scratchPath, model: model, pragmas: scenario.pragmas)
-                        case .filled:
-                            return try Store.open(path: filledPath, model: model, pragmas: scenario.pragmas)
+                    let result: CaseResult
+                    do {
+                        result = try runner.run(scenario: scenario.name, variant: model.variant, size: size, workload: workload) {
+                            switch workload.storeKind {
+                            case .empty:
+                                Store.remove(path: scratchPath)
+                                return try Store.create(path: scratchPath, model: model, pragmas: scenario.pragmas)
+                            case .filledCopy:
+                                Store.remove(path: scratchPath)
+                                try FileManager.default.copyItem(atPath: filledPath, toPath: scratchPath)
+                                return try Store.open(path: scratchPath, model: model, pragmas: scenario.pragmas)
+                            case .filled:
+                                return try Store.open(path: filledPath, model: model, pragmas: scenario.pragmas)
+                            }
                         }
+                    } catch {
+                        if try failed(key, error) { continue } else { return }
                     }
                     progress("\(model.variant) \(spec.name) n=\(size): median \(Format.ms(result.wall.median)) ms, \(result.samples.count) reps, \(result.statements) statements")
-                    results.append(result)
+                    try finished(result)
                 }
             }
         }
-        Self.checkResults(&results, reference: scenario.reference, workloads: scenario.workloads)
-        return results
     }
 
     /// Marks each case against the reference variant's result for the same workload and
     /// size, and against its `agreesWith` workload's result in the same variant and size.
     public static func checkResults(_ results: inout [CaseResult], reference: String, workloads: [WorkloadSpec]) {
-        let index = Dictionary(results.enumerated().map { ("\($0.element.variant)\u{1}\($0.element.workload)\u{1}\($0.element.size)", $0.offset) },
-                               uniquingKeysWith: { a, _ in a })
-        let agrees = Dictionary(workloads.compactMap { w in w.agreesWith.map { (w.name, $0) } }, uniquingKeysWith: { a, _ in a })
+        let checks = ResultChecks.compute(results.map { (CaseKey(variant: $0.variant, workload: $0.workload, size: $0.size), $0.signature) },
+                                          reference: reference, agreesWith: ResultChecks.agreements(workloads))
         for i in results.indices {
-            let c = results[i]
-            if c.variant == reference {
-                results[i].referenceCheck = .reference
-            } else if let r = index["\(reference)\u{1}\(c.workload)\u{1}\(c.size)"] {
-                results[i].referenceCheck = c.signature.matches(results[r].signature) ? .same : .differs
-            }
-            if let other = agrees[c.workload], let j = index["\(c.variant)\u{1}\(other)\u{1}\(c.size)"] {
-                results[i].agreementCheck = c.signature.matches(results[j].signature) ? .same : .differs
-            }
+            results[i].referenceCheck = checks[i].reference
+            results[i].agreementCheck = checks[i].agreement
         }
     }
 

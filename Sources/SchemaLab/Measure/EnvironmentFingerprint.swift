@@ -17,6 +17,24 @@ public struct EnvironmentFingerprint: Sendable, Codable {
 
     public init() {}
 
+    /// What differs from `other`, as `field: this → other`, leaving out when each was
+    /// taken: a resumed run must measure on the same machine, SQLite, build and commit.
+    public func differences(from other: EnvironmentFingerprint) -> [String] {
+        var out: [String] = []
+        func cmp<T: Equatable>(_ name: String, _ a: T, _ b: T) { if a != b { out.append("\(name): \(a) then, \(b) now") } }
+        cmp("sqliteVersion", sqliteVersion, other.sqliteVersion)
+        cmp("sqliteSourceID", sqliteSourceID, other.sqliteSourceID)
+        cmp("sqliteCompileOptions", sqliteCompileOptions, other.sqliteCompileOptions)
+        cmp("host", host, other.host)
+        cmp("os", os, other.os)
+        cmp("cores", cores, other.cores)
+        cmp("memoryBytes", memoryBytes, other.memoryBytes)
+        cmp("swiftVersion", swiftVersion, other.swiftVersion)
+        cmp("buildConfiguration", buildConfiguration, other.buildConfiguration)
+        cmp("gitCommit", gitCommit, other.gitCommit)
+        return out
+    }
+
     static var configuration: String {
         #if DEBUG
         return "debug"

@@ -17,6 +17,11 @@ public struct CSVWriter {
         text += fields.map(Self.escape).joined(separator: ",") + "\n"
     }
 
+    /// One record's text, with its line end (for appending rows to text kept elsewhere).
+    public static func record(_ fields: [String]) -> String {
+        fields.map(escape).joined(separator: ",") + "\n"
+    }
+
     /// One field, quoted when it must be.
     public static func escape(_ field: String) -> String {
         guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return field }

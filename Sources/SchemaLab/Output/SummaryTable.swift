@@ -1,11 +1,11 @@
 /// The terminal summary, shaped like the article's table: one row per workload,
 /// one column per variant, median milliseconds (and the statements a case ran).
 public enum SummaryTable {
-    public static func render(_ results: [CaseResult], variants: [String], workloads: [String]) -> String {
+    public static func render(_ results: [CaseRecord], variants: [String], workloads: [String]) -> String {
         var out: [String] = []
-        let sizes = Array(Set(results.map(\.size))).sorted()
+        let sizes = Array(Set(results.map(\.key.size))).sorted()
         for size in sizes {
-            let rows = results.filter { $0.size == size }
+            let rows = results.filter { $0.key.size == size }.map(Row.init)
             let cols = variants.filter { v in rows.contains { $0.variant == v } }
             let wls = workloads.filter { w in rows.contains { $0.workload == w } }
             out.append("median ms (statements), n=\(size)")
@@ -14,7 +14,7 @@ public enum SummaryTable {
                 table.append([w] + cols.map { v in
                     guard let c = rows.first(where: { $0.variant == v && $0.workload == w }) else { return "-" }
                     let mark = c.referenceCheck == .differs || c.agreementCheck == .differs ? " !" : ""
-                    return "\(Format.short(c.wall.median)) (\(c.statements))\(mark)"
+                    return "\(Format.short(c.median)) (\(c.statements))\(mark)"
                 })
             }
             let widths = (0..<table[0].count).map { i in table.map { $0[i].count }.max()! }
@@ -28,7 +28,7 @@ public enum SummaryTable {
             let floors = rows.filter { $0.floor != nil }
             if !floors.isEmpty {
                 out.append("SQLite floor (same statements, bare C API): lab/floor median ratio")
-                for c in floors { out.append("  \(c.variant) \(c.workload): \(Format.ratio(c.wall.median / c.floor!.median))x (floor \(Format.short(c.floor!.median)) ms)") }
+                for c in floors { out.append("  \(c.variant) \(c.workload): \(Format.ratio(c.median / c.floor!))x (floor \(Format.short(c.floor!)) ms)") }
             }
             for c in rows where c.referenceCheck == .differs {
                 out.append("! \(c.variant) \(c.workload): the result differs from the reference variant's")
@@ -39,6 +39,25 @@ public enum SummaryTable {
             out.append("")
         }
         return out.joined(separator: "\n")
+    }
+
+    /// What the table shows of one case, read from its results.csv row.
+    private struct Row {
+        let variant, workload: String
+        let median: Double
+        let statements: String
+        let floor: Double?
+        let referenceCheck, agreementCheck: ResultCheck
+
+        init(_ r: CaseRecord) {
+            variant = r.key.variant
+            workload = r.key.workload
+            median = Double(r.field("median_ms")) ?? .nan
+            statements = r.field("statements")
+            floor = Double(r.field("floor_ms"))
+            referenceCheck = r.referenceCheck
+            agreementCheck = r.agreementCheck
+        }
     }
 }
 

@@ -1,0 +1,27 @@
+/// Compares each case's result with the reference variant's for the same workload and
+/// size, and with its `agreesWith` workload's in the same variant and size.
+public enum ResultChecks {
+    /// The reference and agreement check of each case in `cases`, against the others in
+    /// `cases` (a case whose counterpart is not there is ``ResultCheck/notChecked``).
+    public static func compute(_ cases: [(key: CaseKey, signature: ResultSignature)], reference: String,
+                               agreesWith: [String: String]) -> [(reference: ResultCheck, agreement: ResultCheck)] {
+        let index = Dictionary(cases.enumerated().map { ($0.element.key, $0.offset) }, uniquingKeysWith: { a, _ in a })
+        return cases.map { c in
+            var ref = ResultCheck.notChecked, agree = ResultCheck.notChecked
+            if c.key.variant == reference {
+                ref = .reference
+            } else if let r = index[CaseKey(variant: reference, workload: c.key.workload, size: c.key.size)] {
+                ref = c.signature.matches(cases[r].signature) ? .same : .differs
+            }
+            if let other = agreesWith[c.key.workload], let j = index[CaseKey(variant: c.key.variant, workload: other, size: c.key.size)] {
+                agree = c.signature.matches(cases[j].signature) ? .same : .differs
+            }
+            return (ref, agree)
+        }
+    }
+
+    /// The `agreesWith` pairs of a scenario's workloads.
+    public static func agreements(_ workloads: [WorkloadSpec]) -> [String: String] {
+        Dictionary(workloads.compactMap { w in w.agreesWith.map { (w.name, $0) } }, uniquingKeysWith: { a, _ in a })
+    }
+}

@@ -1,0 +1,347 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A run's output directory, written so that nothing is lost: after every case the
+/// CSV files and run.json are rewritten whole and atomically (``FileWriting``), so a
+/// run stopped at any instant (SIGKILL included) leaves complete rows for exactly the
+/// cases run.json lists as done, and `--resume` finishes the others.
+///
+/// Contents: `results.csv`, `samples.csv`, `plans.csv` (rows of finished cases),
+/// `failures.csv` (cases that failed, with the error and the SQL), `env.json` (the
+/// environment), `run.json` (``RunState``), `signatures/` (each finished case's result
+/// signature, for the checks of a resumed run) and `run.lock`, held by the process that
+/// writes the directory.
+///
+/// Each case is committed in this order: its signature, samples.csv, plans.csv,
+/// failures.csv, results.csv, run.json. A file can hold rows of a case that run.json
+/// does not list yet (the process died between two renames); a resumed run drops
+/// them and measures that case again.
+public final class RunDirectory: @unchecked Sendable {
+    public let path: String
+    /// The run's state, as last written to run.json.
+    public private(set) var state: RunState
+    /// The finished cases, in the order they finished.
+    public private(set) var records: [CaseRecord]
+    private let writer: FileWriting
+    private let lock: FileLock
+    private let reference: String
+    private let agreesWith: [String: String]
+    private let mutex = NSLock()
+    /// Set once the run is stopped by a signal: later commits write nothing.
+    private var closed = false
+    private var samplesText: String
+    private var plansText: String
+
+    private init(path: String, state: RunState, records: [CaseRecord], writer: FileWriting, lock: FileLock,
+                 reference: String, agreesWith: [String: String]) {
+        self.path = path
+        self.state = state
+        self.records = records
+        self.writer = writer
+        self.lock = lock
+        self.reference = reference
+        self.agreesWith = agreesWith
+        var s = CSVWriter(header: ResultsFiles.samplesHeader), p = CSVWriter(header: ResultsFiles.plansHeader)
+        for r in records {
+            for row in r.samples { s.append(row) }
+            for row in r.plans { p.append(row) }
+        }
+        samplesText = s.text
+        plansText = p.text
+    }
+
+    // MARK: Creating
+
+    /// Checks, changing nothing, that a new run can be written at `path`: it does not
+    /// exist, or `replace` is set and it is a run directory no process is writing; its
+    /// parent is a directory this process can write in.
+    public static func checkTarget(_ path: String, replace: Bool) throws {
+        let fm = FileManager.default
+        var isDir: ObjCBool = false
+        if fm.fileExists(atPath: path, isDirectory: &isDir) {
+            guard isDir.boolValue else {
+                throw OutputError(path: path, message: "\(path) exists and is a file, not a directory: choose another --out")
+            }
+            guard replace else {
+                throw OutputError(path: path, message: "\(path) already exists: choose another --out, pass --replace (the old run is kept as \(path).previous), or --resume \(path) if its run stopped early", isBadInput: true)
+            }
+            let entries = (try? fm.contentsOfDirectory(atPath: path)) ?? []
+            guard entries.isEmpty || entries.contains("run.json") || entries.contains("results.csv") else {
+                throw OutputError(path: path, message: "\(path) is not a SchemaLab run directory (no run.json or results.csv): refusing to replace it", isBadInput: true)
+            }
+            if fm.fileExists(atPath: path + "/run.lock") {
+                guard let held = try? FileLock.tryLock(path + "/run.lock") else {
+                    throw OutputError(path: path, message: "\(path) is being written by a running schemalab: wait for it, or stop it first", isBadInput: true)
+                }
+                held.release()
+            }
+        }
+        let parent = Self.parent(of: path)
+        if !fm.fileExists(atPath: parent, isDirectory: &isDir) {
+            do { try fm.createDirectory(atPath: parent, withIntermediateDirectories: true) } catch {
+                throw OutputError(path: parent, message: "cannot create \(parent): \(Self.reason(error))")
+            }
+        } else if !isDir.boolValue {
+            throw OutputError(path: parent, message: "\(parent) is a file, not a directory: choose another --out")
+        }
+        let probe = parent + "/.schemalab-probe-\(getpid())"
+        let fd = Glibc.open(probe, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw OutputError(path: parent, doing: "write in", errno: errno) }
+        close(fd)
+        unlink(probe)
+    }
+
+    /// Creates the run directory at `path` (after ``checkTarget(_:replace:)``): run.json,
+    /// env.json and the CSV headers are written in a staging directory that is then
+    /// renamed to `path`, so `path` either does not exist or is a valid run. With
+    /// `replace`, an existing `path` becomes `<path>.previous`, and an older
+    /// `<path>.previous` is deleted.
+    public static func create(path: String, replace: Bool, state: RunState, manifest: RunManifest,
+                              reference: String, agreesWith: [String: String],
+                              writer: FileWriting = AtomicFile()) throws -> RunDirectory {
+        try checkTarget(path, replace: replace)
+        let fm = FileManager.default
+        removeStaleStaging(for: path)
+        let staging = path + ".partial-\(getpid())"
+        try? fm.removeItem(atPath: staging)
+        do { try fm.createDirectory(atPath: staging + "/signatures", withIntermediateDirectories: true) } catch {
+            throw OutputError(path: staging, message: "cannot create \(staging): \(reason(error))")
+        }
+        guard let lock = try FileLock.tryLock(staging + "/run.lock") else {
+            throw OutputError(path: staging, message: "cannot lock \(staging)/run.lock")
+        }
+        let dir = RunDirectory(path: staging, state: state, records: [], writer: writer, lock: lock,
+                               reference: reference, agreesWith: agreesWith)
+        do {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            try writer.write(Array(try encoder.encode(manifest)) + [10], to: staging + "/env.json")
+            try dir.writeFiles()
+            if replace && fm.fileExists(atPath: path) {
+                let previous = path + ".previous"
+                if fm.fileExists(atPath: previous) {
+                    do { try fm.removeItem(atPath: previous) } catch {
+                        throw OutputError(path: previous, message: "cannot remove the older \(previous): \(reason(error))")
+                    }
+                }
+                guard rename(path, previous) == 0 else { throw OutputError(path: path, doing: "move aside", errno: errno) }
+            }
+            guard rename(staging, path) == 0 else { throw OutputError(path: path, doing: "create", errno: errno) }
+        } catch {
+            try? fm.removeItem(atPath: staging)
+            throw error
+        }
+        return RunDirectory(path: path, state: state, records: [], writer: writer, lock: lock,
+                            reference: reference, agreesWith: agreesWith)
+    }
+
+    /// Staging directories of creations that died before their rename (`<path>.partial-<pid>`,
+    /// whose lock no process holds).
+    static func removeStaleStaging(for path: String) {
+        let parent = Self.parent(of: path), prefix = (path as NSString).lastPathComponent + ".partial-"
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? [] where name.hasPrefix(prefix) {
+            let dir = parent + "/" + name
+            if let held = try? FileLock.tryLock(dir + "/run.lock") {
+                held.release()
+                try? FileManager.default.removeItem(atPath: dir)
+            }
+        }
+    }
+
+    // MARK: Resuming
+
+    /// Opens a run directory to finish it: refuses one that a live process is writing,
+    /// one that is complete, and one this build cannot read. Keeps the finished cases
+    /// that run.json lists; rows of any other case are dropped.
+    public static func open(path: String, reference: String, agreesWith: [String: String],
+                            writer: FileWriting = AtomicFile()) throws -> (RunDirectory, RunManifest) {
+        let fm = FileManager.default
+        let state = try readState(at: path)
+        guard let manifestData = fm.contents(atPath: path + "/env.json"),
+              let manifest = try? JSONDecoder().decode(RunManifest.self, from: manifestData) else {
+            throw OutputError(path: path, message: "cannot resume \(path): env.json is missing or unreadable", isBadInput: true)
+        }
+        guard let lock = try FileLock.tryLock(path + "/run.lock") else {
+            throw OutputError(path: path, message: "cannot resume \(path): a running schemalab (pid \(state.pid)) is writing it", isBadInput: true)
+        }
+        if state.state == .complete {
+            throw OutputError(path: path, message: "\(path) is complete: there is nothing to resume", isBadInput: true)
+        }
+        let done = Set(state.done)
+        func rows(_ name: String, _ header: [String]) throws -> [CaseKey: [[String]]] {
+            let file = path + "/" + name
+            guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
+                throw OutputError(path: file, message: "cannot resume \(path): cannot read \(file)")
+            }
+            let records = CSVWriter.parse(text)
+            guard records.first == header else {
+                throw OutputError(path: file, message: "cannot resume \(path): \(file) does not have the header this build writes")
+            }
+            var byCase: [CaseKey: [[String]]] = [:]
+            for r in records.dropFirst() where r.count == header.count {
+                guard let size = Int(r[3]) else { continue }
+                let key = CaseKey(variant: r[1], workload: r[2], size: size)
+                if done.contains(key) { byCase[key, default: []].append(r) }
+            }
+            return byCase
+        }
+        let results = try rows("results.csv", ResultsFiles.resultsHeader)
+        let samples = try rows("samples.csv", ResultsFiles.samplesHeader)
+        let plans = try rows("plans.csv", ResultsFiles.plansHeader)
+        var records: [CaseRecord] = []
+        for key in state.done {
+            guard let row = results[key]?.last, let index = state.cases.firstIndex(of: key) else {
+                throw OutputError(path: path, message: "cannot resume \(path): results.csv has no row for \(key), which run.json lists as done")
+            }
+            let sigPath = signaturePath(path, index)
+            guard let sig = fm.contents(atPath: sigPath) else {
+                throw OutputError(path: sigPath, message: "cannot resume \(path): \(sigPath) is missing")
+            }
+            records.append(CaseRecord(key: key, results: row, samples: samples[key] ?? [], plans: plans[key] ?? [],
+                                      signature: try StoredSignature.decode(sig, path: sigPath)))
+        }
+        let dir = RunDirectory(path: path, state: state, records: records, writer: writer, lock: lock,
+                               reference: reference, agreesWith: agreesWith)
+        return (dir, manifest)
+    }
+
+    /// Reads a run directory's run.json.
+    public static func readState(at path: String) throws -> RunState {
+        let fm = FileManager.default
+        guard let data = fm.contents(atPath: path + "/run.json") else {
+            let why = fm.fileExists(atPath: path) ? "has no run.json: it is not a run directory this version of schemalab wrote" : "does not exist"
+            throw OutputError(path: path, message: "cannot resume \(path): it \(why)", isBadInput: true)
+        }
+        guard let state = try? JSONDecoder().decode(RunState.self, from: data), state.format == RunState.currentFormat else {
+            throw OutputError(path: path, message: "cannot resume \(path): its run.json is not one this build reads (format \(RunState.currentFormat))", isBadInput: true)
+        }
+        return state
+    }
+
+    /// Marks the run as running again in this process: failed cases will be tried again.
+    public func beginResume() throws {
+        try locked {
+            state.state = .running
+            state.pid = getpid()
+            state.resumes += 1
+            state.failed = []
+            state.stopReason = nil
+            try writeFiles()
+        }
+    }
+
+    // MARK: Recording
+
+    /// True when `key`'s rows are in the files.
+    public func isDone(_ key: CaseKey) -> Bool {
+        mutex.withLock { state.done.contains(key) }
+    }
+
+    /// Adds a finished case and rewrites the files.
+    public func commit(_ record: CaseRecord) throws {
+        try locked {
+            guard let index = state.cases.firstIndex(of: record.key) else {
+                throw OutputError(path: path, message: "\(record.key) is not a case of this run")
+            }
+            try writer.write(try StoredSignature.encode(record.signature), to: Self.signaturePath(path, index))
+            records.removeAll { $0.key == record.key }
+            records.append(record)
+            let samples = samplesText + record.samples.map(CSVWriter.record).joined()
+            let plans = plansText + record.plans.map(CSVWriter.record).joined()
+            state.done.append(record.key)
+            state.failed.removeAll { $0.key == record.key }
+            do {
+                try writeFiles(samples: samples, plans: plans)
+            } catch {
+                state.done.removeLast()
+                records.removeLast()
+                throw error
+            }
+            samplesText = samples
+            plansText = plans
+        }
+    }
+
+    /// Records a case that failed (it has no rows in the CSV files).
+    public func recordFailure(_ key: CaseKey, error: any Error) throws {
+        try locked {
+            let sql = (error as? SQLiteError)?.sql
+            let message = (error as? SQLiteError).map { "SQLite error \($0.code): \($0.message)" } ?? "\(error)"
+            state.failed.removeAll { $0.key == key }
+            state.failed.append(RunState.Failure(variant: key.variant, workload: key.workload, size: key.size, error: message, sql: sql))
+            try writeFiles()
+        }
+    }
+
+    /// Marks the run complete (every case finished or failed).
+    public func finish() throws {
+        try locked {
+            state.state = .complete
+            try writeFiles()
+        }
+    }
+
+    /// Marks the run stopped (`interrupted` by a signal, `failed` by an error) and
+    /// writes nothing more after it. Safe to call from a signal-handling thread: it
+    /// waits for a commit in progress to end. Best effort: it reports nothing.
+    public func stop(_ phase: RunState.Phase, reason: String) {
+        mutex.withLock {
+            guard !closed else { return }
+            state.state = phase
+            state.stopReason = reason
+            try? writeRunState()
+            closed = true
+        }
+    }
+
+    // MARK: Writing
+
+    private func locked(_ body: () throws -> Void) throws {
+        try mutex.withLock {
+            guard !closed else { return }
+            try body()
+        }
+    }
+
+    private func writeFiles(samples: String? = nil, plans: String? = nil) throws {
+        try writer.write(Array((samples ?? samplesText).utf8), to: path + "/samples.csv")
+        try writer.write(Array((plans ?? plansText).utf8), to: path + "/plans.csv")
+        var f = CSVWriter(header: ResultsFiles.failuresHeader)
+        for x in state.failed { f.append([state.scenarioName, x.variant, x.workload, String(x.size), x.error, x.sql ?? ""]) }
+        try writer.write(Array(f.text.utf8), to: path + "/failures.csv")
+        let checks = ResultChecks.compute(records.map { ($0.key, $0.signature) }, reference: reference, agreesWith: agreesWith)
+        var r = CSVWriter(header: ResultsFiles.resultsHeader)
+        for i in records.indices {
+            records[i].setChecks(reference: checks[i].reference, agreement: checks[i].agreement)
+            r.append(records[i].results)
+        }
+        try writer.write(Array(r.text.utf8), to: path + "/results.csv")
+        try writeRunState()
+    }
+
+    private func writeRunState() throws {
+        state.updatedAt = RunState.now()
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        try writer.write(Array(try encoder.encode(state)) + [10], to: path + "/run.json")
+    }
+
+    static func signaturePath(_ dir: String, _ index: Int) -> String {
+        dir + "/signatures/case-" + String(index).leftPadded(to: 5) + ".json"
+    }
+
+    static func parent(of path: String) -> String {
+        let p = (path as NSString).deletingLastPathComponent
+        return p.isEmpty ? "." : p
+    }
+
+    static func reason(_ error: any Error) -> String {
+        let ns = error as NSError
+        if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        return ns.localizedDescription
+    }
+}

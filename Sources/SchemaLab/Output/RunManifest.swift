@@ -1,0 +1,35 @@
+import Foundation
+
+/// env.json: the environment, the scenario's identity and the run's settings.
+public struct RunManifest: Codable, Sendable {
+    public var scenarioName: String
+    public var scenarioFile: String
+    public var scenarioSHA256: String
+    public var seed: UInt64
+    public var sizes: [Int]
+    public var variants: [String]
+    public var workloads: [String]
+    public var warmup: Int
+    public var repetitions: Int
+    public var maxSecondsPerCase: Double
+    public var pragmas: [String: String]
+    public var environment: EnvironmentFingerprint
+    /// How batched fetches bind a window's keys (Core Data uses a `_Z_intarray0` virtual table).
+    public var batchKeyBinding = "IN (?,...)"
+
+    public init(plan: ScenarioPlan, options: RunOptions) {
+        let sc = plan.scenario
+        scenarioName = sc.name
+        scenarioFile = sc.file
+        scenarioSHA256 = sc.sha256
+        seed = sc.dataset.seed
+        sizes = options.sizes ?? sc.dataset.counts
+        variants = sc.variants.map(\.name).filter { options.variants?.contains($0) ?? true }
+        workloads = sc.workloads.map(\.name).filter { options.workloads?.contains($0) ?? true }
+        warmup = options.warmup ?? sc.measurement.warmup
+        repetitions = options.repetitions ?? sc.measurement.repetitions
+        maxSecondsPerCase = sc.measurement.maxSeconds
+        pragmas = Dictionary(uniqueKeysWithValues: sc.pragmas.map { ($0.name, $0.value) })
+        environment = EnvironmentFingerprint()
+    }
+}
