@@ -26,6 +26,9 @@ struct PlotCommand: ParsableCommand {
         guard FileManager.default.fileExists(atPath: script) else {
             throw fail("no gnuplot script at \(script) (run from the repository root, or pass --script)", code: 2)
         }
+        if let state = try? RunDirectory.readState(at: directory), state.state != .complete {
+            note("schemalab: \(directory) is \(state.state.rawValue) (\(state.done.count) of \(state.cases.count) cases): plotting the cases it has; `schemalab run --resume \(directory)` finishes it")
+        }
         let records = CSVWriter.parse(text)
         guard let header = records.first, header == ResultsFiles.resultsHeader else {
             throw fail("\(csvPath) does not have the results.csv header this build writes", code: 2)

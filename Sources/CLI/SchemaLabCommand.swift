@@ -8,8 +8,10 @@ struct SchemaLabCommand: ParsableCommand {
         commandName: "schemalab",
         abstract: "Runs Core Data-style SQLite schema experiments described in JSON scenario files.",
         discussion: """
-            Exit status: 0 success, 1 a run failed (SQLite or I/O error), 2 bad input \
-            (a scenario that does not validate, an existing output directory).
+            Exit status: 0 success, 1 a run or a case failed (SQLite or I/O error, a data set \
+            that does not fit), 2 bad input (a scenario that does not validate, an existing \
+            output directory, a run that cannot be resumed), 130/143/129 stopped by SIGINT, \
+            SIGTERM or SIGHUP.
             """,
         subcommands: [RunCommand.self, ValidateCommand.self, PlansCommand.self, PlotCommand.self, CompareRawCommand.self]
     )

@@ -52,6 +52,7 @@ public struct ResultSignature: Sendable {
     static func same(_ x: SQLValue, _ y: SQLValue) -> Bool {
         if let a = x.doubleValue, let b = y.doubleValue {
             if case .integer(let i) = x, case .integer(let j) = y { return i == j }
+            if a == b { return true }  // equal infinities, whose difference is NaN
             return abs(a - b) <= tolerance * max(abs(a), abs(b), 1)
         }
         return x == y
