@@ -1,16 +1,18 @@
 # SchemaLab: `make bench` runs the default scenarios and renders plots; `make test` runs the tests.
 SWIFT     ?= swift
 BIN       := .build/release/schemalab
-SCENARIOS ?= $(wildcard scenarios/*.json)
+SCENARIOS ?= $(filter-out scenarios/schema.json,$(wildcard scenarios/*.json))
 SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: setup build bench plots test ci clean
 
-# setup: install what the project needs (libsqlite3-dev, pkg-config, gnuplot) with apt-get when missing
+# setup: install what the project needs (libsqlite3-dev, pkg-config, gnuplot; python3-jsonschema, which the
+# scenario schema test runs, unless python3 or /usr/bin/python3 can already import jsonschema) with apt-get when missing
 setup:
 	@missing=""; \
 	pkg-config --exists sqlite3 2>/dev/null || missing="$$missing libsqlite3-dev pkg-config"; \
 	command -v gnuplot >/dev/null 2>&1 || missing="$$missing gnuplot-nox"; \
+	{ python3 -c "import jsonschema" || /usr/bin/python3 -c "import jsonschema"; } >/dev/null 2>&1 || missing="$$missing python3-jsonschema"; \
 	if [ -n "$$missing" ]; then \
 	  echo "make setup: installing$$missing"; \
 	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing >/dev/null; \
@@ -20,7 +22,7 @@ setup:
 build: setup
 	$(SWIFT) build -c release --product schemalab
 
-# bench: run every scenario in scenarios/ into results/<name>/ and render its plots
+# bench: run every scenario in scenarios/ (every .json but schema.json) into results/<name>/ and render its plots
 bench: build
 	@mkdir -p results
 	@set -e; for s in $(SCENARIOS); do \

@@ -24,7 +24,8 @@ public enum ScenarioDecoder {
             throw ScenarioError(file: file, path: "$", message: "invalid JSON at line \(e.line), column \(e.column): \(e.message)")
         }
         let node = JSONNode(value: root, file: file)
-        let o = try node.object(allowed: ["format", "name", "description", "variants", "dataset", "workloads", "measurement", "pragmas", "reference"])
+        let o = try node.object(allowed: ["$schema", "format", "name", "description", "variants", "dataset", "workloads", "measurement", "pragmas", "reference"])
+        _ = try o.optional("$schema")?.string() // the JSON Schema editors check the file against; otherwise ignored
         let formatNode = try o.required("format")
         let format = try formatNode.int()
         guard format == Scenario.formatVersion else {
