@@ -19,11 +19,17 @@ struct SchemaLabCommand: ParsableCommand {
 
 /// Prints an error to standard error and exits with `code`.
 func fail(_ message: String, code: Int32) -> ExitCode {
+    fflush(nil)  // every output stream: standard output is the one print buffers
     FileHandle.standardError.write(Data(("schemalab: " + message + "\n").utf8))
     return ExitCode(code)
 }
 
 /// Writes a line to standard error (progress, notes).
+///
+/// Standard output is flushed first: `print` buffers it in blocks when it is not a terminal,
+/// so with both streams sent to one file (`2>&1`) a note would otherwise land in the middle
+/// of a half-written output line, and the two lines would run together.
 func note(_ message: String) {
+    fflush(nil)  // every output stream: standard output is the one print buffers
     FileHandle.standardError.write(Data((message + "\n").utf8))
 }

@@ -90,11 +90,14 @@ private struct OneValue {
             if let hi { v = min(v, hi) }
             return .real(v)
         case .pareto(let scale, let alpha, let maxV, let roundAbove, let roundTo):
-            var v: Int64
+            // Redraw values above max (in Double, so a huge draw never traps converting to
+            // Int64); the decoder makes sure enough draws are at most max.
+            var x: Double
             repeat {
                 let u = 1.0 - rng.unit()
-                v = Int64((scale * (pow(u, -1.0 / alpha) - 1.0)).rounded(.down))
-            } while v > maxV
+                x = (scale * (pow(u, -1.0 / alpha) - 1.0)).rounded(.down)
+            } while !(x <= Double(maxV))
+            var v = Int64(x)
             if let r = roundAbove, v >= r { v -= v % roundTo }
             return .integer(v)
         case .choice(let values, _):

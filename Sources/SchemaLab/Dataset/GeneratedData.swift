@@ -138,10 +138,13 @@ struct GeneratedLevel {
                 let source = columns[fieldNames.firstIndex(of: from)!]
                 columns.append(source.map { v in
                     guard let d = v.doubleValue else { return .null }
+                    // A value no 64-bit integer holds (1e300, infinity, NaN) derives null.
+                    let x: Int64?
                     switch function {
-                    case .floor: return .integer(Int64(d.rounded(.down)))
-                    case .day: return .integer(Int64((d / 86_400).rounded(.down)))
+                    case .floor: x = Int64(exactly: d.rounded(.down))
+                    case .day: x = Int64(exactly: (d / 86_400).rounded(.down))
                     }
+                    return x.map { .integer($0) } ?? .null
                 })
             case .parentField(let name):
                 let p = parent!

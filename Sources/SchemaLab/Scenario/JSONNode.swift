@@ -36,8 +36,10 @@ public struct JSONNode: Sendable {
         return b
     }
 
+    /// A finite number: a literal too large for a Double (`1e999`) is refused, not read as infinity.
     public func double() throws -> Double {
-        guard case .number(let d, _) = value else { throw error("expected a number, found \(value.typeName)") }
+        guard case .number(let d, let literal) = value else { throw error("expected a number, found \(value.typeName)") }
+        guard d.isFinite else { throw error("expected a finite number, found \(literal)") }
         return d
     }
 

@@ -12,6 +12,7 @@ extension ScenarioDecoder {
         }
         let fields = try decodeFields(o.required("fields").nonEmptyArray(), in: n)
         let related = try decodeRelatedList(o.optional("related"), parentPath: "")
+        try checkNestedFanOut(related, above: 1, file: n.file)
         try checkDerived(fields, related: related, parentFields: nil, inPool: false, file: n.file)
         return DatasetSpec(seed: UInt64(seed), entity: try o.required("entity").identifier(), counts: counts, fields: fields,
                            related: related, path: n.path)
@@ -100,6 +101,33 @@ extension ScenarioDecoder {
             throw n.child("kind", .null).error("a fan-out takes an integer generator: constant, uniformInt, pareto or choice")
         }
         return g
+    }
+
+    /// The least share of pareto draws that may fall at or below `max` (the rest are redrawn).
+    static let minParetoAcceptance = 0.01
+
+    /// Refuses nested fan-outs whose product could give one root row more than ``maxFanOut``
+    /// descendants (1000000 x 1000000 would not fit in memory for even a few root rows).
+    static func checkNestedFanOut(_ related: [RelatedSpec], above: Int64, file: String) throws {
+        for r in related where r.pool == nil {
+            let most = largestFanOut(r.fanOut)
+            let product = above.multipliedReportingOverflow(by: most)
+            guard !product.overflow, product.partialValue <= maxFanOut else {
+                throw ScenarioError(file: file, path: r.path + ".fanOut", message: "nested fan-outs reach up to \(above) x \(most) objects per root row: at most \(maxFanOut)")
+            }
+            try checkNestedFanOut(r.related, above: product.partialValue, file: file)
+        }
+    }
+
+    /// The largest value a (checked) fan-out generator gives.
+    static func largestFanOut(_ g: GeneratorSpec) -> Int64 {
+        switch g {
+        case .constant(let v): return v.integerValue ?? 0
+        case .uniformInt(_, let hi): return hi
+        case .pareto(_, _, let maxV, _, _): return maxV
+        case .choice(let values, _): return values.compactMap(\.integerValue).max() ?? 0
+        default: return maxFanOut
+        }
     }
 
     /// The largest fan-out of one row.
@@ -203,6 +231,11 @@ extension ScenarioDecoder {
             guard alpha > 0, scale > 0 else { throw n.error("scale and alpha must be greater than 0") }
             let maxV = try int64(o, "max")
             guard maxV >= 0 else { throw try o.required("max").error("max must be 0 or greater") }
+            // Draws above max are redrawn: refuse parameters that would redraw (nearly) forever.
+            let accepted = -expm1(-alpha * log1p((Double(maxV) + 1) / scale))
+            guard accepted >= minParetoAcceptance else {
+                throw n.error("with scale \(scale) and alpha \(alpha), only \(accepted) of the draws are at most max \(maxV) (the rest are redrawn): at least \(minParetoAcceptance) must be; raise max or alpha, or lower scale")
+            }
             let roundTo = Int64(try o.optional("roundTo")?.int(in: 1...1_000_000) ?? 1)
             return .pareto(scale: scale, alpha: alpha, max: maxV, roundAbove: try o.optional("roundAbove").map { Int64(try $0.int()) }, roundTo: roundTo)
         case "choice":
@@ -227,7 +260,11 @@ extension ScenarioDecoder {
             let o = try obj(["minLength", "maxLength", "words"])
             let lo = try o.required("minLength").int(in: 0...1_000_000), hi = try o.required("maxLength").int(in: 0...1_000_000)
             guard lo <= hi else { throw n.error("minLength must not exceed maxLength") }
-            let words = try o.optional("words")?.nonEmptyArray().map { try $0.string() } ?? TextWords.defaultWords
+            let words = try o.optional("words")?.nonEmptyArray().map { w -> String in
+                let s = try w.string()
+                guard !s.isEmpty else { throw w.error("a word must not be empty: text is made by joining words up to its length") }
+                return s
+            } ?? TextWords.defaultWords
             return .text(minLength: lo, maxLength: hi, words: words)
         case "uuid":
             let o = try obj(["prefix", "suffix"])

@@ -147,6 +147,7 @@ extension ScenarioDecoder {
         guard let t = o.optional(textKey) else { return nil }
         let text = try t.string()
         guard !text.trimmingCharacters(in: .whitespaces).isEmpty else { throw t.error("the predicate is empty (leave the key out, or write TRUEPREDICATE)") }
+        if let e = PredicateBounds.check(text) { throw t.error("column \(e.column): \(e.message)") }
         let args = try o.optional(argumentsKey)?.array().map(predicateArgument) ?? []
         return PredicateSpec(text: text, arguments: args, path: t.path)
     }

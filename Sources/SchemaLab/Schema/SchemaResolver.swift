@@ -161,6 +161,12 @@ public struct SchemaResolver {
                 }
                 return a
             }
+            if c.count == c.key {
+                throw fail(c.path + ".count", "in variant \(spec.name), a counter's 'count' and 'key' must be different attributes ('\(c.count)')")
+            }
+            if counters.contains(where: { $0.entity == c.entity && $0.count.name == c.count }) {
+                throw fail(c.path + ".count", "in variant \(spec.name), \(c.entity).\(c.count) is already kept by another counter: each count attribute has one counter")
+            }
             let count = try attribute(c.entity, c.count, "count")
             guard [.integer16, .integer32, .integer64].contains(count.type) else {
                 throw fail(c.path + ".count", "a counter counts in an integer attribute; \(c.entity).\(c.count) is \(count.type.rawValue)")
