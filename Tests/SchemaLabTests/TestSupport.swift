@@ -55,12 +55,23 @@ enum TestSupport {
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0) } ?? candidates.last!
     }
 
-    /// Runs the CLI; returns exit status, standard output and standard error.
-    static func runCLI(_ arguments: [String], in directory: String = packageRoot) throws -> (status: Int32, out: String, err: String) {
+    /// Runs the CLI; returns exit status, standard output and standard error. `environment`
+    /// entries are added to this process's environment (TMPDIR, say).
+    static func runCLI(_ arguments: [String], in directory: String = packageRoot,
+                       environment: [String: String] = [:]) throws -> (status: Int32, out: String, err: String) {
+        try runProcess(executable, arguments, in: directory, environment: environment)
+    }
+
+    /// Runs any program to its end; returns exit status, standard output and standard error.
+    static func runProcess(_ program: String, _ arguments: [String], in directory: String? = nil,
+                           environment: [String: String] = [:]) throws -> (status: Int32, out: String, err: String) {
         let p = Process()
-        p.executableURL = URL(fileURLWithPath: executable)
+        p.executableURL = URL(fileURLWithPath: program)
         p.arguments = arguments
-        p.currentDirectoryURL = URL(fileURLWithPath: directory)
+        if let directory { p.currentDirectoryURL = URL(fileURLWithPath: directory) }
+        if !environment.isEmpty {
+            p.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        }
         let out = Pipe(), err = Pipe()
         p.standardOutput = out
         p.standardError = err

@@ -23,18 +23,14 @@ struct RunDurabilityTests {
     }
 
     static func runCLI(_ arguments: [String], tmp: String) throws -> (status: Int32, out: String, err: String) {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: TestSupport.executable)
-        p.arguments = arguments
-        p.currentDirectoryURL = URL(fileURLWithPath: TestSupport.packageRoot)
-        p.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": tmp]) { _, new in new }
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        try p.run()
-        let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
+        try TestSupport.runCLI(arguments, environment: ["TMPDIR": tmp])
+    }
+
+    /// A test directory and, inside it, the TMPDIR its runs keep their stores in.
+    static func scratch() throws -> (dir: String, tmp: String) {
+        let dir = try TestSupport.temporaryDirectory()
+        try FileManager.default.createDirectory(atPath: dir + "/tmp", withIntermediateDirectories: true)
+        return (dir, dir + "/tmp")
     }
 
     static func csv(_ path: String) throws -> [[String]] {
@@ -72,10 +68,8 @@ struct RunDurabilityTests {
 
     @Test("A run SIGKILLed at 20 random moments leaves whole rows, and resumes to the uninterrupted run's cases and results")
     func sigkillAndResume() throws {
-        let dir = try TestSupport.temporaryDirectory()
+        let (dir, tmp) = try Self.scratch()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let tmp = dir + "/tmp"
-        try FileManager.default.createDirectory(atPath: tmp, withIntermediateDirectories: true)
         let args = ["run", TestSupport.tinyScenario, "--size", "1500", "--reps", "2", "--warmup", "0", "--quiet"]
         let t0 = Date()
         let whole = try Self.runCLI(args + ["--out", dir + "/whole"], tmp: tmp)
@@ -126,10 +120,8 @@ struct RunDurabilityTests {
 
     @Test("SIGTERM and SIGINT stop the run: stores removed, run.json interrupted, exit 143 and 130; it resumes")
     func stopSignals() throws {
-        let dir = try TestSupport.temporaryDirectory()
+        let (dir, tmp) = try Self.scratch()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let tmp = dir + "/tmp"
-        try FileManager.default.createDirectory(atPath: tmp, withIntermediateDirectories: true)
         for (sig, status) in [(SIGTERM, Int32(143)), (SIGINT, Int32(130))] {
             let out = dir + "/out-\(sig)"
             let p = try Self.start(["run", TestSupport.tinyScenario, "--out", out, "--size", "8000", "--reps", "3", "--quiet"], tmp: tmp)

@@ -250,11 +250,13 @@ public final class RunDirectory: @unchecked Sendable {
             records.append(record)
             let samples = samplesText + record.samples.map(CSVWriter.record).joined()
             let plans = plansText + record.plans.map(CSVWriter.record).joined()
+            let failedBefore = state.failed
             state.done.append(record.key)
             state.failed.removeAll { $0.key == record.key }
             do {
                 try writeFiles(samples: samples, plans: plans)
             } catch {
+                state.failed = failedBefore
                 state.done.removeLast()
                 records.removeLast()
                 throw error
