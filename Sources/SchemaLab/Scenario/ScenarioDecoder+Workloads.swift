@@ -4,10 +4,10 @@ extension ScenarioDecoder {
     static let workloadKeys = ["name", "kind", "entity", "sort", "sectionKey", "batchSize", "touch", "touchKeys", "prefetch",
                                "predicate", "arguments", "resultType", "propertiesToFetch", "groupBy", "having",
                                "havingArguments", "distinct", "fetchLimit", "fetchOffset", "includesPropertyValues",
-                               "returnsObjectsAsFaults", "pageSize", "reduce", "agreesWith", "variants", "count", "saveEvery"]
+                               "returnsObjectsAsFaults", "pageSize", "reduce", "agreesWith", "variants", "count", "saveEvery", "measurement"]
 
     static func decodeWorkload(_ n: JSONNode) throws -> WorkloadSpec {
-        let o = try n.object(allowed: workloadKeys)
+        let o = try n.object(allowed: workloadKeys + writeOnlyKeys)
         let kind = WorkloadKind(rawValue: try o.required("kind").choice(WorkloadKind.allCases.map(\.rawValue)))!
         let sort = try o.optional("sort")?.array().map { s -> SortSpec in
             if case .string = s.value { return SortSpec(keyPath: try keyPath(s), ascending: true) }
@@ -24,20 +24,24 @@ extension ScenarioDecoder {
         } else if let s = o.optional("sectionKey") {
             throw s.error("'sectionKey' belongs to a fetchedResults workload")
         }
-        if kind == .insert {
-            for k in workloadKeys where !["name", "kind", "variants"].contains(k) && o.has(k) {
-                throw try o.required(k).error("an insert workload inserts the whole data set and takes no '\(k)'")
+        if let allowed = writeKeys[kind] {
+            for k in workloadKeys + writeOnlyKeys where !(["name", "kind", "variants", "measurement"] + allowed).contains(k) && o.has(k) {
+                throw try o.required(k).error("\(kindDescription[kind]!) takes no '\(k)' (it takes \(allowed.joined(separator: ", ")))")
+            }
+        } else {
+            for k in writeOnlyKeys + ["count", "saveEvery"] where o.has(k) {
+                let owners = WorkloadKind.allCases.filter { writeKeys[$0]?.contains(k) ?? false }.map { kindDescription[$0]! }
+                throw try o.required(k).error("'\(k)' belongs to \(owners.joined(separator: " or "))")
             }
         }
-        if kind == .append {
-            for k in workloadKeys where !["name", "kind", "variants", "count", "saveEvery", "agreesWith"].contains(k) && o.has(k) {
-                throw try o.required(k).error("an append workload inserts the data set's next rows and takes no '\(k)'")
-            }
-            guard o.has("count") else { throw n.error("an append workload needs 'count' (objects to insert)") }
-        } else {
-            for k in ["count", "saveEvery"] where o.has(k) {
-                throw try o.required(k).error("'\(k)' belongs to an append workload")
-            }
+        if kind == .append || kind == .readerUnderWriter, !o.has("count") {
+            throw n.error("\(kindDescription[kind]!) needs 'count' (objects to insert)")
+        }
+        if kind == .updateOrInsert {
+            for k in ["feed", "key"] where !o.has(k) { throw n.error("an updateOrInsert workload needs '\(k)'") }
+        }
+        if [.batchUpdate, .update].contains(kind), !o.has("set") {
+            throw n.error("\(kindDescription[kind]!) needs 'set' (the attributes to change and their values)")
         }
         var touch = TouchSpec.all
         if let t = o.optional("touch") {
@@ -80,9 +84,80 @@ extension ScenarioDecoder {
         spec.agreesWith = try o.optional("agreesWith")?.label()
         spec.variants = try o.optional("variants")?.nonEmptyArray().map { try $0.label() }
         spec.count = try o.optional("count")?.int(in: 1...10_000_000) ?? 0
-        spec.saveEvery = try o.optional("saveEvery")?.int(in: 1...10_000_000) ?? spec.count
+        spec.saveEvery = try o.optional("saveEvery")?.int(in: 1...10_000_000) ?? (kind == .append || kind == .readerUnderWriter ? spec.count : 0)
+        if let x = o.optional("source") { spec.source = InsertSourceSpec(rawValue: try x.choice(InsertSourceSpec.allCases.map(\.rawValue)))! }
+        if let x = o.optional("mergePolicy") { spec.mergePolicy = MergePolicySpec(rawValue: try x.choice(MergePolicySpec.allCases.map(\.rawValue)))! }
+        if let x = o.optional("strategy") { spec.strategy = UpsertStrategySpec(rawValue: try x.choice(UpsertStrategySpec.allCases.map(\.rawValue)))! }
+        if let x = o.optional("journalMode") { spec.journalMode = JournalModeSpec(rawValue: try x.choice(JournalModeSpec.allCases.map(\.rawValue)))! }
+        spec.mergeBatch = try o.optional("mergeBatch")?.int(in: 1...100_000) ?? 500
+        if o.has("mergeBatch") && spec.strategy != .sortedMerge {
+            throw try o.required("mergeBatch").error("'mergeBatch' belongs to the sortedMerge strategy")
+        }
+        spec.reads = try o.optional("reads")?.int(in: 1...10_000_000) ?? 0
+        spec.key = try o.optional("key")?.nonEmptyArray().map { try $0.identifier() } ?? []
+        if let f = o.optional("feed") { spec.feed = try feed(f) }
+        if let x = o.optional("set") {
+            guard case .object(let members) = x.value, !members.isEmpty else { throw x.error("expected an object of attribute names and values, such as {\"validated\": true}") }
+            let so = try x.object(allowed: members.map(\.key))
+            for m in members {
+                let node = try so.required(m.key)
+                _ = try JSONNode(value: .string(m.key), file: x.file, path: node.path).identifier()
+                let v = try predicateArgument(node)
+                if case .array = v { throw node.error("'set' takes one value per attribute, not an array") }
+                spec.set.append((m.key, v))
+            }
+        }
+        if writeKeys[kind] != nil {
+            if [.batchUpdate, .update, .batchDelete, .delete].contains(kind), o.has("arguments"), !o.has("predicate") {
+                throw try o.required("arguments").error("'arguments' needs 'predicate'")
+            }
+            if kind == .readerUnderWriter { try checkReader(spec, o) }
+            return spec
+        }
         try checkShape(spec, o)
         return spec
+    }
+
+    /// Keys only write-side workloads take.
+    static let writeOnlyKeys = ["source", "mergePolicy", "feed", "key", "strategy", "mergeBatch", "set", "reads", "journalMode"]
+
+    /// The keys each write-side kind takes besides name, kind and variants (nil: a fetch kind).
+    static let writeKeys: [WorkloadKind: [String]] = [
+        .insert: ["saveEvery", "agreesWith"],
+        .append: ["count", "saveEvery", "agreesWith"],
+        .batchInsert: ["source", "mergePolicy", "feed", "agreesWith"],
+        .updateOrInsert: ["feed", "key", "strategy", "mergeBatch", "saveEvery", "agreesWith"],
+        .batchUpdate: ["entity", "predicate", "arguments", "set", "agreesWith"],
+        .update: ["entity", "predicate", "arguments", "set", "agreesWith"],
+        .batchDelete: ["entity", "predicate", "arguments", "fetchLimit", "agreesWith"],
+        .delete: ["entity", "predicate", "arguments", "fetchLimit", "agreesWith"],
+        .readerUnderWriter: ["count", "saveEvery", "sort", "fetchLimit", "batchSize", "touch", "predicate", "arguments",
+                             "reads", "journalMode", "agreesWith"],
+    ]
+
+    static let kindDescription: [WorkloadKind: String] = [
+        .insert: "an insert workload", .append: "an append workload", .batchInsert: "a batchInsert workload",
+        .updateOrInsert: "an updateOrInsert workload", .batchUpdate: "a batchUpdate workload", .update: "an update workload",
+        .batchDelete: "a batchDelete workload", .delete: "a delete workload", .readerUnderWriter: "a readerUnderWriter workload",
+    ]
+
+    /// A re-ingest feed: `{"size": 1.0, "existing": 0.9, "seed": 7}`.
+    static func feed(_ n: JSONNode) throws -> FeedSpec {
+        let o = try n.object(allowed: ["size", "existing", "seed"])
+        let existing = try o.optional("existing")?.double() ?? 0.9
+        guard (0...1).contains(existing) else { throw try o.required("existing").error("'existing' is a fraction in 0...1, found \(existing)") }
+        let size = try o.optional("size")?.double() ?? 1.0
+        guard size > 0, size <= 10 else { throw try o.required("size").error("'size' is the feed's length as a multiple of the data set's size, in (0, 10]; found \(size)") }
+        return FeedSpec(size: size, existing: existing,
+                        seed: UInt64(try o.optional("seed")?.int(in: 0...Int(Int32.max)) ?? 1), path: n.path)
+    }
+
+    /// The reader of a readerUnderWriter workload is an object fetch (sorted, limited or batched).
+    private static func checkReader(_ w: WorkloadSpec, _ o: JSONObject) throws {
+        if o.has("arguments") && !o.has("predicate") { throw try o.required("arguments").error("'arguments' needs 'predicate'") }
+        if w.fetchLimit > 0 && w.batchSize > 0 {
+            throw try o.required("batchSize").error("the reader fetches either a first page (fetchLimit) or a batched list (batchSize), not both")
+        }
     }
 
     /// Combinations Core Data rejects or the lab does not model, reported at their key.

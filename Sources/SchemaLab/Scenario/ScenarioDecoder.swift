@@ -36,10 +36,17 @@ public enum ScenarioDecoder {
         for v in variants where !seen.insert(v.name).inserted {
             throw ScenarioError(file: file, path: v.path + ".name", message: "duplicate variant name '\(v.name)'")
         }
-        let workloads = try o.required("workloads").nonEmptyArray().map(decodeWorkload)
+        let workloadNodes = try o.required("workloads").nonEmptyArray()
+        var workloads = try workloadNodes.map(decodeWorkload)
         seen.removeAll()
         for w in workloads where !seen.insert(w.name).inserted {
             throw ScenarioError(file: file, path: w.path + ".name", message: "duplicate workload name '\(w.name)'")
+        }
+        let measurement = try o.optional("measurement").map(decodeMeasurement) ?? MeasurementSpec()
+        for i in workloads.indices {
+            if let node = try workloadNodes[i].object(allowed: workloadKeys + writeOnlyKeys).optional("measurement") {
+                workloads[i].measurement = try decodeMeasurement(node, over: measurement)
+            }
         }
         let reference: String
         if let r = o.optional("reference") {
@@ -67,7 +74,7 @@ public enum ScenarioDecoder {
             variants: variants,
             dataset: try decodeDataset(o.required("dataset")),
             workloads: workloads,
-            measurement: try o.optional("measurement").map(decodeMeasurement) ?? MeasurementSpec(),
+            measurement: measurement,
             pragmas: try o.optional("pragmas").map(decodePragmas) ?? [],
             reference: reference,
             file: file,
@@ -80,7 +87,7 @@ public enum ScenarioDecoder {
     static func decodeVariant(_ n: JSONNode) throws -> VariantSpec {
         let o = try n.object(allowed: ["name", "description", "extends", "entities", "indexes", "addEntities", "addAttributes",
                                        "moveAttributes", "copyAttributes", "removeAttributes", "addRelationships",
-                                       "dropIndexes", "addIndexes", "counters"])
+                                       "dropIndexes", "addIndexes", "addUniquenessConstraints", "counters"])
         let extends = try o.optional("extends")?.label()
         if extends == nil && !o.has("entities") {
             throw n.error("a variant needs 'entities', or 'extends' naming another variant")
@@ -112,6 +119,10 @@ public enum ScenarioDecoder {
             addIndexes: try list("addIndexes", decodeIndex),
             path: n.path
         )
+        spec.addUniquenessConstraints = try list("addUniquenessConstraints") { u in
+            let uo = try u.object(allowed: ["entity", "attributes"])
+            return (try uo.required("entity").identifier(), try decodeConstraint(uo.required("attributes")))
+        }
         spec.counters = try list("counters") { c in
             let co = try c.object(allowed: ["entity", "key", "count", "of", "by"])
             return CounterSpec(entity: try co.required("entity").identifier(), key: try co.required("key").identifier(),
@@ -122,13 +133,24 @@ public enum ScenarioDecoder {
     }
 
     static func decodeEntity(_ n: JSONNode) throws -> EntitySpec {
-        let o = try n.object(allowed: ["name", "attributes", "relationships"])
+        let o = try n.object(allowed: ["name", "attributes", "relationships", "uniquenessConstraints"])
         return EntitySpec(
             name: try o.required("name").identifier(),
             attributes: try o.optional("attributes")?.array().map(decodeAttribute) ?? [],
             relationships: try o.optional("relationships")?.array().map(decodeRelationship) ?? [],
+            uniquenessConstraints: try o.optional("uniquenessConstraints")?.array().map(decodeConstraint) ?? [],
             path: n.path
         )
+    }
+
+    /// `["code"]` or `["source", "externalID"]`: attribute names, unique together.
+    static func decodeConstraint(_ n: JSONNode) throws -> UniquenessConstraintSpec {
+        let names = try n.nonEmptyArray().map { try $0.identifier() }
+        guard names.count <= 8 else { throw n.error("a uniqueness constraint takes at most 8 attributes") }
+        if let d = names.first(where: { name in names.filter { $0 == name }.count > 1 }) {
+            throw n.error("'\(d)' appears twice in one uniqueness constraint")
+        }
+        return UniquenessConstraintSpec(attributes: names, path: n.path)
     }
 
     static func decodeAttribute(_ n: JSONNode) throws -> AttributeSpec {
@@ -194,8 +216,13 @@ public enum ScenarioDecoder {
     // MARK: Measurement and pragmas
 
     static func decodeMeasurement(_ n: JSONNode) throws -> MeasurementSpec {
+        try decodeMeasurement(n, over: MeasurementSpec())
+    }
+
+    /// A measurement object whose missing keys keep `base`'s values (a workload's override).
+    static func decodeMeasurement(_ n: JSONNode, over base: MeasurementSpec) throws -> MeasurementSpec {
         let o = try n.object(allowed: ["warmup", "repetitions", "maxSeconds"])
-        var m = MeasurementSpec()
+        var m = base
         if let w = o.optional("warmup") { m.warmup = try w.int(in: 0...100) }
         if let r = o.optional("repetitions") { m.repetitions = try r.int(in: 1...10_000) }
         if let s = o.optional("maxSeconds") {

@@ -82,6 +82,15 @@ public struct EntitySpec: Sendable {
     public var name: String
     public var attributes: [AttributeSpec]
     public var relationships: [RelationshipSpec]
+    /// Attribute lists whose values must be unique over the entity's objects
+    /// (NSEntityDescription.uniquenessConstraints): one unique index each.
+    public var uniquenessConstraints: [UniquenessConstraintSpec] = []
+    public var path: String
+}
+
+/// One uniqueness constraint: one or more attributes (compound when more).
+public struct UniquenessConstraintSpec: Sendable {
+    public var attributes: [String]
     public var path: String
 }
 
@@ -117,6 +126,8 @@ public struct VariantSpec: Sendable {
     public var addRelationships: [(entity: String, relationship: RelationshipSpec)]
     public var dropIndexes: [EntityMemberRef]
     public var addIndexes: [IndexSpec]
+    /// Uniqueness constraints to add (applied with the indexes).
+    public var addUniquenessConstraints: [(entity: String, constraint: UniquenessConstraintSpec)] = []
     /// Denormalized counts the context maintains when it saves (added to the base's).
     public var counters: [CounterSpec] = []
     public var path: String

@@ -9,6 +9,63 @@ public enum WorkloadKind: String, CaseIterable, Sendable {
     /// Insert `count` more objects (the data set's next rows) into the filled store,
     /// saving every `saveEvery` objects: the save-side cost of a schema.
     case append
+    /// NSBatchInsertRequest: the data set (or a feed) inserted with one INSERT per record,
+    /// no managed objects; from an array of dictionaries or a handler.
+    case batchInsert
+    /// Update-or-insert a feed through managed objects: one fetch per record, or the
+    /// sorted merge (one `IN (...)` fetch per batch).
+    case updateOrInsert
+    /// NSBatchUpdateRequest: one UPDATE by predicate.
+    case batchUpdate
+    /// Fetch the objects matching a predicate, change them, save.
+    case update
+    /// NSBatchDeleteRequest: DELETE by predicate, optionally fetchLimit rows per request.
+    case batchDelete
+    /// Fetch the objects matching a predicate, delete them one by one, save.
+    case delete
+    /// A list fetch repeated on one connection while a second thread appends rows on its own.
+    case readerUnderWriter
+}
+
+/// Where a batch insert's records come from (NSBatchInsertRequest's two forms).
+public enum InsertSourceSpec: String, Sendable, CaseIterable {
+    /// An array of dictionaries, built before the clock starts (`objects:`).
+    case dictionaries
+    /// A handler that fills one dictionary per call (`dictionaryHandler:`): no array.
+    case handler
+}
+
+/// How a batch insert resolves a uniqueness-constraint conflict (the context's merge policy).
+public enum MergePolicySpec: String, Sendable, CaseIterable {
+    /// NSErrorMergePolicy: `INSERT OR IGNORE`, the stored row is kept.
+    case error
+    /// NSMergeByPropertyObjectTrumpMergePolicy: `INSERT ... ON CONFLICT(...) DO UPDATE`.
+    case objectTrump
+}
+
+/// How an update-or-insert finds the existing objects.
+public enum UpsertStrategySpec: String, Sendable, CaseIterable {
+    /// One fetch per incoming record (`WHERE key = ?`).
+    case fetchEach
+    /// Sort the records by key, one `key IN (...)` fetch sorted by key per `mergeBatch`
+    /// records, walk both lists.
+    case sortedMerge
+}
+
+/// A re-ingest feed: `size` × the data set's size records (at least one), a fraction
+/// `existing` of which carry the key of a stored row with every other field changed; the
+/// rest are new rows (the data set's next).
+public struct FeedSpec: Sendable, Equatable {
+    public var size: Double
+    public var existing: Double
+    /// Seeds the changed values and the order of the records.
+    public var seed: UInt64
+    public var path: String
+}
+
+/// The journal mode a reader-under-writer workload runs in.
+public enum JournalModeSpec: String, Sendable, CaseIterable {
+    case wal, delete
 }
 
 /// A sort descriptor: a key path (logical field or dotted path) and a direction.
@@ -107,9 +164,29 @@ public struct WorkloadSpec: Sendable {
     /// Only these variants run the workload (nil: every variant): for a strategy that only
     /// one schema can express, such as reading a denormalized counter entity.
     public var variants: [String]?
-    /// append: how many objects, and how many per save.
+    /// append and readerUnderWriter: how many objects, and how many per save (insert and
+    /// updateOrInsert: objects per save, 0 saves once; insert resets the context between saves).
     public var count = 0
     public var saveEvery = 0
+    /// batchInsert: the records' source and the conflict policy.
+    public var source: InsertSourceSpec = .dictionaries
+    public var mergePolicy: MergePolicySpec = .error
+    /// batchInsert and updateOrInsert: a re-ingest feed into a copy of the filled store
+    /// (batchInsert without one inserts the data set into an empty store).
+    public var feed: FeedSpec?
+    /// updateOrInsert: the attributes identifying a record, the strategy and its batch.
+    public var key: [String] = []
+    public var strategy: UpsertStrategySpec = .fetchEach
+    public var mergeBatch = 500
+    /// batchUpdate and update: the attributes set and their values, in order.
+    public var set: [(attribute: String, value: PredicateValue)] = []
+    /// readerUnderWriter: reads to take (at most; they stop when the writer is done and at
+    /// least one read was taken after it started) and the journal mode.
+    public var reads = 0
+    public var journalMode: JournalModeSpec = .wal
+    /// This workload's warm-up, repetitions and time limit, when they differ from the
+    /// scenario's (a slow strategy measured fewer times).
+    public var measurement: MeasurementSpec?
     public var path: String
 }
 

@@ -58,6 +58,8 @@ public struct EntityModel: Sendable, Equatable {
     public let attributes: [AttributeModel]
     public let relationships: [RelationshipModel]
     public let indexes: [IndexModel]
+    /// Uniqueness constraints (each also one of `indexes`, unique, `UNIQUE_<a>_<b>`).
+    public var uniquenessConstraints: [[AttributeModel]] = []
 
     /// `Z` + the upper-cased entity name.
     public var table: String { "Z" + name.uppercased() }

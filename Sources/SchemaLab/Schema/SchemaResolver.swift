@@ -85,6 +85,10 @@ public struct SchemaResolver {
             d.indexes.remove(at: ii)
         }
         d.indexes += spec.addIndexes
+        for (i, add) in spec.addUniquenessConstraints.enumerated() {
+            let ei = try entityIndex(add.entity, in: d, path: spec.path + ".addUniquenessConstraints[\(i)].entity")
+            d.entities[ei].uniquenessConstraints.append(add.constraint)
+        }
     }
 
     private func transfer(_ t: AttributeTransferSpec, move: Bool, in d: inout Draft) throws {
@@ -144,8 +148,29 @@ public struct SchemaResolver {
                 }
                 indexes.append(try index(ix, entity: e, attributes: attributes, variant: spec.name))
             }
-            entities.append(EntityModel(name: e.name, number: numbers[e.name]!, attributes: attributes,
-                                        relationships: relationships.sorted { $0.name < $1.name }, indexes: indexes))
+            // A uniqueness constraint is stored as a unique index named Z_<Entity>_UNIQUE_<a>_<b> ([I]).
+            var constraints: [[AttributeModel]] = []
+            for c in e.uniquenessConstraints {
+                var elements: [AttributeModel] = []
+                for (k, name) in c.attributes.enumerated() {
+                    guard let a = attributes.first(where: { $0.name == name }) else {
+                        throw fail(c.path + "[\(k)]", "in variant \(spec.name), \(e.name) has no attribute '\(name)' (attributes: \(attributes.map(\.name).joined(separator: ", ")))")
+                    }
+                    elements.append(a)
+                }
+                let name = "UNIQUE_" + c.attributes.joined(separator: "_")
+                if constraints.contains(elements) || indexes.contains(where: { $0.name == name }) {
+                    throw fail(c.path, "in variant \(spec.name), \(e.name) already has a uniqueness constraint or index named '\(name)'")
+                }
+                constraints.append(elements)
+                indexes.append(IndexModel(name: name, sqlName: "Z_\(e.name)_\(name)",
+                                          elements: elements.map { IndexElementModel(attribute: $0, descending: false) },
+                                          kind: .binary, unique: true, attributeStyle: false))
+            }
+            var entity = EntityModel(name: e.name, number: numbers[e.name]!, attributes: attributes,
+                                     relationships: relationships.sorted { $0.name < $1.name }, indexes: indexes)
+            entity.uniquenessConstraints = constraints
+            entities.append(entity)
         }
         for ix in draft.indexes where numbers[ix.entity] == nil {
             throw fail(ix.path + ".entity", "in variant \(spec.name), no entity named '\(ix.entity)'")

@@ -140,7 +140,7 @@ enum InvalidScenarios {
             .init("unknown delete rule", at: "$.variants[0].entities[0].relationships[0].deleteRule",
                   set: ["variants", 0, "entities", 0, "relationships", 0, "deleteRule"], to: "restrict"),
             .init("unknown generator kind", at: "$.dataset.fields[0].generator.kind", set: gen + ["kind"], to: "gaussian"),
-            .init("unknown workload kind", at: "$.workloads[1].kind", set: fetch + ["kind"], to: "delete"),
+            .init("unknown workload kind", at: "$.workloads[1].kind", set: fetch + ["kind"], to: "remove"),
             .init("unknown touch word", at: "$.workloads[1].touch", set: fetch + ["touch"], to: "everything"),
             .init("unknown aggregate function", at: "$.workloads[3].propertiesToFetch[1].function",
                   set: ["workloads", 3, "propertiesToFetch", 1, "function"], to: "median"),
