@@ -6,6 +6,8 @@ size_t schemalab_heap_in_use(void) {
     struct mallinfo2 m = mallinfo2();
     return m.uordblks + m.hblkhd;
 }
+void schemalab_heap_trim(void) { malloc_trim(0); }
 #else
 size_t schemalab_heap_in_use(void) { return 0; }
+void schemalab_heap_trim(void) {}
 #endif

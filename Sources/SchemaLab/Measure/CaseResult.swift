@@ -7,6 +7,17 @@ public struct Sample: Sendable {
     public let statements: Int
     /// Heap (KiB) the result still held when the workload returned: in use after minus before.
     public let heapRetainedKB: Int64
+    /// The longest write transaction of the repetition (ms): how long the write lock was held.
+    public var longestWriteMs: Double = 0
+}
+
+/// One read of a reader under a writer.
+public struct ReadLatency: Sendable {
+    public let repetition: Int
+    public let read: Int
+    public let ms: Double
+    /// Whether the writer was still writing when the read started.
+    public let writerActive: Bool
 }
 
 /// One distinct statement a case ran, with its query plan.
@@ -43,6 +54,11 @@ public struct CaseResult: Sendable {
     public let plans: [StatementPlan]
     /// The same statements stepped with the bare C API, one per repetition (raw result types only).
     public let floor: Statistics?
+    /// A reader under a writer: every read of every repetition, and their distribution.
+    public var reads: [ReadLatency] = []
+    public var readSummary: LatencySummary? { LatencySummary(reads.map(\.ms)) }
+    /// Median over the repetitions of each one's longest write transaction (ms).
+    public var longestWriteMs: Double { Statistics(samples.map(\.longestWriteMs)).median }
     /// How the result compares with the reference variant's, and with `agreesWith`'s (set by the runner).
     public var referenceCheck: ResultCheck = .notChecked
     public var agreementCheck: ResultCheck = .notChecked

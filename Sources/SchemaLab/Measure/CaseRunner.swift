@@ -7,14 +7,19 @@ public struct CaseRunner {
     public init(measurement: MeasurementSpec) { self.measurement = measurement }
 
     /// Runs `workload`. `makeStore` gives the store for one repetition (untimed): a
-    /// fresh empty one for inserts, the filled one otherwise.
+    /// fresh empty one for inserts, the filled one otherwise. `makeFloorStore` gives the
+    /// path of another fresh store of the same kind, for a write workload's floor.
     public func run(scenario: String, variant: String, size: Int, workload: any Workload,
-                    makeStore: () throws -> Store) throws -> CaseResult {
+                    makeStore: () throws -> Store, makeFloorStore: (() throws -> String)? = nil) throws -> CaseResult {
         var store = try makeStore()
         for _ in 0..<measurement.warmup {
+            try workload.prepare()
             _ = try workload.run(store: store)
             if workload.storeKind.isFreshPerRepetition { store = try makeStore() }
         }
+        // Memory baseline: give earlier cases' free pages back first, so that this case's
+        // resident-set growth counts the pages it touches (not 0 because it reused them).
+        HeapProbe.trim()
         let startRSS = MemoryProbe.residentKB()
         MemoryProbe.resetPeak()
         SQLiteLibrary.resetHeapHighwater()
@@ -27,9 +32,12 @@ public struct CaseRunner {
         if let stepper { try stepper.run(floorStatements) }
         var lastRows = 0
         var statementLog: [String] = []
+        var reads: [ReadLatency] = []
+        let writeFloor = makeFloorStore == nil ? nil : workload.writeFloor
         let deadline = Clock.wallNanoseconds() + UInt64(measurement.maxSeconds * 1e9)
         for rep in 1...measurement.repetitions {
             if rep > 1 && workload.storeKind.isFreshPerRepetition { store = try makeStore() }
+            try workload.prepare()
             store.db.beginStatementLog()
             let h0 = HeapProbe.inUseBytes()
             let c0 = Clock.cpuNanoseconds()
@@ -41,15 +49,27 @@ public struct CaseRunner {
             withExtendedLifetime(outcome.keepAlive) {}
             counters = store.db.counters()
             statementLog = store.db.statementLog
-            samples.append(Sample(repetition: rep, wallMs: Double(t1 - t0) / 1e6, cpuMs: Double(c1 - c0) / 1e6,
-                                  rows: outcome.rows, statements: store.db.executions,
-                                  heapRetainedKB: (h1 - h0) / 1024))
+            var sample = Sample(repetition: rep, wallMs: Double(t1 - t0) / 1e6, cpuMs: Double(c1 - c0) / 1e6,
+                                rows: outcome.rows, statements: store.db.executions, heapRetainedKB: (h1 - h0) / 1024)
+            sample.longestWriteMs = outcome.longestWriteMs ?? Double(store.db.longestWriteNanoseconds) / 1e6
+            samples.append(sample)
+            for (i, r) in outcome.reads.enumerated() {
+                reads.append(ReadLatency(repetition: rep, read: i + 1, ms: r.ms, writerActive: r.writerActive))
+            }
             lastDigest = outcome.digest
             lastRows = outcome.rows
             if let stepper {
                 // Interleaved with the lab's repetitions, so both see the same machine.
                 let f0 = Clock.wallNanoseconds()
                 try stepper.run(floorStatements)
+                floorMs.append(Double(Clock.wallNanoseconds() - f0) / 1e6)
+            }
+            if let writeFloor, let makeFloorStore {
+                // A fresh store for the floor too, timed the same way (the store made untimed).
+                let path = try makeFloorStore()
+                let raw = try RawStepper(path: path)
+                let f0 = Clock.wallNanoseconds()
+                try raw.run(writeFloor)
                 floorMs.append(Double(Clock.wallNanoseconds() - f0) / 1e6)
             }
             if Clock.wallNanoseconds() > deadline { break }
@@ -61,7 +81,7 @@ public struct CaseRunner {
         for (i, sql) in statementLog.enumerated() {
             plans.append(StatementPlan(number: i + 1, sql: sql, plan: try store.db.queryPlan(sql)))
         }
-        return CaseResult(
+        var result = CaseResult(
             scenario: scenario, variant: variant, workload: workload.spec.name, size: size,
             samples: samples, wall: Statistics(samples.map(\.wallMs)),
             cpuMedianMs: Statistics(samples.map(\.cpuMs)).median,
@@ -69,5 +89,7 @@ public struct CaseRunner {
             sqliteHeapPeakBytes: heapPeak, counters: counters, rows: lastRows,
             statements: samples.last!.statements, signature: digest, plans: plans,
             floor: floorMs.isEmpty ? nil : Statistics(floorMs))
+        result.reads = reads
+        return result
     }
 }

@@ -1,4 +1,5 @@
 import CSQLite
+import Glibc
 
 /// One SQLite connection, with a cache of prepared statements and a log of the
 /// distinct statements it ran since ``beginStatementLog()``.
@@ -16,6 +17,12 @@ public final class Database {
     private var log: [String] = []
     /// Statements executed (first `step()` after a reset) since the counter was last reset.
     public private(set) var executions = 0
+    /// The longest write transaction since the counters were last reset (nanoseconds): from
+    /// BEGIN to COMMIT or ROLLBACK, or one writing statement in autocommit mode. How long
+    /// this connection held the write lock at most (BEGIN EXCLUSIVE takes it at BEGIN).
+    public private(set) var longestWriteNanoseconds: UInt64 = 0
+    /// When the open explicit transaction began (wall clock, ns).
+    private var transactionStart: UInt64 = 0
 
     /// Opens (creating if needed) the database at `path` and registers Core Data's
     /// SQL functions and collations on it (see ``CoreDataFunctions``).
@@ -101,6 +108,28 @@ public final class Database {
 
     // MARK: Statement log and counters
 
+    /// Whether the connection is outside an explicit transaction.
+    var isAutocommit: Bool { sqlite3_get_autocommit(handle) != 0 }
+
+    /// Called when a statement that began in autocommit mode (`wasAutocommit`) at `start`
+    /// (ns; 0 when not timed) finished: tracks transactions for ``longestWriteNanoseconds``.
+    func noteFinished(_ statement: Statement, wasAutocommit: Bool, start: UInt64) {
+        let now = isAutocommit
+        if wasAutocommit && !now {
+            transactionStart = wallClockNanoseconds()
+        } else if !wasAutocommit && now {
+            longestWriteNanoseconds = max(longestWriteNanoseconds, wallClockNanoseconds() &- transactionStart)
+        } else if wasAutocommit && start != 0 {
+            longestWriteNanoseconds = max(longestWriteNanoseconds, wallClockNanoseconds() &- start)
+        }
+    }
+
+    /// Makes a statement that finds the database locked retry for up to `milliseconds`
+    /// (`sqlite3_busy_timeout`) instead of failing at once with SQLITE_BUSY.
+    public func setBusyTimeout(milliseconds: Int) {
+        sqlite3_busy_timeout(handle, Int32(milliseconds))
+    }
+
     func noteExecution(of statement: Statement) {
         executions += 1
         if statement.loggedGeneration != logGeneration {
@@ -126,6 +155,7 @@ public final class Database {
         sqlite3_db_status(handle, SQLITE_DBSTATUS_CACHE_HIT, &cur, &hi, 1)
         sqlite3_db_status(handle, SQLITE_DBSTATUS_CACHE_MISS, &cur, &hi, 1)
         executions = 0
+        longestWriteNanoseconds = 0
     }
 
     /// The counters accumulated since the last reset, summed over cached statements.
@@ -155,4 +185,12 @@ public final class Database {
         s.reset()
         return nodes
     }
+}
+
+/// CLOCK_MONOTONIC in nanoseconds (for transaction timing inside this folder).
+@inline(__always)
+func wallClockNanoseconds() -> UInt64 {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return UInt64(ts.tv_sec) &* 1_000_000_000 &+ UInt64(ts.tv_nsec)
 }

@@ -67,6 +67,37 @@ public final class RawStepper {
         return rows
     }
 
+    /// Runs a write floor: the statements before, `rowSQL` once per row with that row's
+    /// values bound, the statements after. Returns the rows written.
+    @discardableResult
+    public func run(_ floor: WriteFloor) throws -> Int {
+        try run(floor.before)
+        let s = try statement(floor.rowSQL)
+        for row in floor.rows {
+            for (i, v) in row.enumerated() {
+                let p = Int32(i + 1)
+                let rc: Int32
+                switch v {
+                case .null: rc = sqlite3_bind_null(s, p)
+                case .integer(let x): rc = sqlite3_bind_int64(s, p, x)
+                case .real(let x): rc = sqlite3_bind_double(s, p, x)
+                case .text(let t): rc = sqlite3_bind_text(s, p, t, -1, schemalab_sqlite_transient())
+                case .blob(let b): rc = b.withUnsafeBytes { sqlite3_bind_blob(s, p, $0.baseAddress, Int32($0.count), schemalab_sqlite_transient()) }
+                }
+                if rc != SQLITE_OK { throw SQLiteError(code: rc, message: String(cString: sqlite3_errmsg(handle)), sql: floor.rowSQL) }
+            }
+            let rc = sqlite3_step(s)
+            guard rc == SQLITE_DONE else {
+                let message = String(cString: sqlite3_errmsg(handle))
+                sqlite3_reset(s)
+                throw SQLiteError(code: rc, message: message, sql: floor.rowSQL)
+            }
+            sqlite3_reset(s)
+        }
+        try run(floor.after)
+        return floor.rows.count
+    }
+
     private func statement(_ sql: String) throws -> OpaquePointer {
         if let s = prepared[sql] { return s }
         var stmt: OpaquePointer?

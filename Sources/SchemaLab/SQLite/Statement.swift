@@ -11,6 +11,11 @@ public final class Statement {
     public let sql: String
     /// True between the first `step()` of an execution and `reset()`.
     private var running = false
+    /// True when the statement writes nothing (`sqlite3_stmt_readonly`; BEGIN and COMMIT count as read-only).
+    let isReadOnly: Bool
+    /// For the current execution: whether it began in autocommit mode, and when (ns) if it writes.
+    private var beganInAutocommit = false
+    private var writeStart: UInt64 = 0
     /// The statement-log generation in which this statement last ran (see ``Database/beginStatementLog()``).
     var loggedGeneration = -1
 
@@ -23,6 +28,7 @@ public final class Statement {
             throw SQLiteError(code: rc, message: database.lastErrorMessage, sql: sql)
         }
         handle = stmt
+        isReadOnly = sqlite3_stmt_readonly(stmt) != 0
     }
 
     deinit { sqlite3_finalize(handle) }
@@ -85,13 +91,21 @@ public final class Statement {
         if !running {
             running = true
             database.noteExecution(of: self)
+            beganInAutocommit = database.isAutocommit
+            writeStart = beganInAutocommit && !isReadOnly ? wallClockNanoseconds() : 0
         }
         let rc = sqlite3_step(handle)
         if rc == SQLITE_ROW { return true }
-        if rc == SQLITE_DONE { return false }
+        if rc == SQLITE_DONE {
+            if isReadOnly || writeStart != 0 {
+                database.noteFinished(self, wasAutocommit: beganInAutocommit, start: writeStart)
+            }
+            return false
+        }
         let message = database.lastErrorMessage
         sqlite3_reset(handle)
         running = false
+        database.noteFinished(self, wasAutocommit: beganInAutocommit, start: writeStart)
         throw SQLiteError(code: rc, message: message, sql: sql)
     }
 

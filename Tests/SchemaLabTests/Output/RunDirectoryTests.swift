@@ -31,7 +31,7 @@ struct RunDirectoryTests {
         var row = [String](repeating: "0", count: ResultsFiles.resultsHeader.count)
         row[0] = "s"; row[1] = key.variant; row[2] = key.workload; row[3] = String(key.size)
         row[ResultsFiles.resultsHeader.firstIndex(of: "result_digest")!] = digest
-        let sample = ["s", key.variant, key.workload, String(key.size), "1", "1.0", "1.0", "3", "1", "0"]
+        let sample = ["s", key.variant, key.workload, String(key.size), "1", "1.0", "1.0", "3", "1", "0", "0.0"]
         let plan = ["s", key.variant, key.workload, String(key.size), "1", "SELECT 1, \"x\"\nFROM t", "2", "0", "SCAN t"]
         return CaseRecord(key: key, results: row, samples: [sample], plans: [plan], signature: ResultSignature(digest: digest, values: values))
     }

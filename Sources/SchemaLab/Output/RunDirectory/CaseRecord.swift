@@ -9,6 +9,9 @@ public struct CaseRecord: Sendable {
     public let samples: [[String]]
     public let plans: [[String]]
     public let signature: ResultSignature
+    /// A reader-under-writer case's reads (``ResultsFiles/latenciesHeader`` columns), kept in
+    /// their own file; empty for other cases and for cases read back on resume.
+    public var latencies: [[String]] = []
 
     public init(key: CaseKey, results: [String], samples: [[String]], plans: [[String]], signature: ResultSignature) {
         self.key = key
@@ -32,7 +35,9 @@ public struct CaseRecord: Sendable {
             c.referenceCheck.rawValue, c.agreementCheck.rawValue,
             c.floor.map { Format.ms($0.median) } ?? "", c.floor.map { Format.ratio(c.wall.median / $0.median) } ?? "",
             String(Int64(Statistics(c.samples.map { Double($0.heapRetainedKB) }).median)),
-        ]
+            Format.ms(c.longestWriteMs),
+        ] + (c.readSummary.map { r in [String(r.count), Format.ms(r.p50), Format.ms(r.p90), Format.ms(r.p99), Format.ms(r.max)] }
+             ?? ["", "", "", "", ""])
         var plans: [[String]] = []
         for st in c.plans {
             if st.plan.isEmpty { plans.append(key + [String(st.number), st.sql, "", "", ""]) }
@@ -40,9 +45,11 @@ public struct CaseRecord: Sendable {
         }
         self.init(key: CaseKey(variant: c.variant, workload: c.workload, size: c.size), results: results,
                   samples: c.samples.map { x in
-                      key + [String(x.repetition), Format.ms(x.wallMs), Format.ms(x.cpuMs), String(x.rows), String(x.statements), String(x.heapRetainedKB)]
+                      key + [String(x.repetition), Format.ms(x.wallMs), Format.ms(x.cpuMs), String(x.rows), String(x.statements),
+                             String(x.heapRetainedKB), Format.ms(x.longestWriteMs)]
                   },
                   plans: plans, signature: c.signature)
+        latencies = c.reads.map { r in key + [String(r.repetition), String(r.read), Format.ms(r.ms), r.writerActive ? "1" : "0"] }
     }
 
     /// A column of the results row, by header name.

@@ -245,6 +245,13 @@ public final class RunDirectory: @unchecked Sendable {
             guard let index = state.cases.firstIndex(of: record.key) else {
                 throw OutputError(path: path, message: "\(record.key) is not a case of this run")
             }
+            if !record.latencies.isEmpty {
+                // A reader's raw latencies, one file per case (rewritten when a resume measures it again).
+                try? FileManager.default.createDirectory(atPath: path + "/latencies", withIntermediateDirectories: true)
+                var w = CSVWriter(header: ResultsFiles.latenciesHeader)
+                for row in record.latencies { w.append(row) }
+                try writer.write(Array(w.text.utf8), to: Self.latenciesPath(path, record.key))
+            }
             try writer.write(try StoredSignature.encode(record.signature), to: Self.signaturePath(path, index))
             records.removeAll { $0.key == record.key }
             records.append(record)
@@ -328,6 +335,11 @@ public final class RunDirectory: @unchecked Sendable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         try writer.write(Array(try encoder.encode(state)) + [10], to: path + "/run.json")
+    }
+
+    /// `latencies/<schema>-<workload>-<size>.csv`: the reads of a reader-under-writer case.
+    public static func latenciesPath(_ dir: String, _ key: CaseKey) -> String {
+        dir + "/latencies/\(key.variant)-\(key.workload)-\(key.size).csv"
     }
 
     static func signaturePath(_ dir: String, _ index: Int) -> String {
