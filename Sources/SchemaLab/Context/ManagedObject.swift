@@ -24,6 +24,10 @@ public final class ManagedObject {
     public internal(set) var version: Int64 = 0
     /// Attribute indexes changed since the last save (saved objects only).
     var changed: [Int] = []
+    /// To-one slots changed since the last save (a nullified inverse).
+    var changedRelations: [Int] = []
+    /// True once deleted in its context (its row goes at the next save).
+    public internal(set) var isDeleted = false
 
     init(entity: EntityDescription, objectID: Int64, isFault: Bool) {
         self.entity = entity

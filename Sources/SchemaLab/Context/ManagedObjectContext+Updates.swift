@@ -14,12 +14,15 @@ extension ManagedObjectContext {
     /// Writes every updated object, one UPDATE each; a row whose Z_OPT moved on fails
     /// the save (an optimistic-locking conflict), as Core Data's `UPDATE OR FAIL` does.
     func writeUpdates() throws {
-        for o in updated {
+        for o in updated where !o.isDeleted {
             let e = o.entity
             let indexes = o.changed.sorted()
-            let s = try db.statement(SaveSQL.update(e.model, attributes: indexes.map { e.model.attributes[$0] }))
+            let slots = o.changedRelations.sorted()
+            let s = try db.statement(SaveSQL.update(e.model, columns: indexes.map { e.model.attributes[$0].column }
+                                                    + slots.map { e.toOne[$0].foreignKeyColumn! }))
             var p: Int32 = 1
             for i in indexes { try s.bind(o.values[i], at: p); p += 1 }
+            for j in slots { try s.bind(o.related[j].map { SQLValue.integer($0.objectID) } ?? .null, at: p); p += 1 }
             try s.bind(o.version + 1, at: p)
             try s.bind(o.objectID, at: p + 1)
             try s.bind(o.version, at: p + 2)

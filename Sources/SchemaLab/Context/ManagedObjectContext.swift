@@ -17,6 +17,10 @@ public final class ManagedObjectContext {
     var inserted: [ManagedObject] = []
     /// Saved objects with changed attributes, written by the next save.
     var updated: [ManagedObject] = []
+    /// Saved objects to delete at the next save, in the order they were deleted.
+    var deleted: [ManagedObject] = []
+    /// Many-to-many links of deleted objects: the DELETE and the two keys.
+    var deletedLinks: [(String, Int64, Int64)] = []
 
     public init(store: Store, objectModel: ManagedObjectModel) {
         self.store = store
@@ -38,6 +42,9 @@ public final class ManagedObjectContext {
     }
 
     // MARK: Inserting and saving
+
+    /// Forgets a deleted object (after its save).
+    func unregister(_ o: ManagedObject) { registry[key(o.entity, o.objectID)] = nil }
 
     /// A new object of `entity` with the given attribute values (entity attribute order).
     public func insert(_ entity: EntityDescription, values: [SQLValue]) -> ManagedObject {
@@ -76,20 +83,15 @@ public final class ManagedObjectContext {
     /// one INSERT per many-to-many link of the inserted objects, in the same transaction.
     public func save() throws {
         try maintainCounters()
-        guard !inserted.isEmpty || !updated.isEmpty else { return }
+        guard !inserted.isEmpty || !updated.isEmpty || !deleted.isEmpty else { return }
         var perEntity: [[ManagedObject]] = Array(repeating: [], count: objectModel.entities.count + 1)
         for o in inserted { perEntity[o.entity.number].append(o) }
-        try transaction {
-            for e in objectModel.entities where !perEntity[e.number].isEmpty {
-                let n = Int64(perEntity[e.number].count)
-                let select = try db.statement(SaveSQL.selectMax)
-                try select.bind(Int64(e.number), at: 1)
-                guard try select.step() else { throw SQLiteError(code: 1, message: "no Z_PRIMARYKEY row for \(e.name)", sql: SaveSQL.selectMax) }
-                let old = select.int64(at: 0)
-                select.reset()
-                try db.execute(SaveSQL.updateMax, [.integer(old + n), .integer(Int64(e.number)), .integer(old)])
-                var pk = old
-                for o in perEntity[e.number] { pk += 1; o.objectID = pk }
+        if !inserted.isEmpty {
+            try transaction {
+                for e in objectModel.entities where !perEntity[e.number].isEmpty {
+                    var pk = try allocateKeys(e, count: Int64(perEntity[e.number].count))
+                    for o in perEntity[e.number] { pk += 1; o.objectID = pk }
+                }
             }
         }
         try transaction {
@@ -128,13 +130,16 @@ public final class ManagedObjectContext {
                 }
             }
             try writeUpdates()
+            try writeDeletes()
         }
         inserted.removeAll()
-        for o in updated { o.version += 1; o.changed = [] }
+        for o in updated { o.version += 1; o.changed = []; o.changedRelations = [] }
         updated.removeAll()
+        for o in deleted { unregister(o) }
+        deleted.removeAll()
     }
 
-    private func transaction(_ body: () throws -> Void) throws {
+    func transaction(_ body: () throws -> Void) throws {
         try db.execute(SaveSQL.beginExclusive)
         do {
             try body()
@@ -148,7 +153,7 @@ public final class ManagedObjectContext {
     // MARK: Fetching
 
     /// True while inserted objects wait for a save (Core Data's `hasChanges`, for inserts).
-    public var hasChanges: Bool { !inserted.isEmpty || !updated.isEmpty }
+    public var hasChanges: Bool { !inserted.isEmpty || !updated.isEmpty || !deleted.isEmpty }
 
     /// Runs a fetch request for managed objects (NSManagedObjectResultType).
     public func execute(_ request: FetchRequest) throws -> FetchedObjects {

@@ -53,10 +53,12 @@ public struct LabRunner {
     public func run(skip: (CaseKey) -> Bool, finished: (CaseResult) throws -> Void,
                     failed: (CaseKey, any Error) throws -> Bool) throws {
         let scenario = plan.scenario
-        var measurement = scenario.measurement
-        if let r = options.repetitions { measurement.repetitions = r }
-        if let w = options.warmup { measurement.warmup = w }
-        let runner = CaseRunner(measurement: measurement)
+        func runner(for spec: WorkloadSpec) -> CaseRunner {
+            var measurement = spec.measurement ?? scenario.measurement
+            if let r = options.repetitions { measurement.repetitions = r }
+            if let w = options.warmup { measurement.warmup = w }
+            return CaseRunner(measurement: measurement)
+        }
         let pending = cases().filter { !skip($0) }
         guard !pending.isEmpty else { return }
         try FileManager.default.createDirectory(atPath: options.workDirectory, withIntermediateDirectories: true)
@@ -71,14 +73,15 @@ public struct LabRunner {
                 let filledPath = options.workDirectory + "/\(tag)-\(size).sqlite"
                 defer { Store.remove(path: filledPath) }
                 var fillError: (any Error)?
-                if todo.contains(where: { $0.kind != .insert }) {  // reads and appends start from the filled store
+                if todo.contains(where: { !($0.kind == .insert || ($0.kind == .batchInsert && $0.feed == nil)) }) {  // reads and later writes start from the filled store
                     do { try fill(path: filledPath, model: model, mom: mom, data: data, placement: placement) } catch { fillError = error }
                 }
                 for spec in todo {
                     let key = CaseKey(variant: model.variant, workload: spec.name, size: size)
                     let workload: any Workload
                     do {
-                        workload = try WorkloadFactory.make(spec, model: mom, dataset: scenario.dataset, data: data, placement: placement)
+                        workload = try WorkloadFactory.make(spec, model: mom, dataset: scenario.dataset, data: data, placement: placement,
+                                                            pragmas: scenario.pragmas)
                     } catch {
                         throw ScenarioError(file: scenario.file, path: spec.path, message: error.message)
                     }
@@ -86,10 +89,11 @@ public struct LabRunner {
                         if try failed(key, fillError) { continue } else { return }
                     }
                     let scratchPath = options.workDirectory + "/\(tag)-\(size)-scratch.sqlite"
-                    defer { Store.remove(path: scratchPath) }
+                    let floorPath = options.workDirectory + "/\(tag)-\(size)-floor.sqlite"
+                    defer { Store.remove(path: scratchPath); Store.remove(path: floorPath) }
                     let result: CaseResult
                     do {
-                        result = try runner.run(scenario: scenario.name, variant: model.variant, size: size, workload: workload) {
+                        result = try runner(for: spec).run(scenario: scenario.name, variant: model.variant, size: size, workload: workload) {
                             switch workload.storeKind {
                             case .empty:
                                 Store.remove(path: scratchPath)
@@ -101,6 +105,14 @@ public struct LabRunner {
                             case .filled:
                                 return try Store.open(path: filledPath, model: model, pragmas: scenario.pragmas)
                             }
+                        } makeFloorStore: {
+                            Store.remove(path: floorPath)
+                            if workload.storeKind == .empty {
+                                _ = try Store.create(path: floorPath, model: model, pragmas: scenario.pragmas)
+                            } else {
+                                try FileManager.default.copyItem(atPath: filledPath, toPath: floorPath)
+                            }
+                            return floorPath
                         }
                     } catch {
                         if try failed(key, error) { continue } else { return }

@@ -31,7 +31,20 @@ public struct ScenarioPlan {
             for w in scenario.workloads where w.kind == .append && !ds.related.isEmpty {
                 throw fail(w.path + ".kind", "an append workload adds root rows only; this data set has 'related' entries")
             }
-            for w in scenario.workloads where w.kind != .insert && w.kind != .append && (w.variants?.contains(spec.name) ?? true) {
+            // Write workloads: build each on a three-row sample (a feed of at most eight
+            // records), so that what it cannot do in this variant is reported now.
+            let writeKinds: Set<WorkloadKind> = [.insert, .batchInsert, .updateOrInsert, .batchUpdate, .update, .batchDelete, .delete, .readerUnderWriter]
+            let sample = GeneratedData(spec: ds, count: 3)
+            let placement = try Self.placement(ds, model: mom, file: file)
+            for var w in scenario.workloads where writeKinds.contains(w.kind) && (w.variants?.contains(spec.name) ?? true) {
+                if w.kind == .readerUnderWriter { w.count = min(w.count, 3) }
+                do {
+                    _ = try WorkloadFactory.make(w, model: mom, dataset: ds, data: sample, placement: placement, pragmas: scenario.pragmas)
+                } catch {
+                    throw fail(w.path + (error.at ?? ""), error.message)
+                }
+            }
+            for w in scenario.workloads where [.fetch, .fetchedResults].contains(w.kind) && (w.variants?.contains(spec.name) ?? true) {
                 let entity = w.entity ?? ds.entity
                 guard mom.entity(entity) != nil else { throw fail(w.path + ".entity", "variant \(spec.name) has no entity '\(entity)'") }
                 func check(_ keyPath: String, _ path: String) throws {

@@ -17,8 +17,23 @@ public enum SaveSQL {
     /// `UPDATE OR FAIL ZDAYCOUNT SET ZPOSTS = ?, Z_OPT = ? WHERE Z_PK = ? AND Z_OPT = ?`: the
     /// changed attributes, the new version, and the optimistic-locking check (§3).
     public static func update(_ e: EntityModel, attributes: [AttributeModel]) -> String {
-        let sets = attributes.map { "\($0.column) = ?" } + ["Z_OPT = ?"]
+        update(e, columns: attributes.map(\.column))
+    }
+
+    /// The same for any columns (attributes, then foreign keys).
+    public static func update(_ e: EntityModel, columns: [String]) -> String {
+        let sets = columns.map { "\($0) = ?" } + ["Z_OPT = ?"]
         return "UPDATE OR FAIL \(e.table) SET \(sets.joined(separator: ", ")) WHERE Z_PK = ? AND Z_OPT = ?"
+    }
+
+    /// `DELETE FROM ZQUAKE WHERE Z_PK = ? AND Z_OPT = ?`: one deleted object (§3).
+    public static func delete(_ e: EntityModel) -> String {
+        "DELETE FROM \(e.table) WHERE Z_PK = ? AND Z_OPT = ?"
+    }
+
+    /// `DELETE FROM Z_2TAGS WHERE Z_2BOOKS = ? AND Z_3TAGS = ?`: one many-to-many link of a deleted object ([I]).
+    public static func deleteLink(table: String, ownColumn: String, otherColumn: String) -> String {
+        "DELETE FROM \(table) WHERE \(ownColumn) = ? AND \(otherColumn) = ?"
     }
 
     /// `INSERT INTO Z_2TAGS(Z_2BOOKS, Z_3TAGS) VALUES(?, ?)`: one many-to-many link, written

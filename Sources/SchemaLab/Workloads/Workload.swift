@@ -10,6 +10,12 @@ public struct WorkloadOutcome {
     /// What the result keeps alive until the repetition's memory is read (the context and
     /// its objects), as an app holding the fetched results would.
     public var keepAlive: AnyObject? = nil
+    /// The longest write transaction (ms) when it was not on the store's own connection
+    /// (a background writer's); nil: read from the store's connection.
+    public var longestWriteMs: Double? = nil
+    /// Every read's latency (ms), in order, with whether the writer was still writing
+    /// when the read started: a reader under a writer.
+    public var reads: [(ms: Double, writerActive: Bool)] = []
 
     public init(rows: Int, valuesRead: Int, keepAlive: AnyObject? = nil, digest: @escaping () throws -> ResultSignature) {
         self.rows = rows
@@ -37,29 +43,85 @@ public protocol Workload: AnyObject {
     var spec: WorkloadSpec { get }
     /// The store each repetition starts from.
     var storeKind: StoreKind { get }
+    /// Untimed set-up of one repetition, after the case's memory baseline and before the
+    /// clock starts: what an app builds before the measured call (a batch insert's array
+    /// of dictionaries) counts in the case's memory, not in its time.
+    func prepare() throws
     /// The timed part of one repetition, on a fresh context over `store`.
     func run(store: Store) throws -> WorkloadOutcome
     /// For the raw result types (object IDs, count, dictionaries): the statements one
     /// repetition runs, which the case also steps with the bare C API as the SQLite floor.
     /// Empty for workloads that build objects.
     var floorStatements: [(sql: String, bindings: [SQLValue])] { get }
+    /// For a batch insert: the same INSERTs stepped with the bare C API into a fresh store.
+    var writeFloor: WriteFloor? { get }
 }
 
 extension Workload {
     public var floorStatements: [(sql: String, bindings: [SQLValue])] { [] }
+    public func prepare() throws {}
+    public var writeFloor: WriteFloor? { nil }
+}
+
+/// The SQLite floor of a write workload: its statements stepped with the bare C API on a
+/// fresh store of the same kind, one transaction around them, statements prepared once
+/// and values bound from plain arrays.
+public struct WriteFloor {
+    /// Statements before the rows (with their bindings), e.g. BEGIN and the Z_MAX block.
+    public var before: [(sql: String, bindings: [SQLValue])]
+    /// The statement run once per row, and the rows' bindings.
+    public var rowSQL: String
+    public var rows: [[SQLValue]]
+    /// Statements after the rows (COMMIT).
+    public var after: [(sql: String, bindings: [SQLValue])]
 }
 
 /// Builds the ``Workload`` for a spec in one variant.
 public enum WorkloadFactory {
     public static func make(_ spec: WorkloadSpec, model: ManagedObjectModel, dataset: DatasetSpec,
-                            data: GeneratedData, placement: DataPlacement) throws(KeyPathError) -> any Workload {
+                            data: GeneratedData, placement: DataPlacement, pragmas: [PragmaSpec] = []) throws(KeyPathError) -> any Workload {
         switch spec.kind {
-        case .insert:
-            return InsertWorkload(spec: spec, model: model, data: data, placement: placement)
-        case .append:
-            return AppendWorkload(spec: spec, model: model, dataset: dataset, size: data.count, placement: placement)
         case .fetch, .fetchedResults:
             return try FetchWorkload(spec: spec, model: model, rootEntity: dataset.entity)
+        case .append:
+            return AppendWorkload(spec: spec, model: model, dataset: dataset, size: data.count, placement: placement)
+        default:
+            break
+        }
+        let logical = try logicalRows(spec, model: model, dataset: dataset, placement: placement)
+        switch spec.kind {
+        case .insert:
+            return try InsertWorkload(spec: spec, model: model, data: data, placement: placement, logical: logical)
+        case .batchInsert:
+            return try BatchInsertWorkload(spec: spec, model: model, dataset: dataset, data: data, placement: placement, logical: logical)
+        case .updateOrInsert:
+            return try UpdateOrInsertWorkload(spec: spec, model: model, dataset: dataset, data: data, placement: placement, logical: logical)
+        case .batchUpdate, .update:
+            return try UpdateWorkload(spec: spec, model: model, rootEntity: dataset.entity, logical: logical)
+        case .batchDelete, .delete:
+            return try DeleteWorkload(spec: spec, model: model, rootEntity: dataset.entity, logical: logical)
+        case .readerUnderWriter:
+            return try ReaderUnderWriterWorkload(spec: spec, model: model, dataset: dataset, size: data.count,
+                                                 placement: placement, logical: logical, pragmas: pragmas)
+        case .fetch, .fetchedResults, .append:
+            preconditionFailure("handled above")
         }
     }
+
+    /// What a write workload's result is read as: the root entity's data set fields (and the
+    /// attributes an update sets), or every attribute of another entity it names; the related
+    /// tables' row counts.
+    static func logicalRows(_ spec: WorkloadSpec, model: ManagedObjectModel, dataset: DatasetSpec,
+                            placement: DataPlacement) throws(KeyPathError) -> LogicalRows {
+        let entity = spec.entity ?? dataset.entity
+        var keyPaths: [String]
+        if entity == dataset.entity {
+            keyPaths = dataset.fields.filter { !$0.optional }.flatMap(\.names) + spec.set.map(\.attribute)
+        } else {
+            keyPaths = model.entity(entity)?.model.attributes.map(\.name) ?? []
+        }
+        let related = Array(InsertWorkload.tables(placement).dropFirst())
+        return try LogicalRows(model: model, entity: entity, keyPaths: keyPaths, countedTables: entity == dataset.entity ? related : [])
+    }
 }
+

@@ -1,0 +1,85 @@
+/// Core Data's batch requests: they write to the store directly, with no managed objects,
+/// each in one `BEGIN EXCLUSIVE … COMMIT` ([I]: the lab's choice of transaction).
+extension ManagedObjectContext {
+    /// NSBatchInsertRequest: allocates `count` primary keys (the Z_MAX block of a save), then
+    /// one INSERT per record, each record a dictionary of attribute name to value (a missing
+    /// key is NULL; foreign keys are NULL: a batch insert sets no relationship). `record(i)`
+    /// gives record i (from an array, or built by a handler). A record SQLite refuses fails
+    /// the whole request, rolled back, with its position in the message. Returns the rows
+    /// SQLite inserted or updated.
+    @discardableResult
+    public func batchInsert(_ e: EntityDescription, policy: MergePolicySpec, count: Int,
+                            record: (Int) -> [String: SQLValue]) throws -> Int {
+        guard count > 0 else { return 0 }
+        let sql = BatchSQL.insert(e.model, policy: policy)
+        var written = 0
+        try transaction {
+            let old = try allocateKeys(e, count: Int64(count))
+            let s = try db.statement(sql)
+            let attributes = e.model.attributes
+            let fkCount = e.toOne.count
+            for i in 0..<count {
+                let dict = record(i)
+                try s.bind(old + 1 + Int64(i), at: 1)
+                try s.bind(Int64(e.number), at: 2)
+                try s.bind(Int64(1), at: 3)
+                for j in 0..<fkCount { try s.bind(.null, at: Int32(4 + j)) }
+                var p = Int32(4 + fkCount)
+                for a in attributes { try s.bind(dict[a.name] ?? .null, at: p); p += 1 }
+                do {
+                    while try s.step() {}
+                } catch let error as SQLiteError {
+                    s.reset()
+                    throw SQLiteError(code: error.code, message: error.message + " (record \(i + 1) of \(count))", sql: error.sql)
+                }
+                s.reset()
+                written += db.changes
+            }
+        }
+        return written
+    }
+
+    /// The Z_MAX block of a save: `SELECT Z_MAX …` then `UPDATE OR FAIL Z_PRIMARYKEY SET Z_MAX = ?
+    /// WHERE Z_ENT = ? AND Z_MAX = ?`; returns the old Z_MAX (keys old+1…old+count are this caller's).
+    func allocateKeys(_ e: EntityDescription, count: Int64) throws -> Int64 {
+        let select = try db.statement(SaveSQL.selectMax)
+        try select.bind(Int64(e.number), at: 1)
+        guard try select.step() else { throw SQLiteError(code: 1, message: "no Z_PRIMARYKEY row for \(e.name)", sql: SaveSQL.selectMax) }
+        let old = select.int64(at: 0)
+        select.reset()
+        try db.execute(SaveSQL.updateMax, [.integer(old + count), .integer(Int64(e.number)), .integer(old)])
+        return old
+    }
+
+    /// NSBatchUpdateRequest: one `UPDATE OR FAIL … AS t0 SET … , Z_OPT = (Z_OPT + 1) WHERE …`
+    /// with the values bound first, then the predicate's. Returns the rows changed.
+    @discardableResult
+    public func batchUpdate(sql: String, bindings: [SQLValue]) throws -> Int {
+        var changed = 0
+        try transaction {
+            try db.execute(sql, bindings)
+            changed = db.changes
+        }
+        return changed
+    }
+
+    /// NSBatchDeleteRequest: creates the temporary triggers the relationships need, runs the
+    /// DELETE, drops them, in one transaction; with `limit` > 0, repeats the request (each its
+    /// own transaction, so the write lock is released between them) until one deletes fewer
+    /// than `limit` rows. Returns the rows of the entity deleted.
+    @discardableResult
+    public func batchDelete(sql: String, bindings: [SQLValue], limit: Int, triggers: (create: [String], drop: [String])) throws -> Int {
+        var total = 0
+        while true {
+            var n = 0
+            try transaction {
+                for t in triggers.create { try db.execute(t) }
+                try db.execute(sql, limit > 0 ? bindings + [.integer(Int64(limit))] : bindings)
+                n = db.changes
+                for t in triggers.drop { try db.execute(t) }
+            }
+            total += n
+            if limit == 0 || n < limit { return total }
+        }
+    }
+}

@@ -1,0 +1,115 @@
+/// NSBatchInsertRequest: the data set's rows (into an empty store) or a re-ingest feed
+/// (into a copy of the filled store) written with one INSERT per record and no managed
+/// objects, in one transaction (see ``ManagedObjectContext/batchInsert(_:policy:count:record:)``).
+///
+/// - `source: "dictionaries"`: the request's array of dictionaries (attribute name to
+///   value) is built in ``prepare()``, before the clock starts and after the case's memory
+///   baseline: its time is not measured, its memory is.
+/// - `source: "handler"`: a handler builds one dictionary per record while the request
+///   runs; the array never exists.
+/// - `mergePolicy`: with a uniqueness constraint on the entity, `error` writes `INSERT OR
+///   IGNORE` (a stored row wins), `objectTrump` writes `ON CONFLICT(...) DO UPDATE` (the
+///   record wins).
+///
+/// Timed: the request. Not timed: generating the data or the feed, making the store.
+public final class BatchInsertWorkload: Workload {
+    public let spec: WorkloadSpec
+    let model: ManagedObjectModel
+    let entity: EntityDescription
+    let logical: LogicalRows
+    /// The records' values, one column per data set field.
+    let columns: [[SQLValue]]
+    let count: Int
+    /// Per attribute of the entity (its order): the field column that fills it, or nil.
+    let sources: [Int?]
+    /// Keys already taken in the store a repetition starts from (its Z_MAX).
+    let initialMax: Int64
+    private var array: [[String: SQLValue]]? = nil
+    public var storeKind: StoreKind { spec.feed == nil ? .empty : .filledCopy }
+
+    init(spec: WorkloadSpec, model: ManagedObjectModel, dataset: DatasetSpec, data: GeneratedData,
+         placement: DataPlacement, logical: LogicalRows) throws(KeyPathError) {
+        let root = try Self.singleEntity(placement, model: model, what: "a batch insert writes one entity's rows (NSBatchInsertRequest sets no relationship)")
+        self.spec = spec
+        self.model = model
+        self.entity = root
+        self.logical = logical
+        self.sources = placement.nodes[0].sources
+        if let feed = spec.feed {
+            guard let constraint = root.model.uniquenessConstraints.first else {
+                throw KeyPathError(message: "in variant \(model.model.variant), \(root.name) has no uniqueness constraint: a feed re-ingests records by key (give the entity 'uniquenessConstraints', or run this workload only in variants that have one)", at: ".feed")
+            }
+            let f = FeedData(dataset: dataset, size: data.count, feed: feed, keyFields: constraint.map(\.name))
+            columns = f.columns
+            count = f.count
+            initialMax = Int64(data.count)
+        } else {
+            columns = data.columns
+            count = data.count
+            initialMax = 0
+        }
+    }
+
+    /// The root entity of a data set that fills only it (no to-one objects, no related entries).
+    static func singleEntity(_ placement: DataPlacement, model: ManagedObjectModel, what: String) throws(KeyPathError) -> EntityDescription {
+        guard placement.nodes.count == 1, placement.related.isEmpty else {
+            let entities = placement.nodes.map(\.entity.name) + placement.related.map(\.placement.nodes[0].entity.name)
+            throw KeyPathError(message: "\(what); in variant \(model.model.variant) the data set fills \(entities.joined(separator: ", "))", at: ".kind")
+        }
+        return placement.nodes[0].entity
+    }
+
+    /// Record i as the request receives it: attribute name to value.
+    private func record(_ i: Int) -> [String: SQLValue] {
+        var d: [String: SQLValue] = [:]
+        d.reserveCapacity(sources.count)
+        for (a, src) in zip(entity.model.attributes, sources) {
+            if let src { d[a.name] = columns[src][i] }
+        }
+        return d
+    }
+
+    public func prepare() throws {
+        guard spec.source == .dictionaries else { return }
+        array = (0..<count).map(record)
+    }
+
+    public func run(store: Store) throws -> WorkloadOutcome {
+        let context = ManagedObjectContext(store: store, objectModel: model)
+        if spec.source == .dictionaries, let records = array {
+            try context.batchInsert(entity, policy: spec.mergePolicy, count: count) { records[$0] }
+        } else {
+            try context.batchInsert(entity, policy: spec.mergePolicy, count: count, record: record)
+        }
+        let keep = array
+        array = nil
+        return WorkloadOutcome(rows: count, valuesRead: 0, keepAlive: keep.map { Box($0) }) { try self.logical.signature(store) }
+    }
+
+    public var writeFloor: WriteFloor? {
+        let n = Int64(count)
+        let ent = Int64(entity.number)
+        let fk = [SQLValue](repeating: .null, count: entity.toOne.count)
+        var rows: [[SQLValue]] = []
+        rows.reserveCapacity(count)
+        for i in 0..<count {
+            var row: [SQLValue] = [SQLValue.integer(initialMax + 1 + Int64(i)), SQLValue.integer(ent), SQLValue.integer(1)]
+            row.append(contentsOf: fk)
+            for src in sources {
+                if let src { row.append(columns[src][i]) } else { row.append(SQLValue.null) }
+            }
+            rows.append(row)
+        }
+        return WriteFloor(
+            before: [(SaveSQL.beginExclusive, []), (SaveSQL.selectMax, [.integer(ent)]),
+                     (SaveSQL.updateMax, [.integer(initialMax + n), .integer(ent), .integer(initialMax)])],
+            rowSQL: BatchSQL.insert(entity.model, policy: spec.mergePolicy), rows: rows,
+            after: [(SaveSQL.commit, [])])
+    }
+}
+
+/// Keeps a value alive as an object (a workload's result until its memory is read).
+final class Box<T> {
+    let value: T
+    init(_ value: T) { self.value = value }
+}
