@@ -4,7 +4,7 @@ BIN       := .build/release/schemalab
 SCENARIOS ?= $(filter-out scenarios/schema.json,$(wildcard scenarios/*.json))
 SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: setup build bench plots test ci clean
+.PHONY: setup build bench bench-scale plots test ci clean
 
 # setup: install what the project needs (libsqlite3-dev, pkg-config, gnuplot; python3-jsonschema, which the
 # scenario schema test runs, unless python3 or /usr/bin/python3 can already import jsonschema) with apt-get when missing
@@ -30,6 +30,19 @@ bench: build
 	  $(BIN) run $$s --out results/$$name --replace; \
 	  $(BIN) plot results/$$name; \
 	done
+
+# bench-scale: the source documents' larger sizes (several minutes): ingest and update/delete at 100,000 quakes,
+# delete memory at 10,000 to 1,000,000 (scenarios/scale/); results/scale-<name>/
+bench-scale: build
+	@mkdir -p results
+	@set -e; \
+	$(BIN) run scenarios/quakes-ingest.json --out results/scale-quakes-ingest --replace --size 100000 \
+	  --workloads objects,objects-chunked,batch-array,batch-handler; \
+	$(BIN) run scenarios/quakes-update-delete.json --out results/scale-quakes-update-delete --replace --size 100000; \
+	for s in scenarios/scale/*.json; do \
+	  $(BIN) run $$s --out results/scale-$$(basename $$s .json) --replace; \
+	done; \
+	for d in results/scale-*/; do $(BIN) plot $${d%/}; done
 
 # plots: re-render the plots of every results/<name>/ directory
 plots: build

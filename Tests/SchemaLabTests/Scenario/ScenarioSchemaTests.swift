@@ -8,11 +8,14 @@ import Testing
 struct ScenarioSchemaTests {
     static let schema = TestSupport.packageRoot + "/scenarios/schema.json"
 
-    /// The shipped scenarios: every scenarios/*.json but the schema.
+    /// The shipped scenarios: every scenarios/*.json but the schema, and scenarios/scale/*.json.
     static func shippedScenarios() throws -> [String] {
-        let dir = TestSupport.packageRoot + "/scenarios"
-        return try FileManager.default.contentsOfDirectory(atPath: dir)
-            .filter { $0.hasSuffix(".json") && $0 != "schema.json" }.sorted().map { dir + "/" + $0 }
+        var out: [String] = []
+        for dir in [TestSupport.packageRoot + "/scenarios", TestSupport.packageRoot + "/scenarios/scale"] {
+            out += try FileManager.default.contentsOfDirectory(atPath: dir)
+                .filter { $0.hasSuffix(".json") && $0 != "schema.json" }.sorted().map { dir + "/" + $0 }
+        }
+        return out
     }
 
     /// The JSON fixtures that are scenarios (a top-level object with a "format" key).
@@ -62,7 +65,8 @@ struct ScenarioSchemaTests {
                 continue
             }
             #expect(members.first?.key == "$schema", "\(path)")
-            if case .string(let s)? = members.first?.value { #expect(s == "schema.json", "\(path)") } else { Issue.record("\(path): $schema is not a string") }
+            let expected = path.contains("/scenarios/scale/") ? "../schema.json" : "schema.json"
+            if case .string(let s)? = members.first?.value { #expect(s == expected, "\(path)") } else { Issue.record("\(path): $schema is not a string") }
         }
     }
 
