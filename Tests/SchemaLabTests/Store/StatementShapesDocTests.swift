@@ -26,6 +26,10 @@ struct StatementShapesDocTests {
         "posts-per-day": TestSupport.packageRoot + "/scenarios/posts-per-day.json",
         "shapes": TestSupport.packageRoot + "/Tests/SchemaLabTests/Fixtures/shapes.json",
         "statement-shapes": TestSupport.packageRoot + "/Tests/SchemaLabTests/Fixtures/statement-shapes.json",
+        "quakes-ingest": TestSupport.packageRoot + "/scenarios/quakes-ingest.json",
+        "quakes-reingest": TestSupport.packageRoot + "/scenarios/quakes-reingest.json",
+        "quakes-update-delete": TestSupport.packageRoot + "/scenarios/quakes-update-delete.json",
+        "delete-rules": TestSupport.packageRoot + "/Tests/SchemaLabTests/Fixtures/delete-rules.json",
     ]
 
     /// One fenced SQL block of the document and the comment above it.

@@ -293,26 +293,7 @@ struct WriteWorkloadTests {
         #expect(plain.store.db.longestWriteNanoseconds > 0)
     }
 
-    static let library = """
-    {"format": 1, "name": "lib",
-     "variants": [{"name": "cascade", "entities": [
-        {"name": "Author", "attributes": [{"name": "name", "type": "string"}],
-         "relationships": [{"name": "books", "destination": "Book", "toMany": true, "inverse": "author", "deleteRule": "cascade"},
-                           {"name": "tags", "destination": "Tag", "toMany": true, "inverse": "authors"}]},
-        {"name": "Book", "attributes": [{"name": "title", "type": "string"}],
-         "relationships": [{"name": "author", "destination": "Author", "inverse": "books"}]},
-        {"name": "Tag", "attributes": [{"name": "label", "type": "string"}],
-         "relationships": [{"name": "authors", "destination": "Author", "toMany": true, "inverse": "tags"}]}]}],
-     "dataset": {"seed": 3, "entity": "Author", "counts": [40], "fields": [{"field": "name", "generator": {"kind": "uuid"}}],
-       "related": [{"relationship": "books", "fanOut": {"kind": "uniformInt", "min": 0, "max": 4},
-                    "fields": [{"field": "title", "generator": {"kind": "text", "minLength": 3, "maxLength": 8}}]},
-                   {"relationship": "tags", "pool": {"count": 10, "fields": [{"field": "label", "generator": {"kind": "uuid"}}]},
-                    "fanOut": {"kind": "uniformInt", "min": 0, "max": 3}}]},
-     "workloads": [
-       {"name": "batch", "kind": "batchDelete", "predicate": "name < %@", "arguments": ["8"]},
-       {"name": "objects", "kind": "delete", "predicate": "name < %@", "arguments": ["8"], "agreesWith": "batch"}],
-     "measurement": {"warmup": 0, "repetitions": 1}}
-    """
+    static let library = try! String(contentsOfFile: TestSupport.packageRoot + "/Tests/SchemaLabTests/Fixtures/delete-rules.json", encoding: .utf8)
 
     @Test("Deleting authors cascades to their books and removes their tag links, in a batch (temporary trigger) and through objects")
     func deleteRules() throws {
