@@ -33,7 +33,11 @@ public final class EntityDescription {
         self.linkInserts = links
         self.fetchSQL = FetchSQL(model: objectModel, entity: model)
         self.faultSQL = fetchSQL.fault
+        self.requiredAttributes = model.attributes.indices.filter { !model.attributes[$0].optional }
     }
+
+    /// The attributes that are not optional (validated before a save), by index.
+    let requiredAttributes: [Int]
 
     public var name: String { model.name }
     var number: Int { model.number }

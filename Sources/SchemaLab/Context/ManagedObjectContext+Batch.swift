@@ -1,7 +1,8 @@
 /// Core Data's batch requests: they write to the store directly, with no managed objects,
 /// each in one `BEGIN EXCLUSIVE … COMMIT` ([I]: the lab's choice of transaction).
 extension ManagedObjectContext {
-    /// NSBatchInsertRequest: allocates `count` primary keys (the Z_MAX block of a save), then
+    /// NSBatchInsertRequest: validates each record (a non-optional attribute needs a value),
+    /// allocates `count` primary keys (the Z_MAX block of a save), then
     /// one INSERT per record, each record a dictionary of attribute name to value (a missing
     /// key is NULL; foreign keys are NULL: a batch insert sets no relationship). `record(i)`
     /// gives record i (from an array, or built by a handler). A record SQLite refuses fails
@@ -18,8 +19,12 @@ extension ManagedObjectContext {
             let s = try db.statement(sql)
             let attributes = e.model.attributes
             let fkCount = e.toOne.count
+            let required = e.requiredAttributes.map { attributes[$0].name }
             for i in 0..<count {
                 let dict = record(i)
+                for name in required where (dict[name] ?? .null) == .null {
+                    throw ValidationError(entity: e.name, attribute: name, position: "record \(i + 1) of \(count)")
+                }
                 try s.bind(old + 1 + Int64(i), at: 1)
                 try s.bind(Int64(e.number), at: 2)
                 try s.bind(Int64(1), at: 3)

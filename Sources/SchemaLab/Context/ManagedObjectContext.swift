@@ -84,6 +84,7 @@ public final class ManagedObjectContext {
     public func save() throws {
         try maintainCounters()
         guard !inserted.isEmpty || !updated.isEmpty || !deleted.isEmpty else { return }
+        try validate()
         var perEntity: [[ManagedObject]] = Array(repeating: [], count: objectModel.entities.count + 1)
         for o in inserted { perEntity[o.entity.number].append(o) }
         if !inserted.isEmpty {
@@ -98,7 +99,8 @@ public final class ManagedObjectContext {
             for e in objectModel.entities where !perEntity[e.number].isEmpty {
                 let s = try db.statement(e.insertSQL)
                 let fkCount = e.toOne.count
-                for o in perEntity[e.number] {
+                let objects = perEntity[e.number]
+                for (position, o) in objects.enumerated() {
                     try s.bind(o.objectID, at: 1)
                     try s.bind(Int64(e.number), at: 2)
                     try s.bind(Int64(1), at: 3)
@@ -107,7 +109,11 @@ public final class ManagedObjectContext {
                     }
                     var p = Int32(4 + fkCount)
                     for v in o.values { try s.bind(v, at: p); p += 1 }
-                    while try s.step() {}
+                    do {
+                        while try s.step() {}
+                    } catch let error as SQLiteError {
+                        throw SQLiteError(code: error.code, message: error.message + " (\(e.name) object \(position + 1) of \(objects.count) inserted)", sql: error.sql)
+                    }
                     s.reset()
                     registry[key(e, o.objectID)] = o
                     o.version = 1
@@ -137,6 +143,27 @@ public final class ManagedObjectContext {
         updated.removeAll()
         for o in deleted { unregister(o) }
         deleted.removeAll()
+    }
+
+    /// Core Data's validation before a save: every inserted or changed object's
+    /// non-optional attributes have a value.
+    private func validate() throws {
+        var counts: [ObjectIdentifier: Int] = [:]
+        for o in inserted { counts[ObjectIdentifier(o.entity), default: 0] += 1 }
+        var seen: [ObjectIdentifier: Int] = [:]
+        for o in inserted {
+            let id = ObjectIdentifier(o.entity)
+            seen[id, default: 0] += 1
+            for a in o.entity.requiredAttributes where o.values[a] == .null {
+                throw ValidationError(entity: o.entity.name, attribute: o.entity.model.attributes[a].name,
+                                      position: "object \(seen[id]!) of \(counts[id]!) inserted")
+            }
+        }
+        for o in updated where !o.isDeleted {
+            for a in o.entity.requiredAttributes where o.values[a] == .null {
+                throw ValidationError(entity: o.entity.name, attribute: o.entity.model.attributes[a].name, position: "object \(o.objectID)")
+            }
+        }
     }
 
     func transaction(_ body: () throws -> Void) throws {

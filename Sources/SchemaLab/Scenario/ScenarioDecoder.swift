@@ -154,9 +154,10 @@ public enum ScenarioDecoder {
     }
 
     static func decodeAttribute(_ n: JSONNode) throws -> AttributeSpec {
-        let o = try n.object(allowed: ["name", "type"])
+        let o = try n.object(allowed: ["name", "type", "optional"])
         let typeName = try o.required("type").choice(AttributeType.allCases.map(\.rawValue))
-        return AttributeSpec(name: try o.required("name").identifier(), type: AttributeType(rawValue: typeName)!, path: n.path)
+        return AttributeSpec(name: try o.required("name").identifier(), type: AttributeType(rawValue: typeName)!,
+                             optional: try o.optional("optional")?.bool() ?? true, path: n.path)
     }
 
     static func decodeRelationship(_ n: JSONNode) throws -> RelationshipSpec {

@@ -31,6 +31,8 @@ public enum AttributeType: String, CaseIterable, Sendable {
 public struct AttributeSpec: Sendable {
     public var name: String
     public var type: AttributeType
+    /// false: a save (or batch insert) of an object without a value fails validation.
+    public var optional: Bool = true
     public var path: String
 }
 

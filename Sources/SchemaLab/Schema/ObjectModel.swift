@@ -2,6 +2,9 @@
 public struct AttributeModel: Sendable, Equatable {
     public let name: String
     public let type: AttributeType
+    /// false: Core Data's validation refuses to save an object with no value here (checked
+    /// in memory before the SQL, as Core Data does; the column has no NOT NULL).
+    public var optional: Bool = true
     /// `Z` + the upper-cased name, as Core Data names columns.
     public var column: String { "Z" + name.uppercased() }
 }

@@ -140,7 +140,7 @@ public struct SchemaResolver {
                 columns[r.name.uppercased()] = r.name
                 relationships.append(try relationship(r, of: e, in: sorted, numbers: numbers, variant: spec.name))
             }
-            let attributes = e.attributes.map { AttributeModel(name: $0.name, type: $0.type) }.sorted { $0.name < $1.name }
+            let attributes = e.attributes.map { AttributeModel(name: $0.name, type: $0.type, optional: $0.optional) }.sorted { $0.name < $1.name }
             var indexes: [IndexModel] = []
             for ix in draft.indexes where ix.entity == e.name {
                 if indexes.contains(where: { $0.name == ix.name }) {

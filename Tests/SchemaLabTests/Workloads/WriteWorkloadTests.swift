@@ -150,6 +150,40 @@ struct WriteWorkloadTests {
         }
     }
 
+    @Test("A non-optional attribute without a value (no field fills it) fails validation before any SQL, naming the object or record")
+    func validation() throws {
+        let json = Self.ingest
+            .replacingOccurrences(of: #"{"name": "time", "type": "date"}"#, with: #"{"name": "time", "type": "date"}, {"name": "note", "type": "string", "optional": false}"#)
+        for (workload, position) in [("objects", "(object "), ("array", "(record "), ("handler", "(record ")] {
+            #expect { try Run(json, workload: workload, variant: "plain") } throws: { error in
+                let text = "\(error)"
+                return error is ValidationError && text == "validation failed: Quake.note is not optional and has no value \(position)1 of 150\(position == "(object " ? " inserted" : ""))"
+            }
+        }
+    }
+
+    @Test("Through the CLI, a case whose records break a unique index fails alone with the record's position; the others run; exit 1")
+    func failingCaseCLI() throws {
+        let dir = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let json = Self.ingest.replacingOccurrences(of: #""addUniquenessConstraints": [{"entity": "Quake", "attributes": ["code"]}]"#,
+                                                    with: #""addIndexes": [{"name": "byPlace", "entity": "Quake", "elements": ["place"], "unique": true}]"#)
+        let file = dir + "/s.json"
+        try Data(json.utf8).write(to: URL(fileURLWithPath: file))
+        let out = dir + "/out"
+        let r = try TestSupport.runCLI(["run", file, "--out", out, "--workloads", "objects,array", "--quiet"])
+        #expect(r.status == 1, "\(r.err)")
+        let failures = CSVWriter.parse(try String(contentsOfFile: out + "/failures.csv", encoding: .utf8))
+        #expect(failures.count == 3)
+        let byWorkload = Dictionary(uniqueKeysWithValues: failures.dropFirst().map { ($0[2], $0) })
+        #expect(byWorkload["objects"]?[1] == "unique")
+        #expect(byWorkload["objects"]?[4].contains("UNIQUE constraint failed: ZQUAKE.ZPLACE (Quake object ") ?? false)
+        #expect(byWorkload["array"]?[4].contains("UNIQUE constraint failed: ZQUAKE.ZPLACE (record ") ?? false)
+        #expect(byWorkload["array"]?[5].hasPrefix("INSERT INTO ZQUAKE(") ?? false)
+        let results = CSVWriter.parse(try String(contentsOfFile: out + "/results.csv", encoding: .utf8))
+        #expect(results.dropFirst().map { "\($0[1]) \($0[2])" } == ["plain objects", "plain array"])
+    }
+
     // MARK: Re-ingest and update-or-insert
 
     static let reingest = scenario("""
