@@ -40,7 +40,10 @@ extension ManagedObjectContext {
                     }
                 }
             case .joinTable(let table, let own, let other):
-                for t in targets { deletedLinks.append((SaveSQL.deleteLink(table: table, ownColumn: own, otherColumn: other), o.objectID, t.objectID)) }
+                // A link whose other end was deleted first is already queued (from that side).
+                for t in targets where !t.isDeleted {
+                    deletedLinks.append((SaveSQL.deleteLink(table: table, ownColumn: own, otherColumn: other), o.objectID, t.objectID))
+                }
             case .foreignKey:
                 continue
             }
@@ -54,7 +57,8 @@ extension ManagedObjectContext {
         if !o.changedRelations.contains(slot) { o.changedRelations.append(slot) }
     }
 
-    /// Writes the deleted objects' links, then their rows; a row whose Z_OPT moved on fails the save.
+    /// Writes the deleted objects' links, then their rows (the nullified foreign keys were
+    /// written before, by ``writeUpdates()``); a row whose Z_OPT moved on fails the save.
     func writeDeletes() throws {
         for (sql, a, b) in deletedLinks {
             try db.execute(sql, [.integer(a), .integer(b)])

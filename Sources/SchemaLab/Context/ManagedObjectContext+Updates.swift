@@ -7,7 +7,7 @@ extension ManagedObjectContext {
         if object.isFault { try fireFault(object) }
         object.values[index] = value
         guard object.objectID != 0 else { return }
-        if object.changed.isEmpty { updated.append(object) }
+        if object.changed.isEmpty && object.changedRelations.isEmpty { updated.append(object) }
         if !object.changed.contains(index) { object.changed.append(index) }
     }
 

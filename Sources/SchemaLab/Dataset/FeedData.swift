@@ -13,7 +13,10 @@ public struct FeedData: Sendable {
     /// How many records match a stored row.
     public let existingCount: Int
 
-    public init(dataset: DatasetSpec, size: Int, feed: FeedSpec, keyFields: [String]) {
+    /// Throws a message when the key fields repeat a value in the stored or the new rows:
+    /// a feed matches records to rows by key, so the key must be unique (a `uuid` or
+    /// `sequence` generator, say).
+    public init(dataset: DatasetSpec, size: Int, feed: FeedSpec, keyFields: [String]) throws(KeyPathError) {
         let total = max(1, Int((feed.size * Double(size)).rounded()))
         let existingCount = min(size, Int((feed.existing * Double(total)).rounded()))
         let newCount = total - existingCount
@@ -32,6 +35,14 @@ public struct FeedData: Sendable {
             }
         }
         let keys = Set(keyFields)
+        let keyColumns = original.fieldNames.indices.filter { keys.contains(original.fieldNames[$0]) }
+        var seen: [[SQLValue]: Int] = [:]
+        for row in 0..<(size + newCount) {
+            let key = keyColumns.map { original.columns[$0][row] }
+            if let first = seen.updateValue(row, forKey: key) {
+                throw KeyPathError(message: "the feed's key (\(keyFields.joined(separator: ", "))) repeats in the data set, rows \(first + 1) and \(row + 1): a feed finds stored rows by key, so the key's generator must give distinct values (uuid or sequence)", at: ".feed")
+            }
+        }
         columns = original.fieldNames.enumerated().map { f, name in
             rows.map { r in
                 if let k = r.keyFrom, keys.contains(name) { return original.columns[f][k] }

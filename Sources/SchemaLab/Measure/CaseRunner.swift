@@ -13,7 +13,7 @@ public struct CaseRunner {
                     makeStore: () throws -> Store, makeFloorStore: (() throws -> String)? = nil) throws -> CaseResult {
         var store = try makeStore()
         for _ in 0..<measurement.warmup {
-            try workload.prepare()
+            try workload.prepare(store: store)
             _ = try workload.run(store: store)
             if workload.storeKind.isFreshPerRepetition { store = try makeStore() }
         }
@@ -33,11 +33,10 @@ public struct CaseRunner {
         var lastRows = 0
         var statementLog: [String] = []
         var reads: [ReadLatency] = []
-        let writeFloor = makeFloorStore == nil ? nil : workload.writeFloor
         let deadline = Clock.wallNanoseconds() + UInt64(measurement.maxSeconds * 1e9)
         for rep in 1...measurement.repetitions {
             if rep > 1 && workload.storeKind.isFreshPerRepetition { store = try makeStore() }
-            try workload.prepare()
+            try workload.prepare(store: store)
             store.db.beginStatementLog()
             let h0 = HeapProbe.inUseBytes()
             let c0 = Clock.cpuNanoseconds()
@@ -64,18 +63,21 @@ public struct CaseRunner {
                 try stepper.run(floorStatements)
                 floorMs.append(Double(Clock.wallNanoseconds() - f0) / 1e6)
             }
-            if let writeFloor, let makeFloorStore {
-                // A fresh store for the floor too, timed the same way (the store made untimed).
-                let path = try makeFloorStore()
-                let raw = try RawStepper(path: path)
-                let f0 = Clock.wallNanoseconds()
-                try raw.run(writeFloor)
-                floorMs.append(Double(Clock.wallNanoseconds() - f0) / 1e6)
-            }
             if Clock.wallNanoseconds() > deadline { break }
         }
         let peak = MemoryProbe.peakResidentKB()
         let heapPeak = SQLiteLibrary.heapHighwater(reset: false)
+        // A write workload's floor runs after the case's memory is read (its rows and its
+        // connection are not the case's), as many times as the case ran, each on a fresh store.
+        if let makeFloorStore, let writeFloor = workload.writeFloor {
+            for _ in samples {
+                let raw = try RawStepper(path: try makeFloorStore())
+                try raw.run(writeFloor.setup)
+                let f0 = Clock.wallNanoseconds()
+                try raw.run(writeFloor)
+                floorMs.append(Double(Clock.wallNanoseconds() - f0) / 1e6)
+            }
+        }
         let digest = try lastDigest()
         var plans: [StatementPlan] = []
         for (i, sql) in statementLog.enumerated() {

@@ -11,7 +11,9 @@ public final class Statement {
     public let sql: String
     /// True between the first `step()` of an execution and `reset()`.
     private var running = false
-    /// True when the statement writes nothing (`sqlite3_stmt_readonly`; BEGIN and COMMIT count as read-only).
+    /// True when the statement writes nothing (`sqlite3_stmt_readonly`: COMMIT and a deferred
+    /// BEGIN count as read-only, BEGIN EXCLUSIVE does not; the transaction tracking does not
+    /// rely on it, it only spares the clock reads for autocommit reads).
     let isReadOnly: Bool
     /// For the current execution: whether it began in autocommit mode, and when (ns) if it writes.
     private var beganInAutocommit = false

@@ -89,7 +89,8 @@ extension ScenarioDecoder {
         if let x = o.optional("mergePolicy") { spec.mergePolicy = MergePolicySpec(rawValue: try x.choice(MergePolicySpec.allCases.map(\.rawValue)))! }
         if let x = o.optional("strategy") { spec.strategy = UpsertStrategySpec(rawValue: try x.choice(UpsertStrategySpec.allCases.map(\.rawValue)))! }
         if let x = o.optional("journalMode") { spec.journalMode = JournalModeSpec(rawValue: try x.choice(JournalModeSpec.allCases.map(\.rawValue)))! }
-        spec.mergeBatch = try o.optional("mergeBatch")?.int(in: 1...100_000) ?? 500
+        // At most SQLite's default limit of bound parameters (SQLITE_MAX_VARIABLE_NUMBER).
+        spec.mergeBatch = try o.optional("mergeBatch")?.int(in: 1...32_766) ?? 500
         if o.has("mergeBatch") && spec.strategy != .sortedMerge {
             throw try o.required("mergeBatch").error("'mergeBatch' belongs to the sortedMerge strategy")
         }

@@ -37,37 +37,47 @@ public enum BatchSQL {
     /// triggers created before the DELETE and dropped after it (Core Data's `ZQ_…_TRIGGER`
     /// shape; the names are the lab's): cascade deletes the related rows, nullify clears
     /// the foreign key that points at the deleted row, and a many-to-many loses its links.
-    /// Throws a message for rules the lab does not model (deny; cascade over a many-to-many).
-    public static func deleteTriggers(_ e: EntityModel, model: ObjectModel) throws(KeyPathError) -> (create: [String], drop: [String]) {
-        var actions: [String] = []
-        for r in e.relationships {
-            guard let dest = model.entity(r.destination) else { continue }
-            let inverse = r.inverse.flatMap { dest.relationship($0) }
-            switch (r.storage, r.deleteRule) {
-            case (_, .noAction):
-                continue
-            case (_, .deny):
-                throw KeyPathError(message: "\(e.name).\(r.name) has delete rule 'deny', which a delete workload does not model")
-            case (.foreignKey(let fk), .cascade):
-                actions.append("DELETE FROM \(dest.table) WHERE Z_PK = OLD.\(fk)")
-            case (.foreignKey(let fk), .nullify):
-                if let inv = inverse, let invFK = inv.foreignKeyColumn {
-                    actions.append("UPDATE \(dest.table) SET \(invFK) = NULL, Z_OPT = (Z_OPT + 1) WHERE Z_PK = OLD.\(fk)")
+    /// Every entity whose rows a cascade reaches gets its own trigger (the connection runs
+    /// `recursive_triggers=1`, so a cascaded DELETE fires the next one). Throws a message
+    /// for rules the lab does not model anywhere along the way (deny; cascade over a
+    /// many-to-many); the object delete path is checked with the same walk.
+    public static func deleteTriggers(_ root: EntityModel, model: ObjectModel) throws(KeyPathError) -> (create: [String], drop: [String]) {
+        var create: [String] = [], drop: [String] = []
+        var queue = [root], seen: Set<String> = [root.name]
+        while !queue.isEmpty {
+            let e = queue.removeFirst()
+            var actions: [String] = []
+            for r in e.relationships {
+                guard let dest = model.entity(r.destination) else { continue }
+                let inverse = r.inverse.flatMap { dest.relationship($0) }
+                switch (r.storage, r.deleteRule) {
+                case (_, .noAction):
+                    continue
+                case (_, .deny):
+                    throw KeyPathError(message: "\(e.name).\(r.name) has delete rule 'deny', which a delete workload does not model")
+                case (.foreignKey(let fk), .cascade):
+                    actions.append("DELETE FROM \(dest.table) WHERE Z_PK = OLD.\(fk)")
+                case (.foreignKey(let fk), .nullify):
+                    if let inv = inverse, let invFK = inv.foreignKeyColumn {
+                        actions.append("UPDATE \(dest.table) SET \(invFK) = NULL, Z_OPT = (Z_OPT + 1) WHERE Z_PK = OLD.\(fk)")
+                    }
+                case (.inverseForeignKey(let fk), .cascade):
+                    actions.append("DELETE FROM \(dest.table) WHERE \(fk) = OLD.Z_PK")
+                case (.inverseForeignKey(let fk), .nullify):
+                    actions.append("UPDATE \(dest.table) SET \(fk) = NULL, Z_OPT = (Z_OPT + 1) WHERE \(fk) = OLD.Z_PK")
+                case (.joinTable, .cascade):
+                    throw KeyPathError(message: "\(e.name).\(r.name) is a many-to-many with delete rule 'cascade', which a delete workload does not model")
+                case (.joinTable(let table, let own, _), .nullify):
+                    actions.append("DELETE FROM \(table) WHERE \(own) = OLD.Z_PK")
                 }
-            case (.inverseForeignKey(let fk), .cascade):
-                actions.append("DELETE FROM \(dest.table) WHERE \(fk) = OLD.Z_PK")
-            case (.inverseForeignKey(let fk), .nullify):
-                actions.append("UPDATE \(dest.table) SET \(fk) = NULL, Z_OPT = (Z_OPT + 1) WHERE \(fk) = OLD.Z_PK")
-            case (.joinTable, .cascade):
-                throw KeyPathError(message: "\(e.name).\(r.name) is a many-to-many with delete rule 'cascade', which a delete workload does not model")
-            case (.joinTable(let table, let own, _), .nullify):
-                actions.append("DELETE FROM \(table) WHERE \(own) = OLD.Z_PK")
+                if r.deleteRule == .cascade, seen.insert(dest.name).inserted { queue.append(dest) }
             }
+            guard !actions.isEmpty else { continue }
+            let name = "ZQ_\(e.table)_TRIGGER"
+            create.append("CREATE TEMPORARY TRIGGER IF NOT EXISTS \(name) AFTER DELETE ON \(e.table) FOR EACH ROW BEGIN "
+                          + actions.map { $0 + " ;" }.joined(separator: " ") + " END")
+            drop.append("DROP TRIGGER IF EXISTS \(name)")
         }
-        guard !actions.isEmpty else { return ([], []) }
-        let name = "ZQ_\(e.table)_TRIGGER"
-        let create = "CREATE TEMPORARY TRIGGER IF NOT EXISTS \(name) AFTER DELETE ON \(e.table) FOR EACH ROW BEGIN "
-            + actions.map { $0 + " ;" }.joined(separator: " ") + " END"
-        return ([create], ["DROP TRIGGER IF EXISTS \(name)"])
+        return (create, drop)
     }
 }

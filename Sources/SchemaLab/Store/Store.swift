@@ -48,9 +48,15 @@ public final class Store {
     }
 
     private static func applyConnectionPragmas(_ db: Database, _ pragmas: [PragmaSpec], skipping: Set<String>) throws {
+        for sql in connectionPragmaStatements(pragmas, skipping: skipping) { _ = try db.rows(sql) }
+    }
+
+    /// The pragmas an opened connection runs: Core Data's, overridden and extended by the
+    /// scenario's (names and values allow-listed by the decoder), less `skipping`.
+    public static func connectionPragmaStatements(_ pragmas: [PragmaSpec], skipping: Set<String> = ["page_size", "auto_vacuum"]) -> [String] {
         var list = connectionPragmas.map { p in pragmas.first { $0.name == p.name } ?? p }
         list += pragmas.filter { p in !skipping.contains(p.name) && !list.contains { $0.name == p.name } }
-        for p in list { _ = try db.rows("pragma \(p.name)=\(p.value)") }
+        return list.map { "pragma \($0.name)=\($0.value)" }
     }
 
     /// Removes a store file and its WAL and shared-memory files.

@@ -43,10 +43,11 @@ public protocol Workload: AnyObject {
     var spec: WorkloadSpec { get }
     /// The store each repetition starts from.
     var storeKind: StoreKind { get }
-    /// Untimed set-up of one repetition, after the case's memory baseline and before the
-    /// clock starts: what an app builds before the measured call (a batch insert's array
-    /// of dictionaries) counts in the case's memory, not in its time.
-    func prepare() throws
+    /// Untimed set-up of one repetition on its store, after the case's memory baseline and
+    /// before the statement log and the clock start: what an app builds before the measured
+    /// call (a batch insert's array of dictionaries) counts in the case's memory, not in its
+    /// time; a second connection is opened here.
+    func prepare(store: Store) throws
     /// The timed part of one repetition, on a fresh context over `store`.
     func run(store: Store) throws -> WorkloadOutcome
     /// For the raw result types (object IDs, count, dictionaries): the statements one
@@ -59,7 +60,7 @@ public protocol Workload: AnyObject {
 
 extension Workload {
     public var floorStatements: [(sql: String, bindings: [SQLValue])] { [] }
-    public func prepare() throws {}
+    public func prepare(store: Store) throws {}
     public var writeFloor: WriteFloor? { nil }
 }
 
@@ -67,6 +68,8 @@ extension Workload {
 /// fresh store of the same kind, one transaction around them, statements prepared once
 /// and values bound from plain arrays.
 public struct WriteFloor {
+    /// Untimed statements on the floor's connection first: the scenario's pragmas.
+    public var setup: [(sql: String, bindings: [SQLValue])] = []
     /// Statements before the rows (with their bindings), e.g. BEGIN and the Z_MAX block.
     public var before: [(sql: String, bindings: [SQLValue])]
     /// The statement run once per row, and the rows' bindings.
@@ -93,7 +96,8 @@ public enum WorkloadFactory {
         case .insert:
             return try InsertWorkload(spec: spec, model: model, data: data, placement: placement, logical: logical)
         case .batchInsert:
-            return try BatchInsertWorkload(spec: spec, model: model, dataset: dataset, data: data, placement: placement, logical: logical)
+            return try BatchInsertWorkload(spec: spec, model: model, dataset: dataset, data: data, placement: placement, logical: logical,
+                                           pragmas: pragmas)
         case .updateOrInsert:
             return try UpdateOrInsertWorkload(spec: spec, model: model, dataset: dataset, data: data, placement: placement, logical: logical)
         case .batchUpdate, .update:

@@ -163,7 +163,8 @@ struct RunDurabilityTests {
         let file = try Self.failingScenario(dir)
         let r = try Self.runCLI(["run", file, "--out", dir + "/out", "--quiet"], tmp: dir)
         #expect(r.status == 1)
-        #expect(r.err.contains("case B insert n=10 failed: SQLite error 2067: UNIQUE constraint failed: ZITEM.ZRANK - while executing `INSERT INTO ZITEM"), "\(r.err)")
+        #expect(r.err.contains("case B insert n=10 failed: SQLite error 2067: UNIQUE constraint failed: ZITEM.ZRANK (Item object "), "\(r.err)")
+        #expect(r.err.contains(" of 10 inserted) - while executing `INSERT INTO ZITEM"), "\(r.err)")
         #expect(r.err.contains("2 case(s) failed"))
         let results = try Self.csv(dir + "/out/results.csv").dropFirst().map { "\($0[1]) \($0[2])" }
         #expect(results == ["A insert", "A f", "C insert", "C f"])

@@ -64,7 +64,7 @@ struct WriteWorkloadTests {
                 try FileManager.default.copyItem(atPath: dir + "/filled.sqlite", toPath: path)
                 store = try Store.open(path: path, model: model)
             }
-            try workload.prepare()
+            try workload.prepare(store: store)
             store.db.beginStatementLog()
             outcome = try workload.run(store: store)
             log = store.db.statementLog
@@ -198,7 +198,7 @@ struct WriteWorkloadTests {
         let plan = try TestSupport.decode(Self.reingest)
         let ds = plan.scenario.dataset
         let data = GeneratedData(spec: ds, count: 200)
-        let feed = FeedData(dataset: ds, size: 200, feed: plan.scenario.workloads[0].feed!, keyFields: ["code"])
+        let feed = try FeedData(dataset: ds, size: 200, feed: plan.scenario.workloads[0].feed!, keyFields: ["code"])
         #expect(feed.count == 200 && feed.existingCount == 160)
         let stored = Set(data.columns[0])
         let codes = feed.columns[0]

@@ -3,7 +3,7 @@
 /// objects, in one transaction (see ``ManagedObjectContext/batchInsert(_:policy:count:record:)``).
 ///
 /// - `source: "dictionaries"`: the request's array of dictionaries (attribute name to
-///   value) is built in ``prepare()``, before the clock starts and after the case's memory
+///   value) is built in ``prepare(store:)``, before the clock starts and after the case's memory
 ///   baseline: its time is not measured, its memory is.
 /// - `source: "handler"`: a handler builds one dictionary per record while the request
 ///   runs; the array never exists.
@@ -25,11 +25,14 @@ public final class BatchInsertWorkload: Workload {
     /// Keys already taken in the store a repetition starts from (its Z_MAX).
     let initialMax: Int64
     private var array: [[String: SQLValue]]? = nil
+    /// The connection pragmas the floor's connection runs, as the lab's store does.
+    let pragmas: [PragmaSpec]
     public var storeKind: StoreKind { spec.feed == nil ? .empty : .filledCopy }
 
     init(spec: WorkloadSpec, model: ManagedObjectModel, dataset: DatasetSpec, data: GeneratedData,
-         placement: DataPlacement, logical: LogicalRows) throws(KeyPathError) {
+         placement: DataPlacement, logical: LogicalRows, pragmas: [PragmaSpec]) throws(KeyPathError) {
         let root = try Self.singleEntity(placement, model: model, what: "a batch insert writes one entity's rows (NSBatchInsertRequest sets no relationship)")
+        self.pragmas = pragmas
         self.spec = spec
         self.model = model
         self.entity = root
@@ -39,7 +42,7 @@ public final class BatchInsertWorkload: Workload {
             guard let constraint = root.model.uniquenessConstraints.first else {
                 throw KeyPathError(message: "in variant \(model.model.variant), \(root.name) has no uniqueness constraint: a feed re-ingests records by key (give the entity 'uniquenessConstraints', or run this workload only in variants that have one)", at: ".feed")
             }
-            let f = FeedData(dataset: dataset, size: data.count, feed: feed, keyFields: constraint.map(\.name))
+            let f = try FeedData(dataset: dataset, size: data.count, feed: feed, keyFields: constraint.map(\.name))
             columns = f.columns
             count = f.count
             initialMax = Int64(data.count)
@@ -69,7 +72,7 @@ public final class BatchInsertWorkload: Workload {
         return d
     }
 
-    public func prepare() throws {
+    public func prepare(store: Store) throws {
         guard spec.source == .dictionaries else { return }
         array = (0..<count).map(record)
     }
@@ -101,6 +104,7 @@ public final class BatchInsertWorkload: Workload {
             rows.append(row)
         }
         return WriteFloor(
+            setup: Store.connectionPragmaStatements(pragmas).map { ($0, []) },
             before: [(SaveSQL.beginExclusive, []), (SaveSQL.selectMax, [.integer(ent)]),
                      (SaveSQL.updateMax, [.integer(initialMax + n), .integer(ent), .integer(initialMax)])],
             rowSQL: BatchSQL.insert(entity.model, policy: spec.mergePolicy), rows: rows,

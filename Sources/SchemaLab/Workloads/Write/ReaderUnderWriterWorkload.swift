@@ -11,8 +11,9 @@ import Foundation
 /// connections retry a locked database for up to 60 s (`sqlite3_busy_timeout`), so the
 /// wait shows as latency instead of an error.
 ///
-/// Timed: the whole overlap (until the writer is done). The case's `longest_write_ms` is
-/// the writer's longest transaction. Not timed: copying the filled store, switching the
+/// Timed: the whole overlap (until the writer is done), from starting the writer's thread.
+/// The case's `longest_write_ms` is the writer's longest transaction; `statements` are the
+/// reader's. Not timed (``prepare(store:)``): copying the filled store, switching the
 /// journal mode, opening the writer's connection.
 public final class ReaderUnderWriterWorkload: Workload {
     public let spec: WorkloadSpec
@@ -21,6 +22,8 @@ public final class ReaderUnderWriterWorkload: Workload {
     let writer: AppendWorkload
     let logical: LogicalRows
     let pragmas: [PragmaSpec]
+    /// The writer's connection for the next repetition (opened in ``prepare(store:)``).
+    private var writerStore: Store?
     public var storeKind: StoreKind { .filledCopy }
 
     init(spec: WorkloadSpec, model: ManagedObjectModel, dataset: DatasetSpec, size: Int, placement: DataPlacement,
@@ -68,12 +71,19 @@ public final class ReaderUnderWriterWorkload: Workload {
         }
     }
 
-    public func run(store: Store) throws -> WorkloadOutcome {
-        _ = try store.db.rows("pragma journal_mode=\(spec.journalMode.rawValue)")
+    /// Untimed: the journal mode, the busy timeouts, the writer's connection.
+    public func prepare(store: Store) throws {
+        try store.db.executeScript("pragma journal_mode=\(spec.journalMode.rawValue)")
         store.db.setBusyTimeout(milliseconds: 60_000)
-        let writerStore = try Store.open(path: store.path, model: model.model, pragmas: pragmas)
-        writerStore.db.setBusyTimeout(milliseconds: 60_000)
-        let job = WriterJob(store: writerStore, workload: writer)
+        let w = try Store.open(path: store.path, model: model.model, pragmas: pragmas)
+        w.db.setBusyTimeout(milliseconds: 60_000)
+        writerStore = w
+    }
+
+    public func run(store: Store) throws -> WorkloadOutcome {
+        if writerStore == nil { try prepare(store: store) }
+        let job = WriterJob(store: writerStore!, workload: writer)
+        writerStore = nil
         let thread = Thread { job.run() }
         thread.start()
         var reads: [(ms: Double, writerActive: Bool)] = []
@@ -87,11 +97,22 @@ public final class ReaderUnderWriterWorkload: Workload {
             reads.append((Double(Clock.wallNanoseconds() - t0) / 1e6, active))
         }
         job.done.wait()
-        if let error = job.error { throw error }
-        if let readError { throw readError }
+        switch (job.error, readError) {
+        case (let w?, let r?): throw ReaderWriterError(writer: w, reader: r)
+        case (let w?, nil): throw w
+        case (nil, let r?): throw r
+        case (nil, nil): break
+        }
         var outcome = WorkloadOutcome(rows: reads.count, valuesRead: 0) { try self.logical.signature(store) }
         outcome.reads = reads
         outcome.longestWriteMs = job.longestWriteMs
         return outcome
     }
+}
+
+/// Both sides of a reader under a writer failed: both errors, the writer's first.
+struct ReaderWriterError: Error, CustomStringConvertible {
+    let writer: any Error
+    let reader: any Error
+    var description: String { "the writer failed: \(writer); the reader failed too: \(reader)" }
 }

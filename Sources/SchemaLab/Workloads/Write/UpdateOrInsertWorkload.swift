@@ -48,7 +48,7 @@ public final class UpdateOrInsertWorkload: Workload {
         }
         keyAttributes = keys
         changedAttributes = root.model.attributes.indices.filter { !keys.contains($0) && placement.nodes[0].sources[$0] != nil }
-        let f = FeedData(dataset: dataset, size: data.count, feed: spec.feed!, keyFields: spec.key)
+        let f = try FeedData(dataset: dataset, size: data.count, feed: spec.feed!, keyFields: spec.key)
         feed = f
         let keyColumns = keys.map { placement.nodes[0].sources[$0]! }
         if spec.strategy == .sortedMerge {
@@ -89,7 +89,7 @@ public final class UpdateOrInsertWorkload: Workload {
         return r
     }
 
-    public func prepare() throws {
+    public func prepare(store: Store) throws {
         if spec.strategy == .sortedMerge {
             // Render every batch length's statement before the clock, as the app's code is compiled.
             for start in stride(from: 0, to: order.count, by: spec.mergeBatch) { _ = try inRequest(min(spec.mergeBatch, order.count - start)) }
