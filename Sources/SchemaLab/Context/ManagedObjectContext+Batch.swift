@@ -18,19 +18,35 @@ extension ManagedObjectContext {
             let old = try allocateKeys(e, count: Int64(count))
             let s = try db.statement(sql)
             let attributes = e.model.attributes
+            let names = attributes.map(\.name)
             let fkCount = e.toOne.count
-            let required = e.requiredAttributes.map { attributes[$0].name }
+            let first = Int32(4 + fkCount)
+            let required = e.requiredAttributes
+            // Which attributes the record gave a value; the others are bound NULL.
+            var given = [Bool](repeating: false, count: attributes.count)
             for i in 0..<count {
                 let dict = record(i)
-                for name in required where (dict[name] ?? .null) == .null {
-                    throw ValidationError(entity: e.name, attribute: name, position: "record \(i + 1) of \(count)")
-                }
                 try s.bind(old + 1 + Int64(i), at: 1)
                 try s.bind(Int64(e.number), at: 2)
                 try s.bind(Int64(1), at: 3)
                 for j in 0..<fkCount { try s.bind(.null, at: Int32(4 + j)) }
-                var p = Int32(4 + fkCount)
-                for a in attributes { try s.bind(dict[a.name] ?? .null, at: p); p += 1 }
+                // Walk the record's entries rather than look each attribute up: a lookup
+                // hashes the name (SipHash: a quarter of the request's instructions under
+                // callgrind, 1.28x the floor at 100,000 rows against 1.18x this way); a short
+                // name is matched against the attribute names by comparing two words. A key
+                // that names no attribute is ignored.
+                for a in given.indices { given[a] = false }
+                for (key, value) in dict {
+                    guard let a = names.firstIndex(of: key) else { continue }
+                    try s.bind(value, at: first + Int32(a))
+                    given[a] = value != .null
+                }
+                for a in given.indices where !given[a] {
+                    if required.contains(a) {
+                        throw ValidationError(entity: e.name, attribute: names[a], position: "record \(i + 1) of \(count)")
+                    }
+                    try s.bind(.null, at: first + Int32(a))
+                }
                 do {
                     while try s.step() {}
                 } catch let error as SQLiteError {

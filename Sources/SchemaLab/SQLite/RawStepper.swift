@@ -34,7 +34,7 @@ public final class RawStepper {
                 case .null: rc = sqlite3_bind_null(s, p)
                 case .integer(let x): rc = sqlite3_bind_int64(s, p, x)
                 case .real(let x): rc = sqlite3_bind_double(s, p, x)
-                case .text(let t): rc = sqlite3_bind_text(s, p, t, -1, schemalab_sqlite_transient())
+                case .text(let t): rc = Self.bindText(s, p, t)
                 case .blob(let b): rc = b.withUnsafeBytes { sqlite3_bind_blob(s, p, $0.baseAddress, Int32($0.count), schemalab_sqlite_transient()) }
                 }
                 if rc != SQLITE_OK { throw SQLiteError(code: rc, message: String(cString: sqlite3_errmsg(handle)), sql: sql) }
@@ -81,7 +81,7 @@ public final class RawStepper {
                 case .null: rc = sqlite3_bind_null(s, p)
                 case .integer(let x): rc = sqlite3_bind_int64(s, p, x)
                 case .real(let x): rc = sqlite3_bind_double(s, p, x)
-                case .text(let t): rc = sqlite3_bind_text(s, p, t, -1, schemalab_sqlite_transient())
+                case .text(let t): rc = Self.bindText(s, p, t)
                 case .blob(let b): rc = b.withUnsafeBytes { sqlite3_bind_blob(s, p, $0.baseAddress, Int32($0.count), schemalab_sqlite_transient()) }
                 }
                 if rc != SQLITE_OK { throw SQLiteError(code: rc, message: String(cString: sqlite3_errmsg(handle)), sql: floor.rowSQL) }
@@ -96,6 +96,18 @@ public final class RawStepper {
         }
         try run(floor.after)
         return floor.rows.count
+    }
+
+    /// Binds text by pointer and length (no C string is built: the floor copies no more
+    /// than SQLite's own SQLITE_TRANSIENT copy).
+    @inline(__always)
+    private static func bindText(_ s: OpaquePointer, _ p: Int32, _ t: String) -> Int32 {
+        var t = t
+        return t.withUTF8 { buf in
+            buf.withMemoryRebound(to: CChar.self) {
+                sqlite3_bind_text(s, p, $0.baseAddress ?? UnsafePointer(bitPattern: 1), Int32($0.count), schemalab_sqlite_transient())
+            }
+        }
     }
 
     private func statement(_ sql: String) throws -> OpaquePointer {

@@ -6,7 +6,10 @@ import CSQLite
 /// ``SQLiteError`` that carries the statement's SQL.
 public final class Statement {
     let handle: OpaquePointer
-    unowned let database: Database
+    /// `unowned(unsafe)`: a statement never outlives its database (the database's cache
+    /// owns it, and uncached ones live inside a call on the database), and a checked
+    /// `unowned` costs two atomic operations on every step (seen under callgrind).
+    unowned(unsafe) let database: Database
     /// The SQL text this statement was prepared from.
     public let sql: String
     /// True between the first `step()` of an execution and `reset()`.
