@@ -49,13 +49,29 @@ struct PlotCommand: ParsableCommand {
             let outbase = "\(outDir)/\(scenario)-\(size)"
             let vars = "datafile='\(csvPath)'; outbase='\(outbase)'; variants='\(variants.joined(separator: " "))'; "
                 + "workloads='\(workloads.joined(separator: " "))'; size=\(size); title='\(scenario)'"
-            let p = Process()
-            p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            p.arguments = [gnuplot, "-e", vars, script]
-            do { try p.run() } catch { throw fail("cannot run \(gnuplot): \(error) (install gnuplot, or run `make setup`)", code: 1) }
-            p.waitUntilExit()
-            guard p.terminationStatus == 0 else { throw fail("gnuplot failed on \(csvPath) (status \(p.terminationStatus))", code: 1) }
+            try runGnuplot(vars, script, csvPath)
             print("\(outbase).svg\n\(outbase).png")
         }
+        // Reader-under-writer cases: their read latencies, per variant and size.
+        let latencyScript = URL(fileURLWithPath: script).deletingLastPathComponent().path + "/latency.gp"
+        guard FileManager.default.fileExists(atPath: latencyScript) else { return }
+        for size in sizes {
+            for variant in variants where rows.contains(where: { $0[col("schema")] == variant && Int($0[col("size")]) == size && !$0[col("reads")].isEmpty }) {
+                let outbase = "\(outDir)/\(scenario)-\(size)-\(variant)-reads"
+                let vars = "datafile='\(csvPath)'; outbase='\(outbase)'; variant='\(variant)'; "
+                    + "workloads='\(workloads.joined(separator: " "))'; size=\(size); title='\(scenario)'"
+                try runGnuplot(vars, latencyScript, csvPath)
+                print("\(outbase).svg\n\(outbase).png")
+            }
+        }
+    }
+
+    private func runGnuplot(_ vars: String, _ script: String, _ csvPath: String) throws {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = [gnuplot, "-e", vars, script]
+        do { try p.run() } catch { throw fail("cannot run \(gnuplot): \(error) (install gnuplot, or run `make setup`)", code: 1) }
+        p.waitUntilExit()
+        guard p.terminationStatus == 0 else { throw fail("gnuplot failed on \(csvPath) (status \(p.terminationStatus))", code: 1) }
     }
 }
