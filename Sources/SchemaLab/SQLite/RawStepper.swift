@@ -27,18 +27,7 @@ public final class RawStepper {
         var rows = 0
         for (sql, bindings) in statements {
             let s = try statement(sql)
-            for (i, v) in bindings.enumerated() {
-                let p = Int32(i + 1)
-                let rc: Int32
-                switch v {
-                case .null: rc = sqlite3_bind_null(s, p)
-                case .integer(let x): rc = sqlite3_bind_int64(s, p, x)
-                case .real(let x): rc = sqlite3_bind_double(s, p, x)
-                case .text(let t): rc = Self.bindText(s, p, t)
-                case .blob(let b): rc = b.withUnsafeBytes { sqlite3_bind_blob(s, p, $0.baseAddress, Int32($0.count), schemalab_sqlite_transient()) }
-                }
-                if rc != SQLITE_OK { throw SQLiteError(code: rc, message: String(cString: sqlite3_errmsg(handle)), sql: sql) }
-            }
+            try bind(bindings, to: s, sql: sql)
             let n = sqlite3_column_count(s)
             var sum = checksum
             while true {
@@ -74,18 +63,7 @@ public final class RawStepper {
         try run(floor.before)
         let s = try statement(floor.rowSQL)
         for row in floor.rows {
-            for (i, v) in row.enumerated() {
-                let p = Int32(i + 1)
-                let rc: Int32
-                switch v {
-                case .null: rc = sqlite3_bind_null(s, p)
-                case .integer(let x): rc = sqlite3_bind_int64(s, p, x)
-                case .real(let x): rc = sqlite3_bind_double(s, p, x)
-                case .text(let t): rc = Self.bindText(s, p, t)
-                case .blob(let b): rc = b.withUnsafeBytes { sqlite3_bind_blob(s, p, $0.baseAddress, Int32($0.count), schemalab_sqlite_transient()) }
-                }
-                if rc != SQLITE_OK { throw SQLiteError(code: rc, message: String(cString: sqlite3_errmsg(handle)), sql: floor.rowSQL) }
-            }
+            try bind(row, to: s, sql: floor.rowSQL)
             let rc = sqlite3_step(s)
             guard rc == SQLITE_DONE else {
                 let message = String(cString: sqlite3_errmsg(handle))
@@ -96,6 +74,23 @@ public final class RawStepper {
         }
         try run(floor.after)
         return floor.rows.count
+    }
+
+    /// Binds values to parameters 1...n with the bare C API.
+    @inline(__always)
+    private func bind(_ values: [SQLValue], to s: OpaquePointer, sql: String) throws {
+        for (i, v) in values.enumerated() {
+            let p = Int32(i + 1)
+            let rc: Int32
+            switch v {
+            case .null: rc = sqlite3_bind_null(s, p)
+            case .integer(let x): rc = sqlite3_bind_int64(s, p, x)
+            case .real(let x): rc = sqlite3_bind_double(s, p, x)
+            case .text(let t): rc = Self.bindText(s, p, t)
+            case .blob(let b): rc = b.withUnsafeBytes { sqlite3_bind_blob(s, p, $0.baseAddress, Int32($0.count), schemalab_sqlite_transient()) }
+            }
+            if rc != SQLITE_OK { throw SQLiteError(code: rc, message: String(cString: sqlite3_errmsg(handle)), sql: sql) }
+        }
     }
 
     /// Binds text by pointer and length (no C string is built: the floor copies no more

@@ -21,6 +21,13 @@ public final class DeleteWorkload: Workload {
     let fetch: FetchRequest
     public var storeKind: StoreKind { .filledCopy }
 
+    /// The entity a predicate workload changes: its `entity`, else the data set's.
+    static func entity(_ spec: WorkloadSpec, model: ManagedObjectModel, rootEntity: String) throws(KeyPathError) -> EntityDescription {
+        let name = spec.entity ?? rootEntity
+        guard let e = model.entity(name) else { throw KeyPathError(message: "variant \(model.model.variant) has no entity '\(name)'", at: ".entity") }
+        return e
+    }
+
     /// The WHERE clause (own attributes only) and the object fetch of a predicate workload.
     static func target(_ spec: WorkloadSpec, model: ManagedObjectModel, entity e: EntityDescription,
                        limit: Int = 0) throws(KeyPathError) -> (whereSQL: String?, bindings: [SQLValue], fetch: FetchRequest) {
@@ -47,8 +54,7 @@ public final class DeleteWorkload: Workload {
     }
 
     init(spec: WorkloadSpec, model: ManagedObjectModel, rootEntity: String, logical: LogicalRows) throws(KeyPathError) {
-        let name = spec.entity ?? rootEntity
-        guard let e = model.entity(name) else { throw KeyPathError(message: "variant \(model.model.variant) has no entity '\(name)'", at: ".entity") }
+        let e = try DeleteWorkload.entity(spec, model: model, rootEntity: rootEntity)
         self.spec = spec
         self.model = model
         self.entity = e

@@ -20,8 +20,7 @@ public final class UpdateWorkload: Workload {
     public var storeKind: StoreKind { .filledCopy }
 
     init(spec: WorkloadSpec, model: ManagedObjectModel, rootEntity: String, logical: LogicalRows) throws(KeyPathError) {
-        let name = spec.entity ?? rootEntity
-        guard let e = model.entity(name) else { throw KeyPathError(message: "variant \(model.model.variant) has no entity '\(name)'", at: ".entity") }
+        let e = try DeleteWorkload.entity(spec, model: model, rootEntity: rootEntity)
         self.spec = spec
         self.model = model
         self.entity = e
