@@ -27,7 +27,17 @@ public struct ScenarioPlan {
                 }
             }
             let mom = ManagedObjectModel(model)
-            _ = try Self.placement(ds, model: mom, file: file)
+            let rootPlacement = try Self.placement(ds, model: mom, file: file)
+            // A non-optional attribute no field fills would fail every save's validation.
+            func checkRequired(_ p: DataPlacement, _ specs: [RelatedSpec], path: String) throws {
+                for node in p.nodes {
+                    for a in node.entity.requiredAttributes where node.sources[a] == nil {
+                        throw fail(path, "in variant \(spec.name), \(node.entity.name).\(node.entity.model.attributes[a].name) is not optional, but no field fills it (every save of the data set would fail validation)")
+                    }
+                }
+                for (r, rs) in zip(p.related, specs) { try checkRequired(r.placement, rs.related, path: rs.path + ".fields") }
+            }
+            try checkRequired(rootPlacement, ds.related, path: ds.path + ".fields")
             for w in scenario.workloads where w.kind == .append && !ds.related.isEmpty {
                 throw fail(w.path + ".kind", "an append workload adds root rows only; this data set has 'related' entries")
             }

@@ -99,9 +99,8 @@ extension ScenarioDecoder {
         if let f = o.optional("feed") { spec.feed = try feed(f) }
         if let x = o.optional("set") {
             guard case .object(let members) = x.value, !members.isEmpty else { throw x.error("expected an object of attribute names and values, such as {\"validated\": true}") }
-            let so = try x.object(allowed: members.map(\.key))
             for m in members {
-                let node = try so.required(m.key)
+                let node = x.child(m.key, m.value)
                 _ = try JSONNode(value: .string(m.key), file: x.file, path: node.path).identifier()
                 let v = try predicateArgument(node)
                 if case .array = v { throw node.error("'set' takes one value per attribute, not an array") }

@@ -120,7 +120,11 @@ public enum WorkloadFactory {
         let entity = spec.entity ?? dataset.entity
         var keyPaths: [String]
         if entity == dataset.entity {
-            keyPaths = dataset.fields.filter { !$0.optional }.flatMap(\.names) + spec.set.map(\.attribute)
+            // The attributes an update sets (those the entity has: a misspelled one is reported
+            // by the update workload, at its key).
+            let root = model.entity(entity)?.model
+            keyPaths = dataset.fields.filter { !$0.optional }.flatMap(\.names)
+                + spec.set.map(\.attribute).filter { root?.attribute($0) != nil }
         } else {
             keyPaths = model.entity(entity)?.model.attributes.map(\.name) ?? []
         }

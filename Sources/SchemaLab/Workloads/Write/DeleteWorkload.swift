@@ -65,7 +65,7 @@ public final class DeleteWorkload: Workload {
         do {
             triggers = try BatchSQL.deleteTriggers(e.model, model: model.model)
         } catch {
-            throw KeyPathError(message: error.message, at: ".entity")
+            throw KeyPathError(message: "in variant \(model.model.variant), " + error.message, at: spec.entity == nil ? ".kind" : ".entity")
         }
         fetch = t.fetch
     }

@@ -33,7 +33,7 @@ public final class UpdateWorkload: Workload {
             let value = s.value.sqlValue!
             let type = e.model.attributes[a].type
             guard ValueKind.accepted(by: type).contains(ValueKind(value)) else {
-                throw KeyPathError(message: "a \(type.rawValue) attribute cannot hold \(value)", at: ".set.\(s.attribute)")
+                throw KeyPathError(message: "\(e.name).\(s.attribute) (\(type.rawValue)) cannot hold \(value)", at: ".set.\(s.attribute)")
             }
             _ = i
             assignments.append((a, value))
