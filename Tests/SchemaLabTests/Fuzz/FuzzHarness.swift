@@ -71,7 +71,7 @@ enum FuzzHarness {
             defer { Store.remove(path: filled) }
             for spec in scenario.workloads where spec.variants?.contains(model.variant) ?? true {
                 var small = spec
-                if small.kind == .append {
+                if small.kind == .append || small.kind == .readerUnderWriter {
                     small.count = min(spec.count, 3)
                     small.saveEvery = min(spec.saveEvery, small.count)
                 }
@@ -92,6 +92,7 @@ enum FuzzHarness {
                     store = try Store.open(path: scratch, model: model, pragmas: scenario.pragmas)
                 case .filled: store = try Store.open(path: filled, model: model, pragmas: scenario.pragmas)
                 }
+                try workload.prepare(store: store)
                 let outcome = try workload.run(store: store)
                 _ = try outcome.digest()
             }
