@@ -23,7 +23,9 @@ set xrange [-0.6 : nw - 0.4]
 set key outside right top noenhanced
 
 select(k) = (strcol("schema") eq variant && column("size") == size && strcol("reads") ne "") ? column(word(metrics, k)) : NaN
-xpos(k) = column("workload_index") - 0.4 + bw * (k - 0.5)
+# The workload's place among the charted ones (only reader-under-writer workloads are passed).
+idx(w, i) = (i > nw) ? NaN : (word(workloads, i) eq w ? i - 1 : idx(w, i + 1))
+xpos(k) = idx(strcol("workload"), 1) - 0.4 + bw * (k - 0.5)
 
 do for [fmt in "svg png"] {
     if (fmt eq "svg") { set terminal svg size 1100,560 font "sans,11" background "white" }

@@ -58,8 +58,9 @@ struct PlotCommand: ParsableCommand {
         for size in sizes {
             for variant in variants where rows.contains(where: { $0[col("schema")] == variant && Int($0[col("size")]) == size && !$0[col("reads")].isEmpty }) {
                 let outbase = "\(outDir)/\(scenario)-\(size)-\(variant)-reads"
+                let readers = workloads.filter { w in rows.contains { $0[col("workload")] == w && !$0[col("reads")].isEmpty } }
                 let vars = "datafile='\(csvPath)'; outbase='\(outbase)'; variant='\(variant)'; "
-                    + "workloads='\(workloads.joined(separator: " "))'; size=\(size); title='\(scenario)'"
+                    + "workloads='\(readers.joined(separator: " "))'; size=\(size); title='\(scenario)'"
                 try runGnuplot(vars, latencyScript, csvPath)
                 print("\(outbase).svg\n\(outbase).png")
             }
