@@ -54,9 +54,13 @@ public final class ManagedObjectModel {
     public let model: ObjectModel
     public let entities: [EntityDescription]
 
+    /// True when some entity has a non-optional attribute (a save then validates).
+    let hasRequiredAttributes: Bool
+
     public init(_ model: ObjectModel) {
         self.model = model
         entities = model.entities.map { EntityDescription(model: $0, in: model) }
+        hasRequiredAttributes = entities.contains { !$0.requiredAttributes.isEmpty }
         for e in entities {
             e.destinations = e.toOne.map { r in entities.first { $0.name == r.destination }! }
             e.toManyDestinations = e.toMany.map { r in entities.first { $0.name == r.destination }! }

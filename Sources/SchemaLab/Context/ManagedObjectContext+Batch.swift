@@ -6,14 +6,11 @@ extension ManagedObjectContext {
     /// one INSERT per record, each record a dictionary of attribute name to value (a missing
     /// key is NULL; foreign keys are NULL: a batch insert sets no relationship). `record(i)`
     /// gives record i (from an array, or built by a handler). A record SQLite refuses fails
-    /// the whole request, rolled back, with its position in the message. Returns the rows
-    /// SQLite inserted or updated.
-    @discardableResult
+    /// the whole request, rolled back, with its position in the message.
     public func batchInsert(_ e: EntityDescription, policy: MergePolicySpec, count: Int,
-                            record: (Int) -> [String: SQLValue]) throws -> Int {
-        guard count > 0 else { return 0 }
+                            record: (Int) -> [String: SQLValue]) throws {
+        guard count > 0 else { return }
         let sql = BatchSQL.insert(e.model, policy: policy)
-        var written = 0
         try transaction {
             let old = try allocateKeys(e, count: Int64(count))
             let s = try db.statement(sql)
@@ -54,10 +51,8 @@ extension ManagedObjectContext {
                     throw SQLiteError(code: error.code, message: error.message + " (record \(i + 1) of \(count))", sql: error.sql)
                 }
                 s.reset()
-                written += db.changes
             }
         }
-        return written
     }
 
     /// The Z_MAX block of a save: `SELECT Z_MAX …` then `UPDATE OR FAIL Z_PRIMARYKEY SET Z_MAX = ?

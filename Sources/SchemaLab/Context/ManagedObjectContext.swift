@@ -147,16 +147,17 @@ public final class ManagedObjectContext {
 
     /// Core Data's validation before a save: every inserted or changed object's
     /// non-optional attributes have a value.
+    /// Inside a timed save: a model with no non-optional attribute checks nothing, and the
+    /// failing object's position is counted only when there is a failure (counting it for
+    /// every object cost 4% of a 10,000-object insert's instructions under callgrind).
     private func validate() throws {
-        var counts: [ObjectIdentifier: Int] = [:]
-        for o in inserted { counts[ObjectIdentifier(o.entity), default: 0] += 1 }
-        var seen: [ObjectIdentifier: Int] = [:]
-        for o in inserted {
-            let id = ObjectIdentifier(o.entity)
-            seen[id, default: 0] += 1
+        guard objectModel.hasRequiredAttributes else { return }
+        for (i, o) in inserted.enumerated() {
             for a in o.entity.requiredAttributes where o.values[a] == .null {
+                let same = inserted.lazy.filter { $0.entity === o.entity }
+                let position = inserted[..<i].lazy.filter { $0.entity === o.entity }.count + 1
                 throw ValidationError(entity: o.entity.name, attribute: o.entity.model.attributes[a].name,
-                                      position: "object \(seen[id]!) of \(counts[id]!) inserted")
+                                      position: "object \(position) of \(same.count) inserted")
             }
         }
         for o in updated where !o.isDeleted {

@@ -1,5 +1,4 @@
 import CSQLite
-import Glibc
 
 /// One SQLite connection, with a cache of prepared statements and a log of the
 /// distinct statements it ran since ``beginStatementLog()``.
@@ -116,11 +115,11 @@ public final class Database {
     func noteFinished(_ statement: Statement, wasAutocommit: Bool, start: UInt64) {
         let now = isAutocommit
         if wasAutocommit && !now {
-            transactionStart = wallClockNanoseconds()
+            transactionStart = Clock.wallNanoseconds()
         } else if !wasAutocommit && now {
-            longestWriteNanoseconds = max(longestWriteNanoseconds, wallClockNanoseconds() &- transactionStart)
+            longestWriteNanoseconds = max(longestWriteNanoseconds, Clock.wallNanoseconds() &- transactionStart)
         } else if wasAutocommit && start != 0 {
-            longestWriteNanoseconds = max(longestWriteNanoseconds, wallClockNanoseconds() &- start)
+            longestWriteNanoseconds = max(longestWriteNanoseconds, Clock.wallNanoseconds() &- start)
         }
     }
 
@@ -185,12 +184,4 @@ public final class Database {
         s.reset()
         return nodes
     }
-}
-
-/// CLOCK_MONOTONIC in nanoseconds (for transaction timing inside this folder).
-@inline(__always)
-func wallClockNanoseconds() -> UInt64 {
-    var ts = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return UInt64(ts.tv_sec) &* 1_000_000_000 &+ UInt64(ts.tv_nsec)
 }

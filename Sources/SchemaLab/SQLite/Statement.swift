@@ -97,7 +97,7 @@ public final class Statement {
             running = true
             database.noteExecution(of: self)
             beganInAutocommit = database.isAutocommit
-            writeStart = beganInAutocommit && !isReadOnly ? wallClockNanoseconds() : 0
+            writeStart = beganInAutocommit && !isReadOnly ? Clock.wallNanoseconds() : 0
         }
         let rc = sqlite3_step(handle)
         if rc == SQLITE_ROW { return true }
