@@ -1,5 +1,6 @@
-# Read latencies of the reader-under-writer cases of one run's results.csv: per workload,
-# the reads' p50, p90, p99 and max (ms, log scale), for one variant and size.
+# Read latencies of one run's results.csv (the cases with reads: readers under a writer,
+# box sets): per workload, the reads' p50, p90, p99 and max (ms, log scale), for one
+# variant and size.
 #
 #   gnuplot -e "datafile='results/reader-under-writer/results.csv'; outbase='results/reader-under-writer/plots/reader-under-writer-20000-plain-reads'; \
 #               variant='plain'; workloads='wal-one-save wal-chunked'; size=20000; title='reader-under-writer'" plots/latency.gp
@@ -16,7 +17,7 @@ set boxwidth bw absolute
 set logscale y
 set grid ytics mytics
 set ylabel "read latency, ms (log scale)"
-set title sprintf("%s, %s, n = %d: every read of a list while a second connection writes", title, variant, size) noenhanced
+set title sprintf("%s, %s, n = %d: every read's latency (a reader under a writer's reads, a box set's queries)", title, variant, size) noenhanced
 set xtics () noenhanced
 do for [i=1:nw] { set xtics add (word(workloads, i) i - 1) }
 set xrange [-0.6 : nw - 0.4]

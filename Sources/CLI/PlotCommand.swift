@@ -52,7 +52,7 @@ struct PlotCommand: ParsableCommand {
             try runGnuplot(vars, script, csvPath)
             print("\(outbase).svg\n\(outbase).png")
         }
-        // Reader-under-writer cases: their read latencies, per variant and size.
+        // Cases with reads (readers under a writer, box sets): their latencies, per variant and size.
         let latencyScript = URL(fileURLWithPath: script).deletingLastPathComponent().path + "/latency.gp"
         guard FileManager.default.fileExists(atPath: latencyScript) else { return }
         for size in sizes {

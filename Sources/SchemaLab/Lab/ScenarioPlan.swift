@@ -74,8 +74,22 @@ public struct ScenarioPlan {
                 }
                 for (i, s) in w.sort.enumerated() { try check(s.keyPath, w.path + ".sort[\(i)]") }
                 if let k = w.sectionKey { try check(k, w.path + ".sectionKey") }
+                if let b = w.boxes {
+                    let fields = ds.fields.flatMap(\.names)
+                    let kinds = Self.valueKinds(ds)
+                    for (i, k) in b.keys.enumerated() {
+                        guard fields.contains(k) else {
+                            throw fail(b.path + ".keys[\(i)]", "'\(k)' is not a field of the data set (boxes are sized on the data set's values)")
+                        }
+                        guard kinds[k, default: []].isSubset(of: [.integer, .real, .null]) else {
+                            throw fail(b.path + ".keys[\(i)]", "'\(k)' is not a number (a box bounds numeric fields, such as a latitude)")
+                        }
+                    }
+                }
                 do {
-                    _ = try FetchWorkload(spec: w, model: mom, rootEntity: ds.entity)
+                    // A box set is checked with one probe box; the real boxes come from the data.
+                    let probe: [[PredicateValue]] = w.boxes == nil ? [] : [[.real(0), .real(1), .real(0), .real(1)]]
+                    _ = try FetchWorkload(spec: w, model: mom, rootEntity: ds.entity, boxes: probe)
                 } catch {
                     throw fail(w.path + (error.at ?? ""), error.message)
                 }

@@ -11,13 +11,15 @@ public struct Sample: Sendable {
     public var longestWriteMs: Double = 0
 }
 
-/// One read of a reader under a writer.
+/// One read of a reader under a writer, or one query of a box set.
 public struct ReadLatency: Sendable {
     public let repetition: Int
     public let read: Int
     public let ms: Double
-    /// Whether the writer was still writing when the read started.
+    /// Whether a writer was still writing when the read started.
     public let writerActive: Bool
+    /// The rows the read returned.
+    public let rows: Int
 }
 
 /// One distinct statement a case ran, with its query plan.

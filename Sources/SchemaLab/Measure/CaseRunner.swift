@@ -53,7 +53,7 @@ public struct CaseRunner {
             sample.longestWriteMs = outcome.longestWriteMs ?? Double(store.db.longestWriteNanoseconds) / 1e6
             samples.append(sample)
             for (i, r) in outcome.reads.enumerated() {
-                reads.append(ReadLatency(repetition: rep, read: i + 1, ms: r.ms, writerActive: r.writerActive))
+                reads.append(ReadLatency(repetition: rep, read: i + 1, ms: r.ms, writerActive: r.writerActive, rows: r.rows))
             }
             lastDigest = outcome.digest
             lastRows = outcome.rows

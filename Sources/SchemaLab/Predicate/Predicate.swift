@@ -138,11 +138,15 @@ public indirect enum PredicateExpression: Sendable, Equatable {
     case aggregate(CollectionFunction, collection: PredicateExpression, keyPath: [String], column: Int)
     /// `SUBQUERY(collection, $variable, predicate)`: the elements of `collection` that match.
     case subquery(collection: PredicateExpression, variable: String, predicate: Predicate, column: Int)
+    /// `indexed:by:(latitude, "byLocation")`: the key path, answered through the named R-tree
+    /// fetch index (the left side of a BETWEEN).
+    case indexed(PredicateExpression, index: String, column: Int)
 
     /// Where the expression starts.
     public var column: Int {
         switch self {
-        case .constant(_, let c), .keyPath(_, _, let c), .aggregate(_, _, _, let c), .subquery(_, _, _, let c): return c
+        case .constant(_, let c), .keyPath(_, _, let c), .aggregate(_, _, _, let c), .subquery(_, _, _, let c),
+             .indexed(_, _, let c): return c
         }
     }
 

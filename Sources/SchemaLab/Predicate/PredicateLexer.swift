@@ -67,7 +67,15 @@ struct PredicateLexer {
         func token(_ kind: PredicateToken.Kind) -> PredicateToken {
             PredicateToken(kind: kind, column: column, text: String(chars[start..<i]))
         }
-        if Self.isIdentifierStart(c) { return token(.word(word())) }
+        if Self.isIdentifierStart(c) {
+            let w = word()
+            // `indexed:by:(key, "index")`, the R-tree fetch-index function, is one word.
+            if w.lowercased() == "indexed", i + 4 <= chars.count, String(chars[i..<i + 4]).lowercased() == ":by:" {
+                i += 4
+                return token(.word("indexed:by:"))
+            }
+            return token(.word(w))
+        }
         if c == "#" || c == "$" || c == "@" {
             i += 1
             guard let d = peek(), Self.isIdentifierStart(d) else {

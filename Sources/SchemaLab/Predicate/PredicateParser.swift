@@ -194,6 +194,7 @@ private struct Parser {
             case "SELF": expr = .keyPath(root: .object, components: [], column: t.column)
             case "SUBQUERY": return try subquery()
             case "CAST": return try cast()
+            case "INDEXED:BY:": return try indexedBy()
             case let upper where reservedWords.contains(upper): return nil
             default: expr = .keyPath(root: .object, components: [w], column: t.column)
             }
@@ -280,6 +281,29 @@ private struct Parser {
         guard isPunctuation(")") else { throw expected("')' to close SUBQUERY at column \(keywordToken.column)", after: nil) }
         _ = advance()
         return try postfix(.subquery(collection: collection, variable: v, predicate: p, column: keywordToken.column))
+    }
+
+    /// `indexed:by:(latitude, "byLocation")`: a key path and the name of the R-tree fetch
+    /// index that answers it.
+    mutating func indexedBy() throws(PredicateError) -> PredicateExpression {
+        let keywordToken = advance()
+        guard isPunctuation("(") else { throw expected("'('", after: keywordToken) }
+        let open = advance()
+        let keyToken = current
+        guard let key = try expression() else { throw expected("a key path", after: open) }
+        guard case .keyPath(.object, let comps, _) = key, !comps.isEmpty else {
+            throw PredicateError(column: keyToken.column, message: "indexed:by: needs an attribute key path first, like indexed:by:(latitude, \"byLocation\")")
+        }
+        guard isPunctuation(",") else { throw expected("','", after: tokens[position - 1]) }
+        let comma = advance()
+        let nameToken = current
+        guard let name = try expression() else { throw expected("an index name string", after: comma) }
+        guard case .constant(.string(let index), _) = name else {
+            throw PredicateError(column: nameToken.column, message: "indexed:by: needs the index name as a string, like \"byLocation\"")
+        }
+        guard isPunctuation(")") else { throw expected("')' to close indexed:by: at column \(keywordToken.column)", after: nil) }
+        _ = advance()
+        return .indexed(key, index: index, column: keywordToken.column)
     }
 
     /// `CAST(436492800, 'NSDate')`: a date literal as NSPredicate prints one (seconds since 2001).

@@ -4,7 +4,8 @@ extension ScenarioDecoder {
     static let workloadKeys = ["name", "kind", "entity", "sort", "sectionKey", "batchSize", "touch", "touchKeys", "prefetch",
                                "predicate", "arguments", "resultType", "propertiesToFetch", "groupBy", "having",
                                "havingArguments", "distinct", "fetchLimit", "fetchOffset", "includesPropertyValues",
-                               "returnsObjectsAsFaults", "pageSize", "reduce", "agreesWith", "variants", "count", "saveEvery", "measurement"]
+                               "returnsObjectsAsFaults", "pageSize", "reduce", "agreesWith", "variants", "count", "saveEvery", "measurement",
+                               "boxes"]
 
     static func decodeWorkload(_ n: JSONNode) throws -> WorkloadSpec {
         let o = try n.object(allowed: workloadKeys + writeOnlyKeys)
@@ -97,6 +98,7 @@ extension ScenarioDecoder {
         spec.reads = try o.optional("reads")?.int(in: 1...10_000_000) ?? 0
         spec.key = try o.optional("key")?.nonEmptyArray().map { try $0.identifier() } ?? []
         if let f = o.optional("feed") { spec.feed = try feed(f) }
+        if let b = o.optional("boxes") { spec.boxes = try boxes(b) }
         if let x = o.optional("set") {
             guard case .object(let members) = x.value, !members.isEmpty else { throw x.error("expected an object of attribute names and values, such as {\"validated\": true}") }
             for m in members {
@@ -152,6 +154,29 @@ extension ScenarioDecoder {
                         seed: UInt64(try o.optional("seed")?.int(in: 0...Int(Int32.max)) ?? 1), path: n.path)
     }
 
+    /// Bounding boxes: `{"count": 100, "seed": 11, "keys": ["latitude", "longitude"],
+    /// "selectivity": {"min": 0.0005, "max": 0.1}}`.
+    static func boxes(_ n: JSONNode) throws -> BoxSetSpec {
+        let o = try n.object(allowed: ["count", "seed", "keys", "selectivity"])
+        let keysNode = try o.required("keys")
+        let keys = try keysNode.array().map { try $0.identifier() }
+        guard keys.count == 2 else { throw keysNode.error("a box bounds two fields, like [\"latitude\", \"longitude\"]; found \(keys.count)") }
+        guard keys[0] != keys[1] else { throw keysNode.error("a box bounds two different fields") }
+        var lo = 0.001, hi = 0.01
+        if let sn = o.optional("selectivity") {
+            let so = try sn.object(allowed: ["min", "max"])
+            lo = try so.optional("min")?.double() ?? lo
+            hi = try so.optional("max")?.double() ?? max(lo, hi)
+            for (k, v) in [("min", lo), ("max", hi)] where !(v > 0 && v <= 1) {
+                throw try so.required(k).error("a selectivity is the fraction of the rows inside a box, in (0, 1]; found \(v)")
+            }
+            if lo > hi { throw try so.required("min").error("'min' (\(lo)) is above 'max' (\(hi))") }
+        }
+        return BoxSetSpec(count: try o.required("count").int(in: 1...100_000),
+                          seed: UInt64(try o.optional("seed")?.int(in: 0...Int(Int32.max)) ?? 1),
+                          keys: keys, minSelectivity: lo, maxSelectivity: hi, path: n.path)
+    }
+
     /// The reader of a readerUnderWriter workload is an object fetch (sorted, limited or batched).
     private static func checkReader(_ w: WorkloadSpec, _ o: JSONObject) throws {
         if o.has("arguments") && !o.has("predicate") { throw try o.required("arguments").error("'arguments' needs 'predicate'") }
@@ -183,6 +208,13 @@ extension ScenarioDecoder {
         }
         if o.has("havingArguments") && !o.has("having") { try at("havingArguments", "'havingArguments' needs 'having'") }
         if o.has("arguments") && !o.has("predicate") { try at("arguments", "'arguments' needs 'predicate'") }
+        if o.has("boxes") {
+            if w.kind != .fetch { try at("boxes", "'boxes' is a fetch workload's option") }
+            if !o.has("predicate") { try at("boxes", "'boxes' needs a 'predicate' with four more %@ than 'arguments' for each box's bounds") }
+            if w.pageSize > 0 { try at("boxes", "a fetch runs either pages or boxes, not both") }
+            if w.resultType != .objects { try at("boxes", "a box set fetches managed objects") }
+            if !w.reduce.isEmpty { try at("boxes", "a box set takes no 'reduce'") }
+        }
         if w.resultType != .objects {
             for k in ["prefetch", "touchKeys", "touch", "includesPropertyValues", "returnsObjectsAsFaults", "reduce"] where o.has(k) {
                 try at(k, "'\(k)' applies to managed objects; this fetch returns \(w.resultType.rawValue)")

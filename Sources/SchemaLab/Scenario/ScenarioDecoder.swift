@@ -174,7 +174,7 @@ public enum ScenarioDecoder {
     }
 
     static func decodeIndex(_ n: JSONNode) throws -> IndexSpec {
-        let o = try n.object(allowed: ["name", "entity", "elements", "kind", "unique", "style"])
+        let o = try n.object(allowed: ["name", "entity", "elements", "kind", "unique", "style", "query"])
         let elements = try o.required("elements").nonEmptyArray().map { e -> IndexElementSpec in
             if case .string = e.value { return IndexElementSpec(key: try e.identifier(), descending: false) }
             let eo = try e.object(allowed: ["key", "order"])
@@ -188,7 +188,9 @@ public enum ScenarioDecoder {
         }
         let unique = try o.optional("unique")?.bool() ?? false
         if unique && kind == .rtree { throw try o.required("unique").error("an R-tree index cannot be unique") }
-        return IndexSpec(
+        let query = try o.optional("query")?.choice(["perAttribute", "combined"]) ?? "perAttribute"
+        if o.has("query") && kind != .rtree { throw try o.required("query").error("'query' belongs to an R-tree index (\"kind\": \"rtree\")") }
+        var spec = IndexSpec(
             name: try o.required("name").identifier(),
             entity: try o.required("entity").identifier(),
             elements: elements,
@@ -197,6 +199,8 @@ public enum ScenarioDecoder {
             attributeStyle: style == "attribute",
             path: n.path
         )
+        spec.combinedQuery = query == "combined"
+        return spec
     }
 
     static func decodeTransfer(_ n: JSONNode) throws -> AttributeTransferSpec {

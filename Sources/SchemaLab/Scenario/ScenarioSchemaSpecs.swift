@@ -76,6 +76,9 @@ public struct IndexSpec: Sendable {
     /// `true`: name it the way an `isIndexed` attribute is named (`ZPHOTO_ZDATE_INDEX`);
     /// `false`: a fetch index (`Z_Photo_byDate`).
     public var attributeStyle: Bool
+    /// R-tree only: answer the `indexed:by:` comparisons of one AND with one sub-select
+    /// (`"query": "combined"`, the lab's) instead of one per comparison (Core Data's).
+    public var combinedQuery = false
     public var path: String
 }
 

@@ -187,6 +187,24 @@ public struct WorkloadSpec: Sendable {
     /// This workload's warm-up, repetitions and time limit, when they differ from the
     /// scenario's (a slow strategy measured fewer times).
     public var measurement: MeasurementSpec?
+    /// fetch: run the request once per bounding box, each box's bounds appended to
+    /// `arguments`, and time every query (a map panned and zoomed).
+    public var boxes: BoxSetSpec?
+    public var path: String
+}
+
+/// Bounding boxes over two numeric data set fields (latitude and longitude), generated from
+/// a seed and the data: each box is a square centred on a stored row, sized so that a
+/// fraction of the rows falls inside it, the fractions spread log-uniformly over
+/// `minSelectivity...maxSelectivity`.
+public struct BoxSetSpec: Sendable, Equatable {
+    public var count: Int
+    public var seed: UInt64
+    /// The two fields (logical names) a box bounds, in the order their bounds are bound:
+    /// lower and upper of the first, then of the second.
+    public var keys: [String]
+    public var minSelectivity: Double
+    public var maxSelectivity: Double
     public var path: String
 }
 

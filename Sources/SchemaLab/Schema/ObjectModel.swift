@@ -51,6 +51,8 @@ public struct IndexModel: Sendable, Equatable {
     public let kind: IndexKind
     public let unique: Bool
     public let attributeStyle: Bool
+    /// R-tree: one sub-select for the `indexed:by:` comparisons of an AND (the lab's option).
+    public var combinedQuery = false
 }
 
 /// A resolved entity: its number, table, attributes (alphabetical), relationships and indexes.

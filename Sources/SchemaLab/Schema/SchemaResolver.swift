@@ -259,7 +259,9 @@ public struct SchemaResolver {
         }
         let table = "Z" + e.name.uppercased()
         let sqlName = ix.attributeStyle ? "\(table)_\(elements[0].attribute.column)_INDEX" : "Z_\(e.name)_\(ix.name)"
-        return IndexModel(name: ix.name, sqlName: sqlName, elements: elements, kind: ix.kind, unique: ix.unique,
-                          attributeStyle: ix.attributeStyle)
+        var model = IndexModel(name: ix.name, sqlName: sqlName, elements: elements, kind: ix.kind, unique: ix.unique,
+                               attributeStyle: ix.attributeStyle)
+        model.combinedQuery = ix.combinedQuery
+        return model
     }
 }

@@ -60,6 +60,14 @@ public final class JoinPlanner {
         return alias
     }
 
+    private var indexAliases = 0
+
+    /// A fresh alias for an R-tree sub-select over the rows of `alias` (`n1_t0`, `n2_t0`, ...).
+    public func indexAlias(for alias: String) -> String {
+        indexAliases += 1
+        return "n\(indexAliases)_\(alias)"
+    }
+
     /// `FROM ZPHOTO t0 [LEFT OUTER] JOIN ZPHOTOMETA t1 ON t0.ZMETA = t1.Z_PK ...`
     public var fromClause: String {
         var clause = "FROM \(entity.table) t0"

@@ -13,9 +13,10 @@ public struct WorkloadOutcome {
     /// The longest write transaction (ms) when it was not on the store's own connection
     /// (a background writer's); nil: read from the store's connection.
     public var longestWriteMs: Double? = nil
-    /// Every read's latency (ms), in order, with whether the writer was still writing
-    /// when the read started: a reader under a writer.
-    public var reads: [(ms: Double, writerActive: Bool)] = []
+    /// Every read's latency (ms), in order, with whether a writer was still writing when
+    /// the read started (a reader under a writer) and the rows it returned: the reads of a
+    /// reader under a writer, the queries of a box set.
+    public var reads: [(ms: Double, writerActive: Bool, rows: Int)] = []
 
     public init(rows: Int, valuesRead: Int, keepAlive: AnyObject? = nil, digest: @escaping () throws -> ResultSignature) {
         self.rows = rows
@@ -85,7 +86,8 @@ public enum WorkloadFactory {
                             data: GeneratedData, placement: DataPlacement, pragmas: [PragmaSpec] = []) throws(KeyPathError) -> any Workload {
         switch spec.kind {
         case .fetch, .fetchedResults:
-            return try FetchWorkload(spec: spec, model: model, rootEntity: dataset.entity)
+            let boxes = spec.boxes.map { BoxSet(spec: $0, data: data).boxes.map(\.arguments) } ?? []
+            return try FetchWorkload(spec: spec, model: model, rootEntity: dataset.entity, boxes: boxes)
         case .append:
             return AppendWorkload(spec: spec, model: model, dataset: dataset, size: data.count, placement: placement)
         default:

@@ -49,7 +49,7 @@ public struct CaseRecord: Sendable {
                              String(x.heapRetainedKB), Format.ms(x.longestWriteMs)]
                   },
                   plans: plans, signature: c.signature)
-        latencies = c.reads.map { r in key + [String(r.repetition), String(r.read), Format.ms(r.ms), r.writerActive ? "1" : "0"] }
+        latencies = c.reads.map { r in key + [String(r.repetition), String(r.read), Format.ms(r.ms), r.writerActive ? "1" : "0", String(r.rows)] }
     }
 
     /// A column of the results row, by header name.

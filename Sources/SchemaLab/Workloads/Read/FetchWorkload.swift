@@ -17,9 +17,14 @@ public final class FetchWorkload: Workload {
     let touchKeys: [TouchKey]
     /// Reduction in Swift: function and accessor per expression.
     let reductions: [(AggregateFunction, KeyPathAccessor)]
+    /// With `boxes`: one request per box, run in order, each timed.
+    let boxRequests: [FetchRequest]
     public var storeKind: StoreKind { .filled }
 
-    init(spec: WorkloadSpec, model: ManagedObjectModel, rootEntity: String) throws(KeyPathError) {
+    /// `boxes`: the bounds each box appends to the predicate's arguments (the factory
+    /// generates them from the data; validation passes one probe box).
+    init(spec: WorkloadSpec, model: ManagedObjectModel, rootEntity: String,
+         boxes: [[PredicateValue]] = []) throws(KeyPathError) {
         self.spec = spec
         self.model = model
         let variant = model.model.variant
@@ -84,20 +89,38 @@ public final class FetchWorkload: Workload {
             dictionary = DictionaryShape(properties: props, groupBy: groupBy, distinct: spec.distinct,
                                          having: try WorkloadPredicate.having(spec.having, model: om, entity: entity.model))
         }
-        let predicate = try WorkloadPredicate.compilation(spec.predicate, key: "predicate", model: om, entity: entity.model)
         // Paging binds its offset per page: render the OFFSET form from the start.
         let paged = spec.pageSize > 0
-        do {
-            request = try FetchRequest(
-                entity: entity, sortDescriptors: sorts, batchSize: spec.batchSize, prefetch: prefetch, predicate: predicate,
-                fetchLimit: paged ? spec.pageSize : spec.fetchLimit, fetchOffset: paged ? 1 : spec.fetchOffset,
-                includesPropertyValues: spec.includesPropertyValues, returnsObjectsAsFaults: spec.returnsObjectsAsFaults,
-                section: section.map { ($0, ascending: spec.sort.first?.ascending ?? true) }, dictionary: dictionary)
-        } catch let e as KeyPathError {
-            throw e
-        } catch {
-            throw KeyPathError(message: "\(error)", at: ".predicate")
+        func makeRequest(_ predicateSpec: PredicateSpec?) throws(KeyPathError) -> FetchRequest {
+            let predicate = try WorkloadPredicate.compilation(predicateSpec, key: "predicate", model: om, entity: entity.model)
+            do {
+                return try FetchRequest(
+                    entity: entity, sortDescriptors: sorts, batchSize: spec.batchSize, prefetch: prefetch, predicate: predicate,
+                    fetchLimit: paged ? spec.pageSize : spec.fetchLimit, fetchOffset: paged ? 1 : spec.fetchOffset,
+                    includesPropertyValues: spec.includesPropertyValues, returnsObjectsAsFaults: spec.returnsObjectsAsFaults,
+                    section: section.map { ($0, ascending: spec.sort.first?.ascending ?? true) }, dictionary: dictionary)
+            } catch let e as KeyPathError {
+                throw e
+            } catch {
+                throw KeyPathError(message: "\(error)", at: ".predicate")
+            }
         }
+        guard spec.boxes != nil, let base = spec.predicate else {
+            request = try makeRequest(spec.predicate)
+            boxRequests = []
+            return
+        }
+        var requests: [FetchRequest] = []
+        for box in boxes {
+            var p = base
+            p.arguments += box
+            do { requests.append(try makeRequest(p)) } catch {
+                throw KeyPathError(message: error.message + " (with 'boxes', each box appends its \(box.count) bounds to 'arguments')", at: error.at)
+            }
+        }
+        guard let first = requests.first else { preconditionFailure("a box set has at least one box") }
+        request = first
+        boxRequests = requests
     }
 
     public var floorStatements: [(sql: String, bindings: [SQLValue])] {
@@ -124,12 +147,49 @@ public final class FetchWorkload: Workload {
             let result = try context.executeDictionaries(request)
             return WorkloadOutcome(rows: result.count, valuesRead: 0) { ResultSignature.of(rows: result.rows) }
         case .objects:
+            if !boxRequests.isEmpty { return try runBoxes(store) }
             if spec.pageSize > 0 { return try runPaged(context) }
             return try runObjects(context)
         }
     }
 
+    /// One fetch per box, each on a fresh context and timed on its own (fetch and touch);
+    /// the signature covers every box's result, in order.
+    private func runBoxes(_ store: Store) throws -> WorkloadOutcome {
+        var ids: [Int64] = []
+        var sections: [ResultsSection] = []
+        var reads: [(ms: Double, writerActive: Bool, rows: Int)] = []
+        var rows = 0, nonNull = 0
+        for request in boxRequests {
+            let t0 = Clock.wallNanoseconds()
+            let (results, _, touched) = try fetchAndTouch(ManagedObjectContext(store: store, objectModel: model), request)
+            let ms = Double(Clock.wallNanoseconds() - t0) / 1e6
+            reads.append((ms, false, results.count))
+            rows += results.count
+            nonNull += touched
+            // Without a sort the order is the plan's: a box's result is compared as a set.
+            ids += spec.sort.isEmpty ? results.ids.sorted() : results.ids
+            // A box boundary in the signature, so that rows moving between boxes show.
+            sections.append(ResultsSection(value: .integer(Int64(sections.count)), count: results.count))
+        }
+        var result = WorkloadOutcome(rows: rows, valuesRead: nonNull) { Self.signature(ids: ids, sections: sections) }
+        result.reads = reads
+        return result
+    }
+
     private func runObjects(_ context: ManagedObjectContext) throws -> WorkloadOutcome {
+        let (results, sections, nonNull) = try fetchAndTouch(context, request)
+        if !reductions.isEmpty {
+            let row = try reduce(try results.allObjects(), context)
+            return WorkloadOutcome(rows: results.count, valuesRead: nonNull, keepAlive: results) { ResultSignature.of(rows: [row]) }
+        }
+        let ids = results.ids
+        return WorkloadOutcome(rows: results.count, valuesRead: nonNull, keepAlive: results) { Self.signature(ids: ids, sections: sections) }
+    }
+
+    /// The fetch (or the controller's) and the touching of its objects.
+    private func fetchAndTouch(_ context: ManagedObjectContext,
+                               _ request: FetchRequest) throws -> (FetchedObjects, [ResultsSection], Int) {
         let results: FetchedObjects
         var sections: [ResultsSection] = []
         if let sectionKey {
@@ -155,12 +215,7 @@ public final class FetchWorkload: Workload {
                 for k in touchKeys { nonNull += try context.touch(k, on: o) }
             }
         }
-        if !reductions.isEmpty {
-            let row = try reduce(try results.allObjects(), context)
-            return WorkloadOutcome(rows: results.count, valuesRead: nonNull, keepAlive: results) { ResultSignature.of(rows: [row]) }
-        }
-        let ids = results.ids
-        return WorkloadOutcome(rows: results.count, valuesRead: nonNull, keepAlive: results) { Self.signature(ids: ids, sections: sections) }
+        return (results, sections, nonNull)
     }
 
     /// Successive pages of `pageSize` objects with fetchLimit/fetchOffset, each page's

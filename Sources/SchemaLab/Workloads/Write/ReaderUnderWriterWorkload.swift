@@ -86,15 +86,16 @@ public final class ReaderUnderWriterWorkload: Workload {
         writerStore = nil
         let thread = Thread { job.run() }
         thread.start()
-        var reads: [(ms: Double, writerActive: Bool)] = []
+        var reads: [(ms: Double, writerActive: Bool, rows: Int)] = []
         let limit = spec.reads > 0 ? spec.reads : Int.max
         var readError: (any Error)?
         while reads.count < limit {
             let active = job.isActive
             if !active && !reads.isEmpty { break }
             let t0 = Clock.wallNanoseconds()
-            do { _ = try reader.run(store: store) } catch { readError = error; break }
-            reads.append((Double(Clock.wallNanoseconds() - t0) / 1e6, active))
+            let read: WorkloadOutcome
+            do { read = try reader.run(store: store) } catch { readError = error; break }
+            reads.append((Double(Clock.wallNanoseconds() - t0) / 1e6, active, read.rows))
         }
         job.done.wait()
         switch (job.error, readError) {
