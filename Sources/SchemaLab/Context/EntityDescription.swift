@@ -34,7 +34,18 @@ public final class EntityDescription {
         self.fetchSQL = FetchSQL(model: objectModel, entity: model)
         self.faultSQL = fetchSQL.fault
         self.requiredAttributes = model.attributes.indices.filter { !model.attributes[$0].optional }
+        self.externalAttributes = model.attributes.indices.filter { model.attributes[$0].allowsExternalStorage }
+            .map { ($0, model.attributes[$0].externalStorageThreshold) }
+        self.canonicalPairs = model.attributes.indices.compactMap { t in
+            model.attributes[t].canonicalOf.flatMap { s in model.attributes.firstIndex { $0.name == s } }.map { (t, $0) }
+        }
     }
+
+    /// The binary attributes with external storage, by index, and their thresholds.
+    let externalAttributes: [(index: Int, threshold: Int)]
+
+    /// The canonical search attributes (`canonicalOf`) and their sources, by index.
+    let canonicalPairs: [(target: Int, source: Int)]
 
     /// The attributes that are not optional (validated before a save), by index.
     let requiredAttributes: [Int]
@@ -56,11 +67,14 @@ public final class ManagedObjectModel {
 
     /// True when some entity has a non-optional attribute (a save then validates).
     let hasRequiredAttributes: Bool
+    /// True when some entity keeps a canonical search attribute (a save then sets it).
+    let hasCanonicalAttributes: Bool
 
     public init(_ model: ObjectModel) {
         self.model = model
         entities = model.entities.map { EntityDescription(model: $0, in: model) }
         hasRequiredAttributes = entities.contains { !$0.requiredAttributes.isEmpty }
+        hasCanonicalAttributes = entities.contains { !$0.canonicalPairs.isEmpty }
         for e in entities {
             e.destinations = e.toOne.map { r in entities.first { $0.name == r.destination }! }
             e.toManyDestinations = e.toMany.map { r in entities.first { $0.name == r.destination }! }

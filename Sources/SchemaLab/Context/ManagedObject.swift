@@ -28,6 +28,9 @@ public final class ManagedObject {
     var changedRelations: [Int] = []
     /// True once deleted in its context (its row goes at the next save).
     public internal(set) var isDeleted = false
+    /// External storage: the file of each externally stored attribute (by index), as the
+    /// row references it; with `values` still NULL there until the attribute is read.
+    var externalFiles: [Int: String]? = nil
 
     init(entity: EntityDescription, objectID: Int64, isFault: Bool) {
         self.entity = entity

@@ -65,6 +65,7 @@ extension ManagedObjectContext {
         }
         deletedLinks.removeAll()
         for o in deleted {
+            if let files = o.externalFiles { externalObsolete += files.values }
             let s = try db.statement(SaveSQL.delete(o.entity.model))
             try s.bind(o.objectID, at: 1)
             try s.bind(o.version, at: 2)

@@ -5,6 +5,11 @@ extension ManagedObjectContext {
     /// (not yet saved) just takes the value.
     public func set(_ object: ManagedObject, attribute index: Int, to value: SQLValue) throws {
         if object.isFault { try fireFault(object) }
+        if let old = object.externalFiles?[index] {
+            // The file goes once the save that writes the new value commits.
+            object.externalFiles![index] = nil
+            externalObsolete.append(old)
+        }
         object.values[index] = value
         guard object.objectID != 0 else { return }
         if object.changed.isEmpty && object.changedRelations.isEmpty { updated.append(object) }
@@ -21,7 +26,7 @@ extension ManagedObjectContext {
             let s = try db.statement(SaveSQL.update(e.model, columns: indexes.map { e.model.attributes[$0].column }
                                                     + slots.map { e.toOne[$0].foreignKeyColumn! }))
             var p: Int32 = 1
-            for i in indexes { try s.bind(o.values[i], at: p); p += 1 }
+            for i in indexes { try s.bind(try storedValue(o, i), at: p); p += 1 }
             for j in slots { try s.bind(o.related[j].map { SQLValue.integer($0.objectID) } ?? .null, at: p); p += 1 }
             try s.bind(o.version + 1, at: p)
             try s.bind(o.objectID, at: p + 1)

@@ -21,6 +21,10 @@ public final class ManagedObjectContext {
     var deleted: [ManagedObject] = []
     /// Many-to-many links of deleted objects: the DELETE and the two keys.
     var deletedLinks: [(String, Int64, Int64)] = []
+    /// External data files this save wrote (removed if it fails), and those replaced or
+    /// deleted since the last save (removed once a save commits).
+    var externalWritten: [String] = []
+    var externalObsolete: [String] = []
 
     public init(store: Store, objectModel: ManagedObjectModel) {
         self.store = store
@@ -84,6 +88,7 @@ public final class ManagedObjectContext {
     public func save() throws {
         try maintainCounters()
         guard !inserted.isEmpty || !updated.isEmpty || !deleted.isEmpty else { return }
+        if objectModel.hasCanonicalAttributes { maintainCanonicalAttributes() }
         try validate()
         var perEntity: [[ManagedObject]] = Array(repeating: [], count: objectModel.entities.count + 1)
         for o in inserted { perEntity[o.entity.number].append(o) }
@@ -95,6 +100,24 @@ public final class ManagedObjectContext {
                 }
             }
         }
+        externalWritten.removeAll()
+        do {
+            try writeChanges(perEntity)
+        } catch {
+            ExternalBinaryData.remove(externalWritten, directory: store.externalDataDirectory)
+            throw error
+        }
+        ExternalBinaryData.remove(externalObsolete, directory: store.externalDataDirectory)
+        externalObsolete.removeAll()
+        inserted.removeAll()
+        for o in updated { o.version += 1; o.changed = []; o.changedRelations = [] }
+        updated.removeAll()
+        for o in deleted { unregister(o) }
+        deleted.removeAll()
+    }
+
+    /// The save's write transaction: the inserts, their links, the updates, the deletes.
+    private func writeChanges(_ perEntity: [[ManagedObject]]) throws {
         try transaction {
             for e in objectModel.entities where !perEntity[e.number].isEmpty {
                 let s = try db.statement(e.insertSQL)
@@ -108,7 +131,11 @@ public final class ManagedObjectContext {
                         try s.bind(o.related[j].map { SQLValue.integer($0.objectID) } ?? .null, at: Int32(4 + j))
                     }
                     var p = Int32(4 + fkCount)
-                    for v in o.values { try s.bind(v, at: p); p += 1 }
+                    if e.externalAttributes.isEmpty {
+                        for v in o.values { try s.bind(v, at: p); p += 1 }
+                    } else {
+                        for i in o.values.indices { try s.bind(try storedValue(o, i), at: p); p += 1 }
+                    }
                     do {
                         while try s.step() {}
                     } catch let error as SQLiteError {
@@ -138,11 +165,21 @@ public final class ManagedObjectContext {
             try writeUpdates()
             try writeDeletes()
         }
-        inserted.removeAll()
-        for o in updated { o.version += 1; o.changed = []; o.changedRelations = [] }
-        updated.removeAll()
-        for o in deleted { unregister(o) }
-        deleted.removeAll()
+    }
+
+    /// Sets every canonical search attribute (`canonicalOf`) of the objects about to be
+    /// written from its source, as an app's `willSave` does: on inserted objects, and on
+    /// updated ones whose source changed (the canonical attribute is then written too).
+    private func maintainCanonicalAttributes() {
+        for o in inserted {
+            for (t, s) in o.entity.canonicalPairs { o.values[t] = CanonicalString.of(o.values[s]) }
+        }
+        for o in updated where !o.isDeleted {
+            for (t, s) in o.entity.canonicalPairs where o.changed.contains(s) {
+                o.values[t] = CanonicalString.of(o.values[s])
+                if !o.changed.contains(t) { o.changed.append(t) }
+            }
+        }
     }
 
     /// Core Data's validation before a save: every inserted or changed object's
@@ -268,6 +305,7 @@ public final class ManagedObjectContext {
         values.reserveCapacity(n)
         for i in 0..<n { values.append(s.value(at: Int32(3 + i))) }
         o.values = values
+        if !e.externalAttributes.isEmpty { unpackExternal(o) }
         o.version = s.int64(at: 2)
         for j in 0..<e.toOne.count {
             let c = Int32(3 + n + j)
@@ -371,6 +409,49 @@ public final class ManagedObjectContext {
             o = next
         }
         if o.isFault { try fireFault(o) }
-        return o.values[path.attributeIndex]
+        return try attributeValue(o, path.attributeIndex)
+    }
+
+    /// An attribute's value, reading an externally stored one's file the first time.
+    func attributeValue(_ o: ManagedObject, _ index: Int) throws -> SQLValue {
+        let v = o.values[index]
+        guard case .null = v, let name = o.externalFiles?[index] else { return v }
+        let bytes = try ExternalBinaryData.read(name, directory: store.externalDataDirectory)
+        o.values[index] = bytes
+        return bytes
+    }
+
+    /// A fetched row's externally stored attributes: inline bytes lose their tag; a file
+    /// reference becomes the object's record of the file, its value read when asked for.
+    private func unpackExternal(_ o: ManagedObject) {
+        for (i, _) in o.entity.externalAttributes {
+            switch ExternalBinaryData.stored(o.values[i]) {
+            case .value(let v): o.values[i] = v
+            case .file(let name):
+                o.values[i] = .null
+                if o.externalFiles == nil { o.externalFiles = [:] }
+                o.externalFiles![i] = name
+            }
+        }
+    }
+
+    /// The column value to write for attribute `index` of `o`: for external storage, the
+    /// tagged inline bytes or a new file's reference (a new file is removed if the save
+    /// fails; the file a new value replaces was queued when the value was set).
+    func storedValue(_ o: ManagedObject, _ index: Int) throws -> SQLValue {
+        guard let (_, threshold) = o.entity.externalAttributes.first(where: { $0.index == index }) else { return o.values[index] }
+        if case .null = o.values[index], o.externalFiles?[index] != nil {
+            // Never read, unchanged: the file stays.
+            return .blob([ExternalBinaryData.externalTag] + Array(o.externalFiles![index]!.utf8))
+        }
+        let (stored, file) = try ExternalBinaryData.encode(o.values[index], threshold: threshold, directory: store.externalDataDirectory)
+        if let file {
+            externalWritten.append(file)
+            if o.externalFiles == nil { o.externalFiles = [:] }
+            o.externalFiles![index] = file
+        } else {
+            o.externalFiles?[index] = nil
+        }
+        return stored
     }
 }

@@ -99,6 +99,9 @@ public struct RelatedPlacement {
     public let inverse: Inverse
     /// The destination objects' fields; `nodes[0]` is the destination entity.
     public let placement: DataPlacement
+    /// The entry's index in the generated data's `related` (entries a variant leaves out
+    /// have no placement).
+    public var dataIndex = 0
 }
 
 /// The storage class a generator produces.
@@ -130,7 +133,9 @@ public enum ValueKind: String, Sendable {
     public static func produced(by spec: FieldSpec) -> [String: Set<ValueKind>] {
         var out: [String: Set<ValueKind>] = [:]
         switch spec.generator {
-        case .sequence, .uniformInt, .pareto, .bool, .countOf, .derived: out[spec.names[0]] = [.integer]
+        case .sequence(_, _, let prefix): out[spec.names[0]] = prefix == nil ? [.integer] : [.text]
+        case .uniformInt, .pareto, .bool, .countOf, .derived, .wordsOf: out[spec.names[0]] = [.integer]
+        case .word, .joinedOf: out[spec.names[0]] = [.text, .null]
         case .parentField: break // the parent field's kinds: see ScenarioPlan.valueKinds
         case .uniformDouble, .normal, .dateRange: out[spec.names[0]] = [.real]
         case .text, .uuid: out[spec.names[0]] = [.text]

@@ -78,8 +78,9 @@ private struct OneValue {
 
     mutating func value(index: Int, rng: inout SplitMix64) -> SQLValue {
         switch g {
-        case .sequence(let start, let step):
-            return .integer(start &+ Int64(index) &* step)
+        case .sequence(let start, let step, let prefix):
+            let n = start &+ Int64(index) &* step
+            return prefix.map { .text($0 + String(n)) } ?? .integer(n)
         case .uniformInt(let lo, let hi):
             return .integer(rng.int(in: lo, hi))
         case .uniformDouble(let lo, let hi):
@@ -133,7 +134,7 @@ private struct OneValue {
             return v
         case .clusteredLocation:
             fatalError("clusteredLocation fills several fields; FieldGenerator.generate handles it before OneValue")
-        case .countOf, .parentField, .derived:
+        case .countOf, .parentField, .derived, .wordsOf, .word, .joinedOf:
             fatalError("derived fields are computed by GeneratedData from the fan-outs and the parent rows")
         }
     }

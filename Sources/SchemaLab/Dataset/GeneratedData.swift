@@ -99,13 +99,19 @@ struct GeneratedLevel {
     var columns: [[SQLValue]] = []
     var related: [GeneratedRelation] = []
 
-    /// `parent`: the parent level's fields and, per row of this level, its parent row.
+    /// `parent`: the parent level's fields and, per row of this level, its parent row;
+    /// `words`: for the children of a `wordsOf` fan-out, each child's word.
     init(seed: UInt64, count: Int, fields: [FieldSpec], related specs: [RelatedSpec], streamPrefix: String,
-         parent: (names: [String], columns: [[SQLValue]], rowOf: [Int])?) {
-        // Fan-outs first: countOf fields read them.
+         parent: (names: [String], columns: [[SQLValue]], rowOf: [Int])?, words: [SQLValue]? = nil) {
+        // Fan-outs first: countOf fields read them (a wordsOf fan-out reads a field: after them).
         var offsetsList: [[Int]] = []
         var linksList: [[Int]] = []
         for r in specs {
+            if case .wordsOf = r.fanOut {
+                offsetsList.append([])
+                linksList.append([])
+                continue
+            }
             let poolCount = r.pool?.count
             let fan = FieldGenerator(spec: FieldSpec(names: [r.relationshipPath], generator: r.fanOut, path: r.path),
                                      seed: seed, streamPrefix: "fanOut:").generate(count: count)[0]
@@ -150,10 +156,27 @@ struct GeneratedLevel {
                 let p = parent!
                 let source = p.columns[p.names.firstIndex(of: name)!]
                 columns.append(p.rowOf.map { source[$0] })
+            case .word:
+                columns.append(words ?? [SQLValue](repeating: .null, count: count))
+            case .joinedOf:
+                columns.append([])  // filled once the related rows exist, below
             default:
                 columns += FieldGenerator(spec: f, seed: seed, streamPrefix: streamPrefix).generate(count: count)
             }
             fieldNames += f.names
+        }
+        // wordsOf fan-outs: one child per distinct word of the row's field.
+        var childWords: [[SQLValue]] = Array(repeating: [], count: specs.count)
+        for (k, r) in specs.enumerated() {
+            guard case .wordsOf(let field) = r.fanOut else { continue }
+            let source = columns[fieldNames.firstIndex(of: field)!]
+            var offsets = [0]
+            offsets.reserveCapacity(count + 1)
+            for v in source {
+                if case .text(let s) = v { childWords[k] += Self.distinctWords(s).map { SQLValue.text($0) } }
+                offsets.append(childWords[k].count)
+            }
+            offsetsList[k] = offsets
         }
         for (k, r) in specs.enumerated() {
             let offsets = offsetsList[k]
@@ -169,12 +192,42 @@ struct GeneratedLevel {
                 for p in 0..<count { for c in offsets[p]..<offsets[p + 1] { rowOf[c] = p } }
                 let level = GeneratedLevel(seed: seed, count: n, fields: r.fields, related: r.related,
                                            streamPrefix: r.relationshipPath + "/",
-                                           parent: (fieldNames, columns, rowOf))
+                                           parent: (fieldNames, columns, rowOf), words: childWords[k])
                 related.append(GeneratedRelation(relationship: r.relationship, path: r.relationshipPath, offsets: offsets,
                                                  links: [], isPool: false, count: n,
                                                  fieldNames: level.fieldNames, columns: level.columns, related: level.related))
             }
         }
+        // joinedOf: the linked pool members' values, joined.
+        var at = 0
+        for f in fields {
+            defer { at += f.names.count }
+            guard case .joinedOf(let name, let field, let separator) = f.generator,
+                  let k = specs.firstIndex(where: { $0.relationship == name }) else { continue }
+            let g = related[k]
+            let values = g.columns[g.fieldNames.firstIndex(of: field)!]
+            var joined: [SQLValue] = []
+            joined.reserveCapacity(count)
+            for p in 0..<count {
+                var parts: [String] = []
+                for i in g.offsets[p]..<g.offsets[p + 1] {
+                    if case .text(let s) = values[g.isPool ? g.links[i] : i] { parts.append(s) }
+                }
+                joined.append(parts.isEmpty ? SQLValue.null : SQLValue.text(parts.joined(separator: separator)))
+            }
+            columns[at] = joined
+        }
+    }
+
+    /// The distinct words of `text` in canonical form (lower-cased, no diacritics), in order
+    /// of first appearance; a word is a run of letters and digits.
+    static func distinctWords(_ text: String) -> [String] {
+        var seen = Set<String>()
+        var out: [String] = []
+        for w in CanonicalString.of(text).split(whereSeparator: { !($0.isLetter || $0.isNumber) }) where seen.insert(String(w)).inserted {
+            out.append(String(w))
+        }
+        return out
     }
 }
 

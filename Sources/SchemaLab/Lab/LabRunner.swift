@@ -100,7 +100,7 @@ public struct LabRunner {
                                 return try Store.create(path: scratchPath, model: model, pragmas: scenario.pragmas)
                             case .filledCopy:
                                 Store.remove(path: scratchPath)
-                                try FileManager.default.copyItem(atPath: filledPath, toPath: scratchPath)
+                                try Store.copy(from: filledPath, to: scratchPath)
                                 return try Store.open(path: scratchPath, model: model, pragmas: scenario.pragmas)
                             case .filled:
                                 return try Store.open(path: filledPath, model: model, pragmas: scenario.pragmas)
@@ -110,7 +110,7 @@ public struct LabRunner {
                             if workload.storeKind == .empty {
                                 _ = try Store.create(path: floorPath, model: model, pragmas: scenario.pragmas)
                             } else {
-                                try FileManager.default.copyItem(atPath: filledPath, toPath: floorPath)
+                                try Store.copy(from: filledPath, to: floorPath)
                             }
                             return floorPath
                         }

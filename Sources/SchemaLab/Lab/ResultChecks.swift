@@ -1,5 +1,6 @@
 /// Compares each case's result with the reference variant's for the same workload and
-/// size, and with its `agreesWith` workload's in the same variant and size.
+/// size, and with its `agreesWith` workload's in the same variant and size (or the
+/// reference variant's, when that workload does not run in this variant).
 public enum ResultChecks {
     /// The reference and agreement check of each case in `cases`, against the others in
     /// `cases` (a case whose counterpart is not there is ``ResultCheck/notChecked``).
@@ -13,7 +14,11 @@ public enum ResultChecks {
             } else if let r = index[CaseKey(variant: reference, workload: c.key.workload, size: c.key.size)] {
                 ref = c.signature.matches(cases[r].signature) ? .same : .differs
             }
-            if let other = agreesWith[c.key.workload], let j = index[CaseKey(variant: c.key.variant, workload: other, size: c.key.size)] {
+            // The other workload in the same variant, or in the reference variant when it does
+            // not run in this one (a strategy only one schema can express).
+            if let other = agreesWith[c.key.workload],
+               let j = index[CaseKey(variant: c.key.variant, workload: other, size: c.key.size)]
+                ?? index[CaseKey(variant: reference, workload: other, size: c.key.size)] {
                 agree = c.signature.matches(cases[j].signature) ? .same : .differs
             }
             return (ref, agree)

@@ -35,9 +35,29 @@ public struct ScenarioPlan {
                         throw fail(path, "in variant \(spec.name), \(node.entity.name).\(node.entity.model.attributes[a].name) is not optional, but no field fills it (every save of the data set would fail validation)")
                     }
                 }
-                for (r, rs) in zip(p.related, specs) { try checkRequired(r.placement, rs.related, path: rs.path + ".fields") }
+                for r in p.related { try checkRequired(r.placement, specs[r.dataIndex].related, path: specs[r.dataIndex].path + ".fields") }
             }
             try checkRequired(rootPlacement, ds.related, path: ds.path + ".fields")
+            // Canonical search attributes are the context's to keep: no field fills one, and
+            // no batch request (which bypasses the context) writes one's entity or source.
+            for f in ds.fields {
+                for name in f.names {
+                    for a in model.reachableAttributes(named: name, from: ds.entity).map(\.attribute) where a.canonicalOf != nil {
+                        throw fail(f.path, "in variant \(spec.name), '\(name)' is a canonical search attribute (canonicalOf '\(a.canonicalOf!)'): the context sets it when it saves, no field fills it")
+                    }
+                }
+            }
+            for w in scenario.workloads where [.batchInsert, .batchUpdate].contains(w.kind) && (w.variants?.contains(spec.name) ?? true) {
+                let entity = mom.entity(w.entity ?? ds.entity)
+                let canonical = entity?.model.attributes.filter { $0.canonicalOf != nil } ?? []
+                let sources = Set(canonical.flatMap { [$0.name, $0.canonicalOf!] })
+                if w.kind == .batchInsert, let a = canonical.first {
+                    throw fail(w.path + ".kind", "in variant \(spec.name), \(entity!.name).\(a.name) is kept by the context when it saves (canonicalOf); a batch insert bypasses the context and would leave it empty")
+                }
+                if let hit = w.set.first(where: { sources.contains($0.attribute) }) {
+                    throw fail(w.path + ".set." + hit.attribute, "in variant \(spec.name), a batch update bypasses the context, which keeps \(entity!.name)'s canonical search attribute in step with '\(hit.attribute)'")
+                }
+            }
             for w in scenario.workloads where w.kind == .append && !ds.related.isEmpty {
                 throw fail(w.path + ".kind", "an append workload adds root rows only; this data set has 'related' entries")
             }
@@ -49,9 +69,12 @@ public struct ScenarioPlan {
             var lean = ds
             lean.related = []
             lean.fields = ds.fields.map { f in
-                guard case .countOf = f.generator else { return f }
                 var g = f
-                g.generator = .constant(.integer(0))  // its relationship is left out too
+                switch f.generator {
+                case .countOf: g.generator = .constant(.integer(0))  // its relationship is left out too
+                case .joinedOf: g.generator = .constant(.text(""))
+                default: break
+                }
                 return g
             }
             let sample = GeneratedData(spec: lean, count: 3)
@@ -123,10 +146,11 @@ public struct ScenarioPlan {
     static func relatedPlacements(_ specs: [RelatedSpec], parent: EntityDescription, parentKinds: [String: Set<ValueKind>],
                                   model mom: ManagedObjectModel, file: String) throws -> [RelatedPlacement] {
         let variant = mom.model.variant
-        return try specs.map { r in
+        return try specs.enumerated().compactMap { (dataIndex, r) -> RelatedPlacement? in
             func fail(_ path: String, _ message: String) -> ScenarioError {
                 ScenarioError(file: file, path: path, message: "in variant \(variant), " + message)
             }
+            if r.optional && parent.model.relationship(r.relationship) == nil { return nil }
             guard let rel = parent.model.relationship(r.relationship) else {
                 let have = parent.model.relationships.map(\.name)
                 throw fail(r.path + ".relationship", "\(parent.name) has no relationship '\(r.relationship)'"
@@ -171,7 +195,9 @@ public struct ScenarioPlan {
                 }
             }
             p.related = try relatedPlacements(r.related, parent: dest, parentKinds: kinds, model: mom, file: file)
-            return RelatedPlacement(relationship: rel, toManyIndex: index, inverse: inverse, placement: p)
+            var placed = RelatedPlacement(relationship: rel, toManyIndex: index, inverse: inverse, placement: p)
+            placed.dataIndex = dataIndex
+            return placed
         }
     }
 

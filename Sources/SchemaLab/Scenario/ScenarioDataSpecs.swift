@@ -11,8 +11,8 @@ public struct LocationCluster: Sendable {
 
 /// How a value (or a pair of values) is generated for every object.
 public enum GeneratorSpec: Sendable {
-    /// start, start+step, ...: the object's index scaled.
-    case sequence(start: Int64, step: Int64)
+    /// start, start+step, ...: the object's index scaled; with a prefix, text ("tag-1", ...).
+    case sequence(start: Int64, step: Int64, prefix: String?)
     /// Uniform integer in [min, max].
     case uniformInt(min: Int64, max: Int64)
     /// Uniform double in [min, max).
@@ -47,6 +47,14 @@ public enum GeneratorSpec: Sendable {
     /// integer below a number, e.g. a magnitude class) or `day` (a date's day number since
     /// 2001-01-01 UTC, e.g. for posts per day).
     case derived(from: String, function: DerivedFunction)
+    /// A fan-out: one child per distinct word (canonical form, in order of first
+    /// appearance) of one of the row's text fields.
+    case wordsOf(field: String)
+    /// In a related entry whose fan-out is `wordsOf`: the child's word.
+    case word
+    /// Derived: the values of `field` of the pool members the row links to through one of its
+    /// `related` relationships, joined by `separator` (tags as one string column).
+    case joinedOf(relationship: String, field: String, separator: String)
 
     /// How many fields the generator fills.
     public var fieldCounts: ClosedRange<Int> {
@@ -91,6 +99,9 @@ public struct RelatedSpec: Sendable {
     /// The Zipf exponent of the pool members' popularity (member i weighs 1/(i+1)^s); nil: uniform.
     public var popularity: Double?
     public var related: [RelatedSpec]
+    /// true: a variant without this relationship leaves the entry out (its data is still
+    /// generated, so a `joinedOf` field can hold it as text there).
+    public var optional = false
     /// The relationship path from the root (`books`, `books.reviews`): names the PRNG streams.
     public var relationshipPath: String
     public var path: String

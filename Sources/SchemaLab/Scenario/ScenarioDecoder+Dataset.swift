@@ -41,7 +41,7 @@ extension ScenarioDecoder {
     }
 
     static func decodeRelated(_ n: JSONNode, parentPath: String) throws -> RelatedSpec {
-        let o = try n.object(allowed: ["relationship", "fanOut", "fields", "related", "pool", "popularity"])
+        let o = try n.object(allowed: ["relationship", "fanOut", "fields", "related", "pool", "popularity", "optional"])
         let name = try o.required("relationship").identifier()
         let relPath = parentPath.isEmpty ? name : parentPath + "." + name
         let fanOut = try decodeFanOut(o.required("fanOut"))
@@ -67,13 +67,17 @@ extension ScenarioDecoder {
         }
         let fields = try o.optional("fields").map { try decodeFields($0.array(), in: n) } ?? []
         let related = try decodeRelatedList(o.optional("related"), parentPath: relPath)
-        return RelatedSpec(relationship: name, fanOut: fanOut, fields: fields, pool: pool, popularity: popularity,
-                           related: related, relationshipPath: relPath, path: n.path)
+        if case .wordsOf = fanOut, let p = o.optional("pool") { throw p.error("a wordsOf fan-out makes new children, one per word: it takes no pool") }
+        var spec = RelatedSpec(relationship: name, fanOut: fanOut, fields: fields, pool: pool, popularity: popularity,
+                               related: related, relationshipPath: relPath, path: n.path)
+        spec.optional = try o.optional("optional")?.bool() ?? false
+        return spec
     }
 
     /// A fan-out: an integer generator whose values are all 0 or greater.
     static func decodeFanOut(_ n: JSONNode) throws -> GeneratorSpec {
         let g = try decodeGenerator(n)
+        if case .wordsOf = g { return g }
         func negative(_ key: String, _ v: Int64) -> ScenarioError {
             n.child(key, .null).error("a fan-out must be 0 or greater, found \(v)")
         }
@@ -98,7 +102,7 @@ extension ScenarioDecoder {
                 }
             }
         default:
-            throw n.child("kind", .null).error("a fan-out takes an integer generator: constant, uniformInt, pareto or choice")
+            throw n.child("kind", .null).error("a fan-out takes an integer generator: constant, uniformInt, pareto or choice (or wordsOf)")
         }
         return g
     }
@@ -135,10 +139,32 @@ extension ScenarioDecoder {
 
     /// Checks the derived generators of one level: `countOf` names one of the level's
     /// `related` relationships; `parentField` names a field of the parent level.
-    static func checkDerived(_ fields: [FieldSpec], related: [RelatedSpec], parentFields: [FieldSpec]?, inPool: Bool, file: String) throws {
+    static func checkDerived(_ fields: [FieldSpec], related: [RelatedSpec], parentFields: [FieldSpec]?, inPool: Bool, file: String,
+                             wordChildren: Bool = false) throws {
+        for r in related {
+            guard case .wordsOf(let field) = r.fanOut else { continue }
+            guard let source = fields.first(where: { $0.names.contains(field) }) else {
+                throw ScenarioError(file: file, path: r.path + ".fanOut.field", message: "wordsOf names '\(field)', which this level does not generate")
+            }
+            if ValueKind.produced(by: source)[field].map({ !$0.isSubset(of: [.text, .null]) }) ?? false {
+                throw ScenarioError(file: file, path: r.path + ".fanOut.field", message: "wordsOf needs a text field; '\(field)' is not one")
+            }
+        }
         for (i, f) in fields.enumerated() {
             let g = f.path + ".generator"
             switch f.generator {
+            case .word:
+                if !wordChildren {
+                    throw ScenarioError(file: file, path: g, message: "word is the field of a related entry whose fan-out is wordsOf")
+                }
+            case .joinedOf(let r, let field, _):
+                guard let entry = related.first(where: { $0.relationship == r }) else {
+                    throw ScenarioError(file: file, path: g + ".relationship", message: "joinedOf names '\(r)', which is not a relationship filled here")
+                }
+                let memberFields = entry.pool?.fields ?? entry.fields
+                guard memberFields.contains(where: { $0.names.contains(field) }) else {
+                    throw ScenarioError(file: file, path: g + ".field", message: "joinedOf names '\(field)', which the members of '\(r)' do not have (fields: \(memberFields.flatMap(\.names).joined(separator: ", ")))")
+                }
             case .derived(let from, _):
                 guard let source = fields[..<i].first(where: { $0.names.contains(from) }) else {
                     throw ScenarioError(file: file, path: g + ".from", message: "derived names '\(from)', which is not a field generated before it at this level")
@@ -149,6 +175,9 @@ extension ScenarioDecoder {
                 default: break
                 }
             case .countOf(let r):
+                if let entry = related.first(where: { $0.relationship == r }), case .wordsOf = entry.fanOut {
+                    throw ScenarioError(file: file, path: g + ".relationship", message: "countOf cannot count a wordsOf relationship (its fan-out is known only after the fields)")
+                }
                 guard related.contains(where: { $0.relationship == r }) else {
                     let have = related.map(\.relationship)
                     let why = inPool ? "a pool member fills no relationships"
@@ -162,6 +191,9 @@ extension ScenarioDecoder {
                 guard let parent = parentFields else {
                     throw ScenarioError(file: file, path: g, message: "parentField is for the fields of a related entry: the root entity has no parent row")
                 }
+                if let source = parent.first(where: { $0.names.contains(name) }), case .joinedOf = source.generator {
+                    throw ScenarioError(file: file, path: g + ".field", message: "parentField cannot read '\(name)', a joinedOf field (it is joined after the related rows exist)")
+                }
                 guard parent.contains(where: { $0.names.contains(name) }) else {
                     throw ScenarioError(file: file, path: g + ".field", message: "parentField names '\(name)', which the parent level does not generate (fields: \(parent.flatMap(\.names).joined(separator: ", ")))")
                 }
@@ -172,13 +204,16 @@ extension ScenarioDecoder {
             if let pool = r.pool {
                 try checkDerived(pool.fields, related: [], parentFields: nil, inPool: true, file: file)
             } else {
-                try checkDerived(r.fields, related: r.related, parentFields: fields, inPool: false, file: file)
+                var wordChildren = false
+                if case .wordsOf = r.fanOut { wordChildren = true }
+                try checkDerived(r.fields, related: r.related, parentFields: fields, inPool: false, file: file, wordChildren: wordChildren)
             }
         }
     }
 
     static let generatorKinds = ["sequence", "uniformInt", "uniformDouble", "normal", "pareto", "choice", "text", "uuid",
-                                 "dateRange", "clusteredLocation", "bool", "bytes", "constant", "countOf", "parentField", "derived"]
+                                 "dateRange", "clusteredLocation", "bool", "bytes", "constant", "countOf", "parentField", "derived",
+                                 "wordsOf", "word", "joinedOf"]
 
     static func decodeField(_ n: JSONNode) throws -> FieldSpec {
         let o = try n.object(allowed: ["field", "fields", "generator", "optional"])
@@ -192,6 +227,7 @@ extension ScenarioDecoder {
             throw n.error("missing required key 'field' (or 'fields')")
         }
         let g = try decodeGenerator(o.required("generator"))
+        if case .wordsOf = g { throw try o.required("generator").child("kind", .null).error("wordsOf is a related entry's fan-out, not a field's generator") }
         guard g.fieldCounts.contains(names.count) else {
             let want = g.fieldCounts.count == 1 ? "\(g.fieldCounts.lowerBound)" : "\(g.fieldCounts.lowerBound) or \(g.fieldCounts.upperBound)"
             throw n.error("this generator fills \(want) field(s), \(names.count) given")
@@ -208,8 +244,9 @@ extension ScenarioDecoder {
         func int64(_ o: JSONObject, _ k: String) throws -> Int64 { Int64(try o.required(k).int()) }
         switch kind {
         case "sequence":
-            let o = try obj(["start", "step"])
-            return .sequence(start: Int64(try o.optional("start")?.int() ?? 1), step: Int64(try o.optional("step")?.int() ?? 1))
+            let o = try obj(["start", "step", "prefix"])
+            return .sequence(start: Int64(try o.optional("start")?.int() ?? 1), step: Int64(try o.optional("step")?.int() ?? 1),
+                             prefix: try o.optional("prefix")?.string())
         case "uniformInt":
             let o = try obj(["min", "max"])
             let lo = try int64(o, "min"), hi = try int64(o, "max")
@@ -306,6 +343,18 @@ extension ScenarioDecoder {
         case "parentField":
             let o = try obj(["field"])
             return .parentField(field: try o.required("field").identifier())
+        case "wordsOf":
+            let o = try obj(["field"])
+            return .wordsOf(field: try o.required("field").identifier())
+        case "word":
+            _ = try obj([])
+            return .word
+        case "joinedOf":
+            let o = try obj(["relationship", "field", "separator"])
+            let separator = try o.optional("separator")?.string() ?? ","
+            guard !separator.isEmpty else { throw try o.required("separator").error("the separator must not be empty") }
+            return .joinedOf(relationship: try o.required("relationship").identifier(), field: try o.required("field").identifier(),
+                             separator: separator)
         default: // "constant"
             let o = try obj(["value"])
             return .constant(try scalarValue(o.required("value")))

@@ -99,11 +99,25 @@ extension ScenarioDecoder {
         spec.key = try o.optional("key")?.nonEmptyArray().map { try $0.identifier() } ?? []
         if let f = o.optional("feed") { spec.feed = try feed(f) }
         if let b = o.optional("boxes") { spec.boxes = try boxes(b) }
+        if let v = o.optional("verify") {
+            let vo = try v.object(allowed: ["predicate", "arguments"])
+            spec.verify = try predicate(vo, textKey: "predicate", argumentsKey: "arguments")
+            if spec.verify == nil { throw v.error("'verify' needs a 'predicate'") }
+        }
         if let x = o.optional("set") {
             guard case .object(let members) = x.value, !members.isEmpty else { throw x.error("expected an object of attribute names and values, such as {\"validated\": true}") }
             for m in members {
                 let node = x.child(m.key, m.value)
                 _ = try JSONNode(value: .string(m.key), file: x.file, path: node.path).identifier()
+                if case .object(let inner) = m.value, inner.contains(where: { $0.key == "replaceWord" }) {
+                    let r = try node.object(allowed: ["replaceWord", "with", "separator"])
+                    guard kind == .update else { throw node.error("'replaceWord' changes each object's value in memory: it needs an update workload (objects)") }
+                    let separator = try r.optional("separator")?.string() ?? ","
+                    guard !separator.isEmpty else { throw try r.required("separator").error("the separator must not be empty") }
+                    spec.replacements.append(WordReplacement(attribute: m.key, word: try r.required("replaceWord").string(),
+                                                             with: try r.required("with").string(), separator: separator))
+                    continue
+                }
                 let v = try predicateArgument(node)
                 if case .array = v { throw node.error("'set' takes one value per attribute, not an array") }
                 spec.set.append((m.key, v))
@@ -121,7 +135,7 @@ extension ScenarioDecoder {
     }
 
     /// Keys only write-side workloads take.
-    static let writeOnlyKeys = ["source", "mergePolicy", "feed", "key", "strategy", "mergeBatch", "set", "reads", "journalMode"]
+    static let writeOnlyKeys = ["source", "mergePolicy", "feed", "key", "strategy", "mergeBatch", "set", "reads", "journalMode", "verify"]
 
     /// The keys each write-side kind takes besides name, kind and variants (nil: a fetch kind).
     static let writeKeys: [WorkloadKind: [String]] = [
@@ -129,8 +143,8 @@ extension ScenarioDecoder {
         .append: ["count", "saveEvery", "agreesWith"],
         .batchInsert: ["source", "mergePolicy", "feed", "agreesWith"],
         .updateOrInsert: ["feed", "key", "strategy", "mergeBatch", "saveEvery", "agreesWith"],
-        .batchUpdate: ["entity", "predicate", "arguments", "set", "agreesWith"],
-        .update: ["entity", "predicate", "arguments", "set", "agreesWith"],
+        .batchUpdate: ["entity", "predicate", "arguments", "set", "verify", "agreesWith"],
+        .update: ["entity", "predicate", "arguments", "set", "verify", "agreesWith"],
         .batchDelete: ["entity", "predicate", "arguments", "fetchLimit", "agreesWith"],
         .delete: ["entity", "predicate", "arguments", "fetchLimit", "agreesWith"],
         .readerUnderWriter: ["count", "saveEvery", "sort", "fetchLimit", "batchSize", "touch", "predicate", "arguments",

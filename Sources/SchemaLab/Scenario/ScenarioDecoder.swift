@@ -154,10 +154,25 @@ public enum ScenarioDecoder {
     }
 
     static func decodeAttribute(_ n: JSONNode) throws -> AttributeSpec {
-        let o = try n.object(allowed: ["name", "type", "optional"])
+        let o = try n.object(allowed: ["name", "type", "optional", "canonicalOf", "allowsExternalStorage", "externalStorageThreshold"])
         let typeName = try o.required("type").choice(AttributeType.allCases.map(\.rawValue))
-        return AttributeSpec(name: try o.required("name").identifier(), type: AttributeType(rawValue: typeName)!,
-                             optional: try o.optional("optional")?.bool() ?? true, path: n.path)
+        var spec = AttributeSpec(name: try o.required("name").identifier(), type: AttributeType(rawValue: typeName)!,
+                                 optional: try o.optional("optional")?.bool() ?? true, path: n.path)
+        if let c = o.optional("canonicalOf") {
+            guard spec.type == .string else { throw c.error("'canonicalOf' makes a string attribute (this one is \(typeName))") }
+            spec.canonicalOf = try c.identifier()
+        }
+        if let x = o.optional("allowsExternalStorage") {
+            spec.allowsExternalStorage = try x.bool()
+            if spec.allowsExternalStorage && spec.type != .binary {
+                throw x.error("'allowsExternalStorage' is for a binary attribute (this one is \(typeName))")
+            }
+        }
+        if let t = o.optional("externalStorageThreshold") {
+            guard spec.allowsExternalStorage else { throw t.error("'externalStorageThreshold' needs \"allowsExternalStorage\": true") }
+            spec.externalStorageThreshold = try t.int(in: 0...1_000_000_000)
+        }
+        return spec
     }
 
     static func decodeRelationship(_ n: JSONNode) throws -> RelationshipSpec {

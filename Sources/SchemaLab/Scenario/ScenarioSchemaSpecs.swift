@@ -33,6 +33,13 @@ public struct AttributeSpec: Sendable {
     public var type: AttributeType
     /// false: a save (or batch insert) of an object without a value fails validation.
     public var optional: Bool = true
+    /// A string attribute the context keeps equal to the canonical form (lower-cased,
+    /// diacritics removed) of this other string attribute of the entity, when it saves.
+    public var canonicalOf: String?
+    /// A binary attribute with allowsExternalBinaryDataStorage: large values go to files.
+    public var allowsExternalStorage = false
+    /// With external storage: values larger than this many bytes go to files.
+    public var externalStorageThreshold = ExternalBinaryData.defaultThreshold
     public var path: String
 }
 

@@ -180,6 +180,12 @@ public struct WorkloadSpec: Sendable {
     public var mergeBatch = 500
     /// batchUpdate and update: the attributes set and their values, in order.
     public var set: [(attribute: String, value: PredicateValue)] = []
+    /// update: words replaced inside a separated list (`{"replaceWord": "tag-7", "with": "x"}`).
+    public var replacements: [WordReplacement] = []
+    /// batchUpdate and update: the result is the root objects this predicate selects after
+    /// the change (their primary keys), instead of the root's rows: so two schemas that keep
+    /// the changed value in different entities can be compared.
+    public var verify: PredicateSpec?
     /// readerUnderWriter: reads to take (at most; they stop when the writer is done and at
     /// least one read was taken after it started) and the journal mode.
     public var reads = 0
@@ -191,6 +197,22 @@ public struct WorkloadSpec: Sendable {
     /// `arguments`, and time every query (a map panned and zoomed).
     public var boxes: BoxSetSpec?
     public var path: String
+}
+
+/// One word of a separated list replaced by another (`"a,b,c"` with b → x is `"a,x,c"`).
+public struct WordReplacement: Sendable, Equatable {
+    public var attribute: String
+    public var word: String
+    public var with: String
+    public var separator: String
+
+    /// `value` with every element equal to `word` replaced; other values unchanged.
+    public func apply(_ value: SQLValue) -> SQLValue {
+        guard case .text(let s) = value else { return value }
+        let parts = s.components(separatedBy: separator)
+        guard parts.contains(word) else { return value }
+        return .text(parts.map { $0 == word ? with : $0 }.joined(separator: separator))
+    }
 }
 
 /// Bounding boxes over two numeric data set fields (latitude and longitude), generated from

@@ -140,7 +140,17 @@ public struct SchemaResolver {
                 columns[r.name.uppercased()] = r.name
                 relationships.append(try relationship(r, of: e, in: sorted, numbers: numbers, variant: spec.name))
             }
-            let attributes = e.attributes.map { AttributeModel(name: $0.name, type: $0.type, optional: $0.optional) }.sorted { $0.name < $1.name }
+            let attributes = e.attributes.map {
+                AttributeModel(name: $0.name, type: $0.type, optional: $0.optional, canonicalOf: $0.canonicalOf,
+                               allowsExternalStorage: $0.allowsExternalStorage,
+                               externalStorageThreshold: $0.allowsExternalStorage ? $0.externalStorageThreshold : 0)
+            }.sorted { $0.name < $1.name }
+            for a in e.attributes {
+                guard let source = a.canonicalOf else { continue }
+                guard let s = e.attributes.first(where: { $0.name == source }), s.type == .string, s.canonicalOf == nil, source != a.name else {
+                    throw fail(a.path + ".canonicalOf", "in variant \(spec.name), \(e.name) has no plain string attribute '\(source)' to keep '\(a.name)' the canonical form of")
+                }
+            }
             var indexes: [IndexModel] = []
             for ix in draft.indexes where ix.entity == e.name {
                 if indexes.contains(where: { $0.name == ix.name }) {
@@ -248,6 +258,9 @@ public struct SchemaResolver {
             guard let a = attributes.first(where: { $0.name == el.key }) else {
                 let known = attributes.map(\.name).joined(separator: ", ")
                 throw fail(ix.path + ".elements[\(k)]", "in variant \(variant), \(e.name) has no attribute '\(el.key)' (attributes: \(known))")
+            }
+            if ix.elements[..<k].contains(where: { $0.key == el.key }) {
+                throw fail(ix.path + ".elements[\(k)]", "index '\(ix.name)' names '\(el.key)' twice")
             }
             if ix.kind == .rtree && ![.double, .float, .integer16, .integer32, .integer64, .date].contains(a.type) {
                 throw fail(ix.path + ".elements[\(k)]", "an R-tree index takes numeric attributes; \(e.name).\(a.name) is \(a.type.rawValue)")

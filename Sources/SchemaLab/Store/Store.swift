@@ -59,8 +59,22 @@ public final class Store {
         return list.map { "pragma \($0.name)=\($0.value)" }
     }
 
-    /// Removes a store file and its WAL and shared-memory files.
+    /// The directory of this store's external binary data files.
+    public var externalDataDirectory: String { ExternalBinaryData.directory(forStore: path) }
+
+    /// Removes a store file, its WAL and shared-memory files, and its external data files.
     public static func remove(path: String) {
         for suffix in ["", "-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        let support = URL(fileURLWithPath: ExternalBinaryData.directory(forStore: path)).deletingLastPathComponent().path
+        try? FileManager.default.removeItem(atPath: support)
+    }
+
+    /// Copies a closed (checkpointed) store file and its external data files to `to`.
+    public static func copy(from: String, to: String) throws {
+        try FileManager.default.copyItem(atPath: from, toPath: to)
+        let source = URL(fileURLWithPath: ExternalBinaryData.directory(forStore: from)).deletingLastPathComponent().path
+        guard FileManager.default.fileExists(atPath: source) else { return }
+        let target = URL(fileURLWithPath: ExternalBinaryData.directory(forStore: to)).deletingLastPathComponent().path
+        try FileManager.default.copyItem(atPath: source, toPath: target)
     }
 }

@@ -139,7 +139,8 @@ public final class FetchWorkload: Workload {
         switch spec.resultType {
         case .objectIDs:
             let ids = try context.executeIDs(request)
-            return WorkloadOutcome(rows: ids.count, valuesRead: 0) { Self.signature(ids: ids, sections: []) }
+            let unordered = spec.sort.isEmpty
+            return WorkloadOutcome(rows: ids.count, valuesRead: 0) { Self.signature(ids: unordered ? ids.sorted() : ids, sections: []) }
         case .count:
             let n = try context.executeCount(request)
             return WorkloadOutcome(rows: 1, valuesRead: 0) { ResultSignature.of(rows: [[.integer(Int64(n))]]) }
@@ -184,7 +185,11 @@ public final class FetchWorkload: Workload {
             return WorkloadOutcome(rows: results.count, valuesRead: nonNull, keepAlive: results) { ResultSignature.of(rows: [row]) }
         }
         let ids = results.ids
-        return WorkloadOutcome(rows: results.count, valuesRead: nonNull, keepAlive: results) { Self.signature(ids: ids, sections: sections) }
+        // Without a sort the order is the plan's (an index changes it): compared as a set.
+        let unordered = spec.sort.isEmpty
+        return WorkloadOutcome(rows: results.count, valuesRead: nonNull, keepAlive: results) {
+            Self.signature(ids: unordered ? ids.sorted() : ids, sections: sections)
+        }
     }
 
     /// The fetch (or the controller's) and the touching of its objects.
@@ -237,7 +242,8 @@ public final class FetchWorkload: Workload {
             if page.count < spec.pageSize || ids.count >= limitTouched { break }
             offset += spec.pageSize
         }
-        return WorkloadOutcome(rows: ids.count, valuesRead: nonNull, keepAlive: context) { Self.signature(ids: ids, sections: []) }
+        let unordered = spec.sort.isEmpty
+        return WorkloadOutcome(rows: ids.count, valuesRead: nonNull, keepAlive: context) { Self.signature(ids: unordered ? ids.sorted() : ids, sections: []) }
     }
 
     /// The Swift reduction: SQL's semantics (NULLs skipped; avg of nothing is NULL; sum is

@@ -56,7 +56,7 @@ extension ManagedObjectContext {
             var n = 0
             for t in targets {
                 if t.isFault { try fireFault(t) }
-                if case .null = t.values[attribute] {} else { n += 1 }
+                if case .null = try attributeValue(t, attribute) {} else { n += 1 }
             }
             return n
         }

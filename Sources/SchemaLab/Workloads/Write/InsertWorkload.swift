@@ -65,8 +65,8 @@ public final class InsertWorkload: Workload {
     /// with both sides of every relationship set.
     static func insertAll(_ data: GeneratedData, placement: DataPlacement, into context: ManagedObjectContext) throws {
         let roots = insertRows(data.columns, count: data.count, nodes: placement.nodes, keep: !placement.related.isEmpty, into: context)
-        for (r, g) in zip(placement.related, data.related) {
-            insertRelated(g, placement: r, parents: roots, into: context)
+        for r in placement.related {
+            insertRelated(data.related[r.dataIndex], placement: r, parents: roots, into: context)
         }
     }
 
@@ -115,8 +115,8 @@ public final class InsertWorkload: Workload {
             }
         }
         guard !g.related.isEmpty else { return }
-        for (nested, ng) in zip(r.placement.related, g.related) {
-            insertRelated(ng, placement: nested, parents: targets, into: context)
+        for nested in r.placement.related {
+            insertRelated(g.related[nested.dataIndex], placement: nested, parents: targets, into: context)
         }
     }
 }

@@ -13,6 +13,11 @@ struct LogicalRows {
     let query: FetchRequestSQL.Query
     /// The tables whose row counts complete the result (related entries, join tables).
     let countedTables: [String]
+    /// The columns that hold externally stored binary data (read back as their bytes).
+    let externalColumns: [Int]
+    /// True when some column is binary: rows are then sorted here, on the values (an
+    /// external column's references would sort differently from the bytes).
+    let sortsInSwift: Bool
 
     /// `keyPaths`: the logical field names to read (each must resolve from `entity`).
     init(model: ManagedObjectModel, entity: String, keyPaths: [String], countedTables: [String]) throws(KeyPathError) {
@@ -24,6 +29,8 @@ struct LogicalRows {
         for k in keyPaths where seen.insert(k).inserted {
             props.append(.init(name: k, keyPath: try model.model.resolve(keyPath: k, from: entity), function: nil))
         }
+        externalColumns = props.indices.filter { props[$0].keyPath.attribute.allowsExternalStorage }
+        sortsInSwift = props.contains { $0.keyPath.attribute.type == .binary }
         let shape = DictionaryShape(properties: props, groupBy: [], distinct: false, having: nil)
         do {
             let sql = try FetchRequestSQL(fetch: e.fetchSQL, sorts: props.map { ($0.keyPath, true) }, predicate: nil,
@@ -38,6 +45,13 @@ struct LogicalRows {
     func signature(_ store: Store) throws -> ResultSignature {
         // Outside the statement cache: the check is not part of the case's statements.
         var rows = try store.db.rows(query.sql, query.bindings)
+        if sortsInSwift {
+            // SQL sorted the stored references; the values sort as their bytes, in every variant alike.
+            for r in rows.indices {
+                for c in externalColumns { rows[r][c] = try ExternalBinaryData.decode(rows[r][c], directory: store.externalDataDirectory) }
+            }
+            rows = rows.map { ($0.map(\.description).joined(separator: "|"), $0) }.sorted { $0.0 < $1.0 }.map(\.1)
+        }
         var tail: [SQLValue] = []
         for t in countedTables { tail.append(try store.db.scalar("SELECT COUNT(*) FROM \(t)")) }
         tail.append(.integer(try CounterAudit.driftingRows(store, model: model.model)))
