@@ -32,13 +32,15 @@ bench: build
 	done
 
 # bench-scale: the source documents' larger sizes (several minutes): ingest and update/delete at 100,000 quakes,
-# delete memory at 10,000 to 1,000,000 (scenarios/scale/); results/scale-<name>/
+# search at 100,000 people, delete memory at 10,000 to 1,000,000 and 200 photos of 1-4 MB (scenarios/scale/);
+# results/scale-<name>/
 bench-scale: build
 	@mkdir -p results
 	@set -e; \
 	$(BIN) run scenarios/quakes-ingest.json --out results/scale-quakes-ingest --replace --size 100000 \
 	  --workloads objects,objects-chunked,batch-array,batch-handler; \
 	$(BIN) run scenarios/quakes-update-delete.json --out results/scale-quakes-update-delete --replace --size 100000; \
+	$(BIN) run scenarios/search.json --out results/scale-search --replace --size 100000 --reps 3; \
 	for s in scenarios/scale/*.json; do \
 	  $(BIN) run $$s --out results/scale-$$(basename $$s .json) --replace; \
 	done; \

@@ -30,6 +30,8 @@ struct StatementShapesDocTests {
         "quakes-reingest": TestSupport.packageRoot + "/scenarios/quakes-reingest.json",
         "quakes-update-delete": TestSupport.packageRoot + "/scenarios/quakes-update-delete.json",
         "delete-rules": TestSupport.packageRoot + "/Tests/SchemaLabTests/Fixtures/delete-rules.json",
+        "posts-geo": TestSupport.packageRoot + "/scenarios/posts-geo.json",
+        "search": TestSupport.packageRoot + "/scenarios/search.json",
     ]
 
     /// One fenced SQL block of the document and the comment above it.
