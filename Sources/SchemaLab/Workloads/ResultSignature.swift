@@ -7,8 +7,8 @@ public struct ResultSignature: Sendable {
     /// FNV-1a of the result; reals are rounded to 10 significant digits first, so sums
     /// taken in another order hash alike.
     public let digest: String
-    /// The values of a dictionary, count or aggregate result (nil for object results and
-    /// for value results of more than ``maxKeptValues`` cells).
+    /// The values of a dictionary, count or aggregate result (nil for object results, for
+    /// value results of more than ``maxKeptValues`` cells and for results holding a blob).
     public let values: [[SQLValue]]?
 
     /// Value results larger than this are compared by digest only.
@@ -27,7 +27,10 @@ public struct ResultSignature: Sendable {
         d.add(UInt64(rows.count))
         for row in rows { for v in row { d.add(rounded(v)) } }
         let cells = rows.reduce(0) { $0 + $1.count }
-        return ResultSignature(digest: d.hex, values: cells <= maxKeptValues ? rows : nil)
+        // Blobs compare exactly, so their digest is enough (and a result of photos would
+        // otherwise be kept, and written to signatures/, byte by byte).
+        let hasBlob = rows.contains { $0.contains { if case .blob = $0 { return true } else { return false } } }
+        return ResultSignature(digest: d.hex, values: cells <= maxKeptValues && !hasBlob ? rows : nil)
     }
 
     /// Reals to 10 significant digits; integers that a real holds exactly stay comparable.
