@@ -30,7 +30,7 @@ public struct BoxSet: Sendable {
     public init(spec: BoxSetSpec, data: GeneratedData) {
         let xs = data.column(spec.keys[0]) ?? []
         let ys = data.column(spec.keys[1]) ?? []
-        let step = max(1, data.count / Self.sampleLimit)
+        let step = max(1, (data.count + Self.sampleLimit - 1) / Self.sampleLimit)
         var points: [(Double, Double)] = []
         for i in stride(from: 0, to: min(xs.count, ys.count), by: step) {
             if let x = xs[i].doubleValue, let y = ys[i].doubleValue { points.append((x, y)) }

@@ -5,7 +5,7 @@ public enum ResultChecks {
     /// The reference and agreement check of each case in `cases`, against the others in
     /// `cases` (a case whose counterpart is not there is ``ResultCheck/notChecked``).
     public static func compute(_ cases: [(key: CaseKey, signature: ResultSignature)], reference: String,
-                               agreesWith: [String: String]) -> [(reference: ResultCheck, agreement: ResultCheck)] {
+                               agreesWith: [String: Agreement]) -> [(reference: ResultCheck, agreement: ResultCheck)] {
         let index = Dictionary(cases.enumerated().map { ($0.element.key, $0.offset) }, uniquingKeysWith: { a, _ in a })
         return cases.map { c in
             var ref = ResultCheck.notChecked, agree = ResultCheck.notChecked
@@ -14,19 +14,30 @@ public enum ResultChecks {
             } else if let r = index[CaseKey(variant: reference, workload: c.key.workload, size: c.key.size)] {
                 ref = c.signature.matches(cases[r].signature) ? .same : .differs
             }
-            // The other workload in the same variant, or in the reference variant when it does
-            // not run in this one (a strategy only one schema can express).
-            if let other = agreesWith[c.key.workload],
-               let j = index[CaseKey(variant: c.key.variant, workload: other, size: c.key.size)]
-                ?? index[CaseKey(variant: reference, workload: other, size: c.key.size)] {
-                agree = c.signature.matches(cases[j].signature) ? .same : .differs
+            // The other workload in the same variant, or in the reference variant when its
+            // `variants` leave this one out (a strategy only one schema can express).
+            if let a = agreesWith[c.key.workload] {
+                let variant = a.otherVariants?.contains(c.key.variant) ?? true ? c.key.variant : reference
+                if let j = index[CaseKey(variant: variant, workload: a.other, size: c.key.size)] {
+                    agree = c.signature.agrees(with: cases[j].signature) ? .same : .differs
+                }
             }
             return (ref, agree)
         }
     }
 
+    /// A workload's `agreesWith`: the other workload and the variants it runs in (nil: all).
+    public struct Agreement: Sendable {
+        public let other: String
+        public let otherVariants: [String]?
+    }
+
     /// The `agreesWith` pairs of a scenario's workloads.
-    public static func agreements(_ workloads: [WorkloadSpec]) -> [String: String] {
-        Dictionary(workloads.compactMap { w in w.agreesWith.map { (w.name, $0) } }, uniquingKeysWith: { a, _ in a })
+    public static func agreements(_ workloads: [WorkloadSpec]) -> [String: Agreement] {
+        let variants = Dictionary(workloads.map { ($0.name, $0.variants) }, uniquingKeysWith: { a, _ in a })
+        return Dictionary(workloads.compactMap { w in
+            w.agreesWith.map { (w.name, Agreement(other: $0, otherVariants: variants[$0] ?? nil)) }
+        }, uniquingKeysWith: { a, _ in a })
     }
 }
+

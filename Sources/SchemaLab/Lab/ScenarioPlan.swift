@@ -17,6 +17,7 @@ public struct ScenarioPlan {
         if needsRTree && !SQLiteLibrary.hasRTree {
             throw fail("$.variants", "an index has kind 'rtree' but this SQLite (\(SQLiteLibrary.version)) was built without ENABLE_RTREE")
         }
+        try Self.checkIndexedNames(scenario, models: models)
         for (spec, model) in zip(scenario.variants, models) {
             guard model.entity(ds.entity) != nil else {
                 throw fail(ds.path + ".entity", "variant \(spec.name) has no entity '\(ds.entity)'")
@@ -57,6 +58,31 @@ public struct ScenarioPlan {
                 if let hit = w.set.first(where: { sources.contains($0.attribute) }) {
                     throw fail(w.path + ".set." + hit.attribute, "in variant \(spec.name), a batch update bypasses the context, which keeps \(entity!.name)'s canonical search attribute in step with '\(hit.attribute)'")
                 }
+                // External storage is the context's too: a batch request would write the bytes inline.
+                let external = Set(entity?.model.attributes.filter(\.allowsExternalStorage).map(\.name) ?? [])
+                if w.kind == .batchInsert, let name = external.sorted().first {
+                    throw fail(w.path + ".kind", "in variant \(spec.name), \(entity!.name).\(name) uses external storage, which the context writes when it saves; a batch insert would store the bytes inline")
+                }
+                if let hit = w.set.first(where: { external.contains($0.attribute) }) {
+                    throw fail(w.path + ".set." + hit.attribute, "in variant \(spec.name), \(entity!.name).\(hit.attribute) uses external storage, which a batch update would bypass")
+                }
+            }
+            // Dictionaries and sorts read the column itself, which holds a reference for an
+            // externally stored value.
+            for w in scenario.workloads where [.fetch, .fetchedResults, .readerUnderWriter].contains(w.kind) && (w.variants?.contains(spec.name) ?? true) {
+                let entity = w.entity ?? ds.entity
+                func check(_ keyPath: String, _ path: String) throws {
+                    guard let r = try? model.resolve(keyPath: keyPath, from: entity), r.attribute.allowsExternalStorage else { return }
+                    throw fail(path, "in variant \(spec.name), '\(keyPath)' uses external storage: a fetch cannot sort by it or return it in a dictionary (touch it on objects)")
+                }
+                for (i, s) in w.sort.enumerated() { try check(s.keyPath, w.path + ".sort[\(i)]") }
+                for (i, p) in w.propertiesToFetch.enumerated() {
+                    switch p {
+                    case .keyPath(let k): try check(k, w.path + ".propertiesToFetch[\(i)]")
+                    case .expression(_, _, let k): try check(k, w.path + ".propertiesToFetch[\(i)].key")
+                    }
+                }
+                for (i, g) in w.groupBy.enumerated() { try check(g, w.path + ".groupBy[\(i)]") }
             }
             for w in scenario.workloads where w.kind == .append && !ds.related.isEmpty {
                 throw fail(w.path + ".kind", "an append workload adds root rows only; this data set has 'related' entries")
@@ -115,6 +141,22 @@ public struct ScenarioPlan {
                     _ = try FetchWorkload(spec: w, model: mom, rootEntity: ds.entity, boxes: probe)
                 } catch {
                     throw fail(w.path + (error.at ?? ""), error.message)
+                }
+            }
+        }
+    }
+
+    /// An `indexed:by:` must name an R-tree index that some variant has; a misspelt name
+    /// would make every variant, the R-tree one included, read the plain column.
+    static func checkIndexedNames(_ scenario: Scenario, models: [ObjectModel]) throws {
+        let rtrees = Set(models.flatMap { $0.entities.flatMap { $0.indexes.filter { $0.kind == .rtree }.map(\.name) } })
+        for w in scenario.workloads {
+            for (spec, key) in [(w.predicate, "predicate"), (w.verify, "verify.predicate")] {
+                guard let spec, spec.text.lowercased().contains("indexed:by:") else { continue }
+                let probe: [PredicateValue] = w.boxes == nil || key != "predicate" ? [] : Array(repeating: .real(0), count: 4)
+                guard let p = try? PredicateParser.parse(spec.text, arguments: spec.arguments + probe) else { continue }
+                for (name, column) in PredicateCompiler.indexedNames(p) where !rtrees.contains(name) {
+                    throw ScenarioError(file: scenario.file, path: spec.path, message: "column \(column): no variant has an R-tree index named '\(name)' (indexed:by: would read the plain column in every variant)")
                 }
             }
         }

@@ -77,9 +77,55 @@ public struct PredicateCompiler {
     /// Compiles `p`. Throws a ``PredicateError`` at the column of the node that does not fit
     /// the model (an unknown key path carries the resolver's message).
     public func compile(_ p: Predicate) throws(PredicateError) -> CompiledPredicate {
+        if let column = Self.negatedIndexed(p, negated: false) {
+            throw PredicateError(column: column, message: "indexed:by:(...) cannot be under NOT: an R-tree stores a nil value as 0, so the negation would select rows whose value is nil; write the complement as ranges")
+        }
         let scope = Scope(entity: entity, alias: "t0", planner: joins, isTop: true, parent: nil, variable: nil, model: model)
         let f = try predicate(p, in: scope)
         return CompiledPredicate(sql: f.sql, bindings: f.bindings)
+    }
+
+    /// The terms of an AND chain, in order (`a AND (b AND c)` is a, b, c).
+    static func conjuncts(_ p: Predicate) -> [Predicate] {
+        if case .and(let a, let b, _) = p { return conjuncts(a) + conjuncts(b) }
+        return [p]
+    }
+
+    /// The index names `indexed:by:` uses in `p`, with their columns.
+    public static func indexedNames(_ p: Predicate) -> [(name: String, column: Int)] {
+        func inExpression(_ e: PredicateExpression) -> [(name: String, column: Int)] {
+            switch e {
+            case .indexed(_, let name, let c): return [(name, c)]
+            case .subquery(let coll, _, let inner, _): return inExpression(coll) + indexedNames(inner)
+            case .aggregate(_, let coll, _, _): return inExpression(coll)
+            case .constant, .keyPath: return []
+            }
+        }
+        switch p {
+        case .truePredicate, .falsePredicate: return []
+        case .and(let a, let b, _), .or(let a, let b, _): return indexedNames(a) + indexedNames(b)
+        case .not(let a, _): return indexedNames(a)
+        case .comparison(let c): return inExpression(c.left) + inExpression(c.right)
+        }
+    }
+
+    /// The column of an `indexed:by:` under a NOT, if any (SUBQUERY predicates included).
+    static func negatedIndexed(_ p: Predicate, negated: Bool) -> Int? {
+        func inExpression(_ e: PredicateExpression) -> Int? {
+            switch e {
+            case .indexed(_, _, let c): return negated ? c : nil
+            case .subquery(let coll, _, let inner, _): return inExpression(coll) ?? negatedIndexed(inner, negated: negated)
+            case .aggregate(_, let coll, _, _): return inExpression(coll)
+            case .constant, .keyPath: return nil
+            }
+        }
+        switch p {
+        case .truePredicate, .falsePredicate: return nil
+        case .and(let a, let b, _), .or(let a, let b, _):
+            return negatedIndexed(a, negated: negated) ?? negatedIndexed(b, negated: negated)
+        case .not(let a, _): return negatedIndexed(a, negated: true)
+        case .comparison(let c): return inExpression(c.left) ?? inExpression(c.right)
+        }
     }
 
     /// Parses `text` with `arguments` and compiles it.
@@ -204,6 +250,18 @@ extension PredicateCompiler {
         case .falsePredicate: return Fragment("0")
         case .and(let a, let b, _):
             if let combined = try combinedIndexed(a, b, in: scope) { return combined }
+            // In a longer AND chain, the first pair an R-tree can answer together, then the rest.
+            let terms = Self.conjuncts(p)
+            if terms.count > 2 {
+                for i in terms.indices {
+                    for j in terms.indices where j > i {
+                        guard let pair = try combinedIndexed(terms[i], terms[j], in: scope) else { continue }
+                        var f = "(" + pair
+                        for (k, t) in terms.enumerated() where k != i && k != j { f = f + " AND " + (try predicate(t, in: scope)) }
+                        return f + ")"
+                    }
+                }
+            }
             return "(" + (try predicate(a, in: scope)) + " AND " + (try predicate(b, in: scope)) + ")"
         case .or(let a, let b, _): return "(" + (try predicate(a, in: scope)) + " OR " + (try predicate(b, in: scope)) + ")"
         case .not(let a, _): return "NOT (" + (try predicate(a, in: scope)) + ")"

@@ -149,6 +149,9 @@ extension ScenarioDecoder {
             if ValueKind.produced(by: source)[field].map({ !$0.isSubset(of: [.text, .null]) }) ?? false {
                 throw ScenarioError(file: file, path: r.path + ".fanOut.field", message: "wordsOf needs a text field; '\(field)' is not one")
             }
+            if case .joinedOf = source.generator {
+                throw ScenarioError(file: file, path: r.path + ".fanOut.field", message: "wordsOf cannot read '\(field)', a joinedOf field (it is joined after the related rows exist)")
+            }
         }
         for (i, f) in fields.enumerated() {
             let g = f.path + ".generator"
@@ -170,7 +173,7 @@ extension ScenarioDecoder {
                     throw ScenarioError(file: file, path: g + ".from", message: "derived names '\(from)', which is not a field generated before it at this level")
                 }
                 switch source.generator {
-                case .text, .uuid, .bytes, .bool:
+                case .text, .uuid, .bytes, .bool, .word, .joinedOf, .sequence(_, _, .some):
                     throw ScenarioError(file: file, path: g + ".from", message: "derived needs a numeric or date field; '\(from)' is not one")
                 default: break
                 }

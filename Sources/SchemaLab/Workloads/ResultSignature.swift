@@ -52,6 +52,13 @@ public struct ResultSignature: Sendable {
         return true
     }
 
+    /// For `agreesWith` (two workloads that may read different keys of the same objects):
+    /// the objects only, leaving out the digest of the touched values (after a `-`).
+    public func agrees(with other: ResultSignature) -> Bool {
+        if values != nil, other.values != nil { return matches(other) }
+        return digest.split(separator: "-").first == other.digest.split(separator: "-").first
+    }
+
     static func same(_ x: SQLValue, _ y: SQLValue) -> Bool {
         if let a = x.doubleValue, let b = y.doubleValue {
             if case .integer(let i) = x, case .integer(let j) = y { return i == j }

@@ -257,8 +257,14 @@ struct SearchAndStorageTests {
                 #expect(["same", ""].contains(row[col("agreement_check")]), "\(label)")
                 #expect(Int(row[col("rows")])! > 0, "\(label) returns rows")
             }
-            let checked = results.dropFirst().filter { $0[col("agreement_check")] == "same" }.count
-            #expect(checked >= ["search": 26, "photo-tags": 4, "photo-storage": 0][scenario]!, "\(scenario)")
+            let agreed = results.dropFirst().filter { $0[col("agreement_check")] == "same" }.count
+            #expect(agreed >= ["search": 26, "photo-tags": 4, "photo-storage": 0][scenario]!, "\(scenario)")
+            // photo-storage: every variant against inline, on the objects and on the bytes touched.
+            if scenario == "photo-storage" {
+                #expect(results.dropFirst().filter { $0[col("reference_check")] == "same" }.count == 8)
+                let digests = results.dropFirst().filter { $0[col("workload")] == "open-one" }.map { $0[col("result_digest")] }
+                #expect(Set(digests).count == 1 && digests[0].contains("-"), "the image's bytes are in the signature")
+            }
         }
     }
 }

@@ -110,6 +110,10 @@ struct RTreeTests {
         #expect(one.sql == "(t0.Z_PK IN (SELECT n1_t0.Z_PK FROM Z_Post_byLocation n1_t0 WHERE (? <= n1_t0.ZLATITUDE_MIN AND n1_t0.ZLATITUDE_MAX <= ?"
                 + " AND ? <= n1_t0.ZLONGITUDE_MIN AND n1_t0.ZLONGITUDE_MAX <= ?)) AND t0.ZLATITUDE BETWEEN ? AND ? AND t0.ZLONGITUDE BETWEEN ? AND ?)")
         #expect(one.bindings.count == 8)
+        // In a longer AND, the two R-tree comparisons still share one sub-select.
+        let longer = try Self.compile("rtree-one", "timestamp > %@ AND " + Self.boxPredicate, [.real(0)] + args)
+        #expect(longer.sql.contains("t0.Z_PK IN (SELECT n1_t0.Z_PK FROM Z_Post_byLocation n1_t0 WHERE (? <= n1_t0.ZLATITUDE_MIN AND n1_t0.ZLATITUDE_MAX <= ? AND ? <= n1_t0.ZLONGITUDE_MIN"))
+        #expect(longer.sql.hasSuffix(" AND t0.ZTIMESTAMP > ?)") && !longer.sql.contains("n2_t0"))
         for variant in ["scan", "compound"] {
             let plain = try Self.compile(variant, Self.boxPredicate, args)
             #expect(plain.sql == "(t0.ZLATITUDE BETWEEN ? AND ? AND t0.ZLONGITUDE BETWEEN ? AND ?)")
@@ -129,6 +133,7 @@ struct RTreeTests {
             ("indexed:by:(timestamp, \"byLocation\") BETWEEN {1, 2}", "column 13: the R-tree index 'byLocation' of Post does not index 'timestamp'"),
             ("indexed:by:(latitude, \"byLocation\") BETWEEN {'a', 'b'}", "column 45: indexed:by:(...) BETWEEN needs 2 numbers"),
             ("latitude BETWEEN indexed:by:(latitude, \"byLocation\")", "column 18: indexed:by:(...) can only be the left side of BETWEEN"),
+            ("NOT (indexed:by:(latitude, \"byLocation\") BETWEEN {1, 2})", "column 6: indexed:by:(...) cannot be under NOT"),
         ]
         for (text, message) in cases {
             #expect { _ = try Self.compile("rtree", text, []) } throws: { error in
@@ -148,11 +153,16 @@ struct RTreeTests {
         var missedByLiteral = 0, nonEmpty = 0
         for i in 0..<400 {
             let args: [PredicateValue]
-            if i % 2 == 0 {
+            if i % 4 == 0 {
                 // A box whose lower-left corner is an edge post.
-                let (lat, lon) = edges[i / 2 % edges.count]
+                let (lat, lon) = edges[i / 4 % edges.count]
                 let w = 0.001 + rng.unit() * 0.05
                 args = [.real(lat), .real(lat + w), .real(lon), .real(lon + w)]
+            } else if i % 4 == 2 {
+                // A box whose upper-right corner is an edge post (the R-tree's MAX rounded up).
+                let (lat, lon) = edges[(i / 4 + 100) % edges.count]
+                let w = 0.001 + rng.unit() * 0.05
+                args = [.real(lat - w), .real(lat), .real(lon - w), .real(lon)]
             } else {
                 let lat = 37.6 + rng.unit() * 0.4, lon = -122.6 + rng.unit() * 0.4, w = rng.unit() * 0.2
                 args = [.real(lat - w), .real(lat + w), .real(lon - w), .real(lon + w)]
@@ -170,6 +180,12 @@ struct RTreeTests {
         }
         #expect(nonEmpty > 300)
         #expect(missedByLiteral > 100, "the literal bounds lose the corner post of the edge boxes")
+        // A post with no location: the R-tree holds it at 0, the recheck keeps it out.
+        let f = try Filled("rtree", extra: [])
+        try f.store.db.execute("UPDATE ZPOST SET ZLATITUDE = NULL, ZLONGITUDE = NULL WHERE Z_PK = 1")
+        let around0: [PredicateValue] = [.real(-1), .real(1), .real(-1), .real(1)]
+        #expect(try f.store.db.scalar("SELECT COUNT(*) FROM Z_Post_byLocation WHERE Z_PK = 1 AND ZLATITUDE_MIN = 0") == .integer(1))
+        #expect(try f.keys(Self.boxPredicate, around0).isEmpty)
     }
 
     @Test("The R-tree triggers keep the index in step after inserts, updates, batch updates, deletes and batch deletes")
@@ -239,6 +255,8 @@ struct RTreeTests {
             (#"{%@, %@} AND indexed:by:(longitude, 'byLocation') BETWEEN {%@, %@}"#, "{%@, %@}",
              "$.workloads[0].predicate: column 1: 4 arguments given but the predicate uses 2 (with 'boxes', each box appends its 4 bounds"),
             (#""sort": ["timestamp"]}"#, #""sort": ["timestamp"], "resultType": "count"}"#, "$.workloads[0].boxes: a box set fetches managed objects"),
+            ("indexed:by:(longitude, 'byLocation')", "indexed:by:(longitude, 'byLocaton')",
+             "$.workloads[0].predicate: column 58: no variant has an R-tree index named 'byLocaton'"),
         ]
         for (old, new, message) in cases {
             #expect(Self.scenario.contains(old))

@@ -27,7 +27,7 @@ public final class RunDirectory: @unchecked Sendable {
     private let writer: FileWriting
     private let lock: FileLock
     private let reference: String
-    private let agreesWith: [String: String]
+    private let agreesWith: [String: ResultChecks.Agreement]
     private let mutex = NSLock()
     /// Set once the run is stopped by a signal: later commits write nothing.
     private var closed = false
@@ -35,7 +35,7 @@ public final class RunDirectory: @unchecked Sendable {
     private var plansText: String
 
     private init(path: String, state: RunState, records: [CaseRecord], writer: FileWriting, lock: FileLock,
-                 reference: String, agreesWith: [String: String]) {
+                 reference: String, agreesWith: [String: ResultChecks.Agreement]) {
         self.path = path
         self.state = state
         self.records = records
@@ -99,7 +99,7 @@ public final class RunDirectory: @unchecked Sendable {
     /// `replace`, an existing `path` becomes `<path>.previous`, and an older
     /// `<path>.previous` is deleted.
     public static func create(path: String, replace: Bool, state: RunState, manifest: RunManifest,
-                              reference: String, agreesWith: [String: String],
+                              reference: String, agreesWith: [String: ResultChecks.Agreement],
                               writer: FileWriting = AtomicFile()) throws -> RunDirectory {
         try checkTarget(path, replace: replace)
         let fm = FileManager.default
@@ -155,7 +155,7 @@ public final class RunDirectory: @unchecked Sendable {
     /// Opens a run directory to finish it: refuses one that a live process is writing,
     /// one that is complete, and one this build cannot read. Keeps the finished cases
     /// that run.json lists; rows of any other case are dropped.
-    public static func open(path: String, reference: String, agreesWith: [String: String],
+    public static func open(path: String, reference: String, agreesWith: [String: ResultChecks.Agreement],
                             writer: FileWriting = AtomicFile()) throws -> (RunDirectory, RunManifest) {
         let fm = FileManager.default
         let state = try readState(at: path)

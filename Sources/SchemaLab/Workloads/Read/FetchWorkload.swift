@@ -157,23 +157,29 @@ public final class FetchWorkload: Workload {
     /// One fetch per box, each on a fresh context and timed on its own (fetch and touch);
     /// the signature covers every box's result, in order.
     private func runBoxes(_ store: Store) throws -> WorkloadOutcome {
-        var ids: [Int64] = []
-        var sections: [ResultsSection] = []
+        var perBox: [[Int64]] = []
+        perBox.reserveCapacity(boxRequests.count)
         var reads: [(ms: Double, writerActive: Bool, rows: Int)] = []
+        reads.reserveCapacity(boxRequests.count)
         var rows = 0, nonNull = 0
         for request in boxRequests {
+            let context = ManagedObjectContext(store: store, objectModel: model)
             let t0 = Clock.wallNanoseconds()
-            let (results, _, touched) = try fetchAndTouch(ManagedObjectContext(store: store, objectModel: model), request)
+            let (results, _, touched) = try fetchAndTouch(context, request)
             let ms = Double(Clock.wallNanoseconds() - t0) / 1e6
             reads.append((ms, false, results.count))
             rows += results.count
             nonNull += touched
-            // Without a sort the order is the plan's: a box's result is compared as a set.
-            ids += spec.sort.isEmpty ? results.ids.sorted() : results.ids
-            // A box boundary in the signature, so that rows moving between boxes show.
-            sections.append(ResultsSection(value: .integer(Int64(sections.count)), count: results.count))
+            perBox.append(results.ids)
         }
-        var result = WorkloadOutcome(rows: rows, valuesRead: nonNull) { Self.signature(ids: ids, sections: sections) }
+        let unordered = spec.sort.isEmpty
+        var result = WorkloadOutcome(rows: rows, valuesRead: nonNull) {
+            // Without a sort the order is the plan's: a box's result is compared as a set. A
+            // box boundary is in the signature, so that rows moving between boxes show.
+            let ids = perBox.flatMap { unordered ? $0.sorted() : $0 }
+            let sections = perBox.enumerated().map { ResultsSection(value: .integer(Int64($0.offset)), count: $0.element.count) }
+            return Self.signature(ids: ids, sections: sections)
+        }
         result.reads = reads
         return result
     }
@@ -188,8 +194,36 @@ public final class FetchWorkload: Workload {
         // Without a sort the order is the plan's (an index changes it): compared as a set.
         let unordered = spec.sort.isEmpty
         return WorkloadOutcome(rows: results.count, valuesRead: nonNull, keepAlive: results) {
-            Self.signature(ids: unordered ? ids.sorted() : ids, sections: sections)
+            var signature = Self.signature(ids: unordered ? ids.sorted() : ids, sections: sections)
+            if let values = try self.touchedValuesDigest(results, context) {
+                signature = ResultSignature(digest: signature.digest + values)
+            }
+            return signature
         }
+    }
+
+    /// With explicit `touchKeys`: a digest of the attribute values the touch step read (after
+    /// the clock), so that variants storing a value differently (a blob inline, in another
+    /// entity, in a file) are checked on the values too, not only on which objects came back.
+    /// The default keys (each variant's own attributes) differ between variants: nil.
+    private func touchedValuesDigest(_ results: FetchedObjects, _ context: ManagedObjectContext) throws -> String? {
+        guard spec.touchKeys != nil else { return nil }
+        let accessors = touchKeys.compactMap { if case .value(let a) = $0 { return a } else { return nil } }
+        guard !accessors.isEmpty else { return nil }
+        var n = results.count
+        switch spec.touch {
+        case .none: return nil
+        case .first(let k): n = min(k, n)
+        case .all, .array: break
+        }
+        var order = Array(0..<n)
+        if spec.sort.isEmpty { order.sort { results.ids[$0] < results.ids[$1] } }
+        var d = ResultDigest()
+        for i in order {
+            let o = try results.object(at: i)
+            for a in accessors { d.add(ResultSignature.rounded(try context.value(of: o, at: a))) }
+        }
+        return "-" + d.hex
     }
 
     /// The fetch (or the controller's) and the touching of its objects.
