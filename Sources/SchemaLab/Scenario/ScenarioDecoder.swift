@@ -203,6 +203,9 @@ public enum ScenarioDecoder {
         }
         let unique = try o.optional("unique")?.bool() ?? false
         if unique && kind == .rtree { throw try o.required("unique").error("an R-tree index cannot be unique") }
+        if kind == .rtree, let i = elements.firstIndex(where: \.descending) {
+            throw try o.required("elements").array()[i].error("an R-tree index has no order: its elements are ranges, not sorted keys")
+        }
         let query = try o.optional("query")?.choice(["perAttribute", "combined"]) ?? "perAttribute"
         if o.has("query") && kind != .rtree { throw try o.required("query").error("'query' belongs to an R-tree index (\"kind\": \"rtree\")") }
         var spec = IndexSpec(

@@ -148,7 +148,8 @@ public struct SchemaResolver {
             for a in e.attributes {
                 guard let source = a.canonicalOf else { continue }
                 guard let s = e.attributes.first(where: { $0.name == source }), s.type == .string, s.canonicalOf == nil, source != a.name else {
-                    throw fail(a.path + ".canonicalOf", "in variant \(spec.name), \(e.name) has no plain string attribute '\(source)' to keep '\(a.name)' the canonical form of")
+                    let what = e.attributes.contains { $0.name == source } ? "'\(source)' is not a plain string attribute of \(e.name)" : "\(e.name) has no attribute '\(source)'"
+                    throw fail(a.path + ".canonicalOf", "in variant \(spec.name), \(what) (canonicalOf names the string '\(a.name)' is kept the canonical form of)")
                 }
             }
             var indexes: [IndexModel] = []

@@ -130,7 +130,7 @@ public enum WorkloadFactory {
         } else {
             keyPaths = model.entity(entity)?.model.attributes.map(\.name) ?? []
         }
-        let related = Array(InsertWorkload.tables(placement).dropFirst())
+        let related = Array(InsertWorkload.tables(placement, specs: dataset.related).dropFirst())
         return try LogicalRows(model: model, entity: entity, keyPaths: keyPaths, countedTables: entity == dataset.entity ? related : [])
     }
 }

@@ -115,6 +115,7 @@ public final class FetchWorkload: Workload {
             var p = base
             p.arguments += box
             do { requests.append(try makeRequest(p)) } catch {
+                guard error.message.contains("argument") else { throw error }
                 throw KeyPathError(message: error.message + " (with 'boxes', each box appends its \(box.count) bounds to 'arguments')", at: error.at)
             }
         }

@@ -44,19 +44,21 @@ public final class InsertWorkload: Workload {
         return WorkloadOutcome(rows: data.count, valuesRead: 0) { try self.logical.signature(store) }
     }
 
-    /// The tables an insert fills: every placed entity's, then the join tables, each once.
     /// The tables whose row counts make an insert's logical result: the root entity's, and
-    /// per related entry (recursively) the destination entity's and its join table.
-    static func tables(_ placement: DataPlacement) -> [String] {
+    /// per related entry (recursively) the destination entity's and its join table. With
+    /// `specs` (the data set's related entries), an optional entry's tables are left out:
+    /// the variants without that relationship hold the same links as text, not as rows.
+    static func tables(_ placement: DataPlacement, specs: [RelatedSpec]? = nil) -> [String] {
         var out: [String] = [placement.nodes[0].entity.model.table]
-        func visit(_ p: DataPlacement) {
+        func visit(_ p: DataPlacement, _ specs: [RelatedSpec]?) {
             for r in p.related {
+                if let specs, specs[r.dataIndex].optional { continue }
                 out.append(r.placement.nodes[0].entity.model.table)
                 if case .joinTable(let t, _, _) = r.relationship.storage { out.append(t) }
-                visit(r.placement)
+                visit(r.placement, specs.map { $0[r.dataIndex].related })
             }
         }
-        visit(placement)
+        visit(placement, specs)
         return out
     }
 
