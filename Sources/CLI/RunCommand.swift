@@ -47,18 +47,36 @@ struct RunCommand: ParsableCommand {
     @Flag(name: .long, help: "Run even when the data set's measured size says it will not fit on disk or in memory.")
     var skipFitCheck = false
 
-    @Flag(name: .long, help: "Do not print the summary table.")
+    @Flag(name: .long, help: "Do not print the summary table (each case's line is still printed).")
     var quiet = false
+
+    @Flag(name: .long, help: "Measure each case from start to end instead of interleaving the repetitions of a workload's variants.")
+    var sequential = false
+
+    @Option(name: .long, help: "Run only shard I of N (I/N): a deterministic share of the cases, a workload's variants together; `schemalab merge` joins the shards.")
+    var shard: String?
+
+    @Flag(name: .long, help: "Also count each case's instructions under valgrind's callgrind (instructions, sqlite_instructions; about 50x slower per counted run).")
+    var instructions = false
+
+    /// `I/N` as (I, N), or nil when malformed.
+    static func parseShard(_ text: String) -> (index: Int, count: Int)? {
+        let parts = text.split(separator: "/")
+        guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]), n >= 1, (1...n).contains(i) else { return nil }
+        return (i, n)
+    }
 
     /// Bad options are bad input: exit 2 like a bad scenario (ArgumentParser's own errors exit 64).
     func validate() throws {
         if size.contains(where: { $0 <= 0 }) { throw fail("--size takes positive counts", code: 2) }
         if let reps, reps < 1 { throw fail("--reps must be at least 1", code: 2) }
         if let warmup, warmup < 0 { throw fail("--warmup must be 0 or more", code: 2) }
+        if let shard, Self.parseShard(shard) == nil { throw fail("--shard takes I/N with 1 <= I <= N, like 2/4; found '\(shard)'", code: 2) }
+        if instructions, let why = InstructionCounter.unavailable() { throw fail("--instructions: \(why)", code: 1) }
         if let resume {
             if let out, out != resume { throw fail("--resume writes into the directory it names: leave out --out", code: 2) }
-            if !size.isEmpty || reps != nil || warmup != nil || variants != nil || workloads != nil || replace {
-                throw fail("--resume continues a run with the settings in its run.json: leave out --size, --reps, --warmup, --variants, --workloads and --replace", code: 2)
+            if !size.isEmpty || reps != nil || warmup != nil || variants != nil || workloads != nil || replace || sequential || shard != nil || instructions {
+                throw fail("--resume continues a run with the settings in its run.json: leave out --size, --reps, --warmup, --variants, --workloads, --sequential, --shard, --instructions and --replace", code: 2)
             }
         } else {
             if scenario == nil { throw fail("give a scenario file (or --resume DIR)", code: 2) }
@@ -89,6 +107,10 @@ struct RunCommand: ParsableCommand {
             variants: try names(variants, plan.scenario.variants.map(\.name), "variant"),
             workloads: try names(workloads, plan.scenario.workloads.map(\.name), "workload"),
             workDirectory: "")
+        options.sequential = sequential
+        options.shard = shard.flatMap(Self.parseShard)
+        options.instructions = instructions
+        options.executable = InstructionCounter.currentExecutable
         do { try RunDirectory.checkTarget(out, replace: replace) } catch let e as OutputError { throw fail(e.message, code: e.isBadInput ? 2 : 1) }
         let session = try RunSession()
         session.handleStopSignals()
@@ -131,7 +153,9 @@ struct RunCommand: ParsableCommand {
         }
         let session = try RunSession()
         session.handleStopSignals()
-        let options = RunOptions(settings: recorded.settings, workDirectory: session.work.path)
+        var options = RunOptions(settings: recorded.settings, workDirectory: session.work.path)
+        options.executable = InstructionCounter.currentExecutable
+        if options.instructions, let why = InstructionCounter.unavailable() { throw fail("--instructions (recorded in run.json): \(why)", code: 1) }
         let runner = LabRunner(plan: plan, options: options)
         guard runner.cases() == recorded.cases else {
             session.work.remove()

@@ -13,18 +13,27 @@ public struct LabRunner {
         self.options = options
     }
 
-    /// Every case of the run, in the order ``run(skip:finished:failed:)`` runs them:
-    /// size by size, variant by variant, workload by workload.
+    /// Every case of the run, grouped by size and workload (the variants of one workload
+    /// are measured together, interleaved), and only this shard's groups with `--shard`.
     public func cases() -> [CaseKey] {
-        var keys: [CaseKey] = []
+        groups().flatMap(\.cases)
+    }
+
+    /// The groups of cases measured together: per size, per workload, its variants.
+    func groups() -> [(size: Int, spec: WorkloadSpec, cases: [CaseKey])] {
+        var out: [(size: Int, spec: WorkloadSpec, cases: [CaseKey])] = []
+        var index = 0
         for size in sizes {
-            for (_, model) in variants {
-                for spec in workloads where spec.variants?.contains(model.variant) ?? true {
-                    keys.append(CaseKey(variant: model.variant, workload: spec.name, size: size))
-                }
+            for spec in workloads {
+                let keys = variants.filter { spec.variants?.contains($0.1.variant) ?? true }
+                    .map { CaseKey(variant: $0.1.variant, workload: spec.name, size: size) }
+                guard !keys.isEmpty else { continue }
+                defer { index += 1 }
+                if let shard = options.shard, index % shard.count != shard.index - 1 { continue }
+                out.append((size, spec, keys))
             }
         }
-        return keys
+        return out
     }
 
     private var sizes: [Int] { options.sizes ?? plan.scenario.dataset.counts }
@@ -44,84 +53,159 @@ public struct LabRunner {
         return results
     }
 
+    /// One variant's stores for one size: its model, where the data goes, its filled store.
+    private struct VariantStores {
+        let model: ObjectModel
+        let mom: ManagedObjectModel
+        let placement: DataPlacement
+        let tag: String
+        let filledPath: String
+        var fillError: (any Error)?
+    }
+
     /// Runs the cases `skip` does not exclude, handing each result to `finished` as soon
-    /// as it is measured. A case that fails (a SQLite error, a constraint, an I/O error)
-    /// goes to `failed`, which returns whether to go on with the other cases; when the
-    /// filled store of a variant and size cannot be made, every case that reads it fails.
-    /// Errors thrown by `finished` or `failed` stop the run. A workload the scenario
-    /// cannot build throws a ``ScenarioError``.
+    /// as it is measured. The variants of one workload are measured together: after each
+    /// one's warm-up, repetition by repetition in a seeded random order (with
+    /// `sequential`, one case after another). A case that fails (a SQLite error, a
+    /// constraint, an I/O error) goes to `failed`, which returns whether to go on with the
+    /// other cases; when the filled store of a variant and size cannot be made, every case
+    /// that reads it fails. Errors thrown by `finished` or `failed` stop the run. A workload
+    /// the scenario cannot build throws a ``ScenarioError``.
     public func run(skip: (CaseKey) -> Bool, finished: (CaseResult) throws -> Void,
                     failed: (CaseKey, any Error) throws -> Bool) throws {
         let scenario = plan.scenario
-        func runner(for spec: WorkloadSpec) -> CaseRunner {
+        func measurement(for spec: WorkloadSpec) -> MeasurementSpec {
             var measurement = spec.measurement ?? scenario.measurement
             if let r = options.repetitions { measurement.repetitions = r }
             if let w = options.warmup { measurement.warmup = w }
-            return CaseRunner(measurement: measurement)
+            return measurement
         }
-        let pending = cases().filter { !skip($0) }
-        guard !pending.isEmpty else { return }
+        let groups = self.groups().map { g in (g.size, g.spec, g.cases.filter { !skip($0) }) }.filter { !$0.2.isEmpty }
+        guard !groups.isEmpty else { return }
         try FileManager.default.createDirectory(atPath: options.workDirectory, withIntermediateDirectories: true)
-        for size in sizes where pending.contains(where: { $0.size == size }) {
+        for size in sizes where groups.contains(where: { $0.0 == size }) {
             let data = GeneratedData(spec: scenario.dataset, count: size)
+            let sizeGroups = groups.filter { $0.0 == size }
+            // Every variant's filled store first, so that a workload's variants can be interleaved.
+            var stores: [String: VariantStores] = [:]
+            defer { for s in stores.values { Store.remove(path: s.filledPath) } }
             for (_, model) in variants {
-                let todo = workloads.filter { spec in pending.contains(CaseKey(variant: model.variant, workload: spec.name, size: size)) }
+                let todo = sizeGroups.filter { $0.2.contains { $0.variant == model.variant } }.map(\.1)
                 guard !todo.isEmpty else { continue }
                 let mom = ManagedObjectModel(model)
-                let placement = try plan.placement(for: mom)
                 let tag = model.variant.map { $0.isLetter || $0.isNumber ? String($0) : "_" }.joined()
-                let filledPath = options.workDirectory + "/\(tag)-\(size).sqlite"
-                defer { Store.remove(path: filledPath) }
-                var fillError: (any Error)?
+                var v = VariantStores(model: model, mom: mom, placement: try plan.placement(for: mom), tag: tag,
+                                      filledPath: options.workDirectory + "/\(tag)-\(size).sqlite")
                 if todo.contains(where: { !($0.kind == .insert || ($0.kind == .batchInsert && $0.feed == nil)) }) {  // reads and later writes start from the filled store
-                    do { try fill(path: filledPath, model: model, mom: mom, data: data, placement: placement) } catch { fillError = error }
+                    do { try fill(path: v.filledPath, model: model, mom: mom, data: data, placement: v.placement) } catch { v.fillError = error }
                 }
-                for spec in todo {
-                    let key = CaseKey(variant: model.variant, workload: spec.name, size: size)
+                stores[model.variant] = v
+            }
+            for (_, spec, keys) in sizeGroups {
+                var sessions: [(key: CaseKey, session: CaseSession)] = []
+                var paths: [String] = []
+                defer { for p in paths { Store.remove(path: p) } }
+                for key in keys {
+                    let v = stores[key.variant]!
                     let workload: any Workload
                     do {
-                        workload = try WorkloadFactory.make(spec, model: mom, dataset: scenario.dataset, data: data, placement: placement,
+                        workload = try WorkloadFactory.make(spec, model: v.mom, dataset: scenario.dataset, data: data, placement: v.placement,
                                                             pragmas: scenario.pragmas)
                     } catch {
                         throw ScenarioError(file: scenario.file, path: spec.path, message: error.message)
                     }
-                    if let fillError, workload.storeKind != .empty {
+                    if let fillError = v.fillError, workload.storeKind != .empty {
                         if try failed(key, fillError) { continue } else { return }
                     }
-                    let scratchPath = options.workDirectory + "/\(tag)-\(size)-scratch.sqlite"
-                    let floorPath = options.workDirectory + "/\(tag)-\(size)-floor.sqlite"
-                    defer { Store.remove(path: scratchPath); Store.remove(path: floorPath) }
+                    let scratchPath = options.workDirectory + "/\(v.tag)-\(size)-scratch.sqlite"
+                    let floorPath = options.workDirectory + "/\(v.tag)-\(size)-floor.sqlite"
+                    paths += [scratchPath, floorPath]
+                    let model = v.model, filledPath = v.filledPath, pragmas = scenario.pragmas
+                    let session = CaseSession(scenario: scenario.name, variant: key.variant, size: size, workload: workload,
+                                              measurement: measurement(for: spec)) {
+                        switch workload.storeKind {
+                        case .empty:
+                            Store.remove(path: scratchPath)
+                            return try Store.create(path: scratchPath, model: model, pragmas: pragmas)
+                        case .filledCopy:
+                            Store.remove(path: scratchPath)
+                            try Store.copy(from: filledPath, to: scratchPath)
+                            return try Store.open(path: scratchPath, model: model, pragmas: pragmas)
+                        case .filled:
+                            return try Store.open(path: filledPath, model: model, pragmas: pragmas)
+                        }
+                    } makeFloorStore: {
+                        Store.remove(path: floorPath)
+                        if workload.storeKind == .empty {
+                            _ = try Store.create(path: floorPath, model: model, pragmas: pragmas)
+                        } else {
+                            try Store.copy(from: filledPath, to: floorPath)
+                        }
+                        return floorPath
+                    }
+                    if options.sequential {
+                        let result: CaseResult
+                        do {
+                            try session.begin()
+                            while session.wantsMore { try session.measureOne() }
+                            result = try counted(try session.finish(), filledPath: filledPath)
+                        } catch {
+                            if try failed(key, error) { continue } else { return }
+                        }
+                        try report(result, finished)
+                    } else {
+                        sessions.append((key, session))
+                    }
+                }
+                guard !options.sequential else { continue }
+                // Warm-ups, then rounds of one repetition per case in a seeded random order.
+                var live: [(key: CaseKey, session: CaseSession)] = []
+                for s in sessions {
+                    do { try s.session.begin(); live.append(s) } catch { if try failed(s.key, error) { continue } else { return } }
+                }
+                var rng = SplitMix64(seed: FieldGenerator.streamSeed(options.orderSeed, key: "\(size)/\(spec.name)"))
+                while live.contains(where: { $0.session.wantsMore }) {
+                    var order = Array(live.indices.filter { live[$0].session.wantsMore })
+                    for i in stride(from: order.count - 1, to: 0, by: -1) { order.swapAt(i, Int(rng.next() % UInt64(i + 1))) }
+                    var broken: Set<Int> = []
+                    for i in order {
+                        do { try live[i].session.measureOne() } catch {
+                            broken.insert(i)
+                            if try !failed(live[i].key, error) { return }
+                        }
+                    }
+                    live = live.enumerated().filter { !broken.contains($0.offset) }.map(\.element)
+                }
+                for s in live {
                     let result: CaseResult
                     do {
-                        result = try runner(for: spec).run(scenario: scenario.name, variant: model.variant, size: size, workload: workload) {
-                            switch workload.storeKind {
-                            case .empty:
-                                Store.remove(path: scratchPath)
-                                return try Store.create(path: scratchPath, model: model, pragmas: scenario.pragmas)
-                            case .filledCopy:
-                                Store.remove(path: scratchPath)
-                                try Store.copy(from: filledPath, to: scratchPath)
-                                return try Store.open(path: scratchPath, model: model, pragmas: scenario.pragmas)
-                            case .filled:
-                                return try Store.open(path: filledPath, model: model, pragmas: scenario.pragmas)
-                            }
-                        } makeFloorStore: {
-                            Store.remove(path: floorPath)
-                            if workload.storeKind == .empty {
-                                _ = try Store.create(path: floorPath, model: model, pragmas: scenario.pragmas)
-                            } else {
-                                try Store.copy(from: filledPath, to: floorPath)
-                            }
-                            return floorPath
-                        }
+                        result = try counted(try s.session.finish(), filledPath: stores[s.key.variant]!.filledPath)
                     } catch {
-                        if try failed(key, error) { continue } else { return }
+                        if try failed(s.key, error) { continue } else { return }
                     }
-                    progress("\(model.variant) \(spec.name) n=\(size): median \(Format.ms(result.wall.median)) ms, \(result.samples.count) reps, \(result.statements) statements")
-                    try finished(result)
+                    try report(result, finished)
                 }
             }
         }
+    }
+
+    /// With `--instructions`: counts the case's timed region under callgrind, in a child
+    /// process on a copy of the variant's filled store.
+    private func counted(_ result: CaseResult, filledPath: String) throws -> CaseResult {
+        guard options.instructions, let executable = options.executable else { return result }
+        var r = result
+        let warmup = (plan.scenario.workloads.first { $0.name == result.workload }?.measurement ?? plan.scenario.measurement).warmup
+        var arguments = [plan.scenario.file, "--variant", result.variant, "--workload", result.workload, "--size", String(result.size),
+                         "--work", options.workDirectory, "--warmup", String(min(1, options.warmup ?? warmup))]
+        if FileManager.default.fileExists(atPath: filledPath) { arguments += ["--store", filledPath] }
+        r.instructions = try InstructionCounter.count(arguments: arguments, workDirectory: options.workDirectory, executable: executable)
+        return r
+    }
+
+    private func report(_ result: CaseResult, _ finished: (CaseResult) throws -> Void) throws {
+        let times = result.multiplier > 1 ? " (\(result.multiplier) runs per sample)" : ""
+        progress("\(result.variant) \(result.workload) n=\(result.size): median \(Format.ms(result.wall.median)) ms, \(result.samples.count) reps\(times), \(result.statements) statements")
+        try finished(result)
     }
 
     /// Marks each case against the reference variant's result for the same workload and

@@ -11,6 +11,16 @@ public struct RunOptions: Sendable {
     public var workloads: [String]?
     /// Where temporary store files go.
     public var workDirectory: String
+    /// Measure each case from start to end instead of interleaving the variants of a workload.
+    public var sequential = false
+    /// Seeds the interleaved order of repetitions.
+    public var orderSeed: UInt64 = 1
+    /// Only the groups of cases of this shard (`index` in 1...count), for CI jobs in parallel.
+    public var shard: (index: Int, count: Int)?
+    /// Also count each case's instructions under callgrind (`--instructions`).
+    public var instructions = false
+    /// The schemalab executable that counts a case (`count-case`) under callgrind.
+    public var executable: String?
 
     public init(sizes: [Int]? = nil, repetitions: Int? = nil, warmup: Int? = nil, variants: [String]? = nil,
                 workloads: [String]? = nil, workDirectory: String) {

@@ -58,6 +58,11 @@ public struct CaseResult: Sendable {
     public let floor: Statistics?
     /// A reader under a writer: every read of every repetition, and their distribution.
     public var reads: [ReadLatency] = []
+    /// Runs of the workload per sample (a short read-only workload runs several times).
+    public var multiplier = 1
+    /// With `--instructions`: the instructions of one run's timed region under callgrind,
+    /// in total and inside libsqlite3.
+    public var instructions: InstructionCount?
     public var readSummary: LatencySummary? { LatencySummary(reads.map(\.ms)) }
     /// Median over the repetitions of each one's longest write transaction (ms).
     public var longestWriteMs: Double { Statistics(samples.map(\.longestWriteMs)).median }
@@ -74,4 +79,17 @@ public enum ResultCheck: String, Sendable {
     case reference
     case same
     case differs
+}
+
+/// Instructions counted by callgrind in one run of a case's timed region.
+public struct InstructionCount: Sendable, Equatable, Codable {
+    /// Every instruction executed between the clock's start and stop.
+    public var total: Int64
+    /// Those executed inside libsqlite3 (its own code, not the functions it calls back).
+    public var sqlite: Int64
+
+    public init(total: Int64, sqlite: Int64) {
+        self.total = total
+        self.sqlite = sqlite
+    }
 }

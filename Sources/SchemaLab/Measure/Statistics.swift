@@ -1,10 +1,19 @@
-/// Order statistics of a sample set.
+/// Order statistics of a sample set, its spread and a confidence interval of its median.
 public struct Statistics: Sendable, Equatable {
     public let count: Int
     public let min: Double
     public let median: Double
     public let max: Double
     public let p90: Double
+    /// Median absolute deviation from the median (unscaled).
+    public let mad: Double
+    /// A 95% bootstrap confidence interval of the median (percentile method, 2,000
+    /// resamples from a fixed seed, so the same samples give the same interval).
+    public let ciLow: Double
+    public let ciHigh: Double
+    /// Samples beyond 3 MADs (scaled by 1.4826, a normal distribution's sigma) from the
+    /// median or outside Tukey's fences (1.5 IQR beyond the quartiles): counted, never dropped.
+    public let outliers: Int
 
     /// Statistics of `values` (which must not be empty). The median of an even count
     /// is the mean of the two middle values; p90 uses the nearest-rank method.
@@ -14,8 +23,43 @@ public struct Statistics: Sendable, Equatable {
         count = s.count
         min = s[0]
         max = s[s.count - 1]
-        median = s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
+        median = Self.median(sorted: s)
         p90 = Self.nearestRank(0.9, sorted: s)
+        let mad = Self.median(sorted: s.map { abs($0 - Self.median(sorted: s)) }.sorted())
+        self.mad = mad
+        (ciLow, ciHigh) = Self.bootstrapMedianInterval(s)
+        let q1 = Self.quantile(0.25, sorted: s), q3 = Self.quantile(0.75, sorted: s)
+        let fence = 1.5 * (q3 - q1)
+        let m = median
+        outliers = s.filter { x in (mad > 0 && abs(x - m) > 3 * 1.4826 * mad) || x < q1 - fence || x > q3 + fence }.count
+    }
+
+    /// The median of ascending values (not empty).
+    public static func median(sorted s: [Double]) -> Double {
+        s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
+    }
+
+    /// A linearly interpolated quantile of ascending values (not empty).
+    static func quantile(_ p: Double, sorted s: [Double]) -> Double {
+        let h = p * Double(s.count - 1)
+        let lo = Int(h.rounded(.down)), hi = Swift.min(lo + 1, s.count - 1)
+        return s[lo] + (h - Double(lo)) * (s[hi] - s[lo])
+    }
+
+    /// The 2.5th and 97.5th percentiles of the medians of 2,000 resamples.
+    static func bootstrapMedianInterval(_ s: [Double]) -> (Double, Double) {
+        guard s.count > 1 else { return (s[0], s[0]) }
+        var rng = SplitMix64(seed: 0xB007_5743_0000_0001)
+        var medians: [Double] = []
+        medians.reserveCapacity(2000)
+        var resample = [Double](repeating: 0, count: s.count)
+        for _ in 0..<2000 {
+            for i in resample.indices { resample[i] = s[Int(rng.next() % UInt64(s.count))] }
+            resample.sort()
+            medians.append(median(sorted: resample))
+        }
+        medians.sort()
+        return (quantile(0.025, sorted: medians), quantile(0.975, sorted: medians))
     }
 
     /// The nearest-rank percentile `p` (0...1) of ascending `sorted` values (not empty).

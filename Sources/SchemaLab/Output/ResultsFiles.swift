@@ -8,6 +8,7 @@ public enum ResultsFiles {
         "cache_hits", "cache_misses", "rows", "statements", "result_digest", "schema_index", "workload_index",
         "reference_check", "agreement_check", "floor_ms", "floor_ratio", "heap_retained_kb",
         "longest_write_ms", "reads", "read_p50_ms", "read_p90_ms", "read_p99_ms", "read_max_ms",
+        "mad_ms", "ci_low_ms", "ci_high_ms", "outliers", "multiplier", "instructions", "sqlite_instructions",
     ]
     public static let samplesHeader = ["scenario", "schema", "workload", "size", "repetition", "wall_ms", "cpu_ms", "rows", "statements",
                                        "heap_retained_kb", "longest_write_ms"]

@@ -33,9 +33,16 @@ public struct RunState: Codable, Sendable {
         public var warmup: Int?
         public var variants: [String]?
         public var workloads: [String]?
+        /// One case after another instead of interleaved.
+        public var sequential: Bool? = nil
+        /// `--shard i/n`: this run's share of the groups of cases.
+        public var shardIndex: Int? = nil
+        public var shardCount: Int? = nil
+        /// `--instructions`: each case also counted under callgrind.
+        public var instructions: Bool? = nil
     }
 
-    public static let currentFormat = 1
+    public static let currentFormat = 2
     public var format = RunState.currentFormat
     public var state: Phase
     /// The process that runs (or ran) it.
@@ -80,12 +87,17 @@ public struct RunState: Codable, Sendable {
 extension RunOptions {
     /// The settings run.json records.
     public var settings: RunState.Settings {
-        RunState.Settings(sizes: sizes, repetitions: repetitions, warmup: warmup, variants: variants, workloads: workloads)
+        RunState.Settings(sizes: sizes, repetitions: repetitions, warmup: warmup, variants: variants, workloads: workloads,
+                          sequential: sequential ? true : nil, shardIndex: shard?.index, shardCount: shard?.count,
+                          instructions: instructions ? true : nil)
     }
 
     /// Options for a resumed run: the recorded settings, a new work directory.
     public init(settings: RunState.Settings, workDirectory: String) {
         self.init(sizes: settings.sizes, repetitions: settings.repetitions, warmup: settings.warmup,
                   variants: settings.variants, workloads: settings.workloads, workDirectory: workDirectory)
+        sequential = settings.sequential ?? false
+        if let i = settings.shardIndex, let n = settings.shardCount { shard = (i, n) }
+        instructions = settings.instructions ?? false
     }
 }

@@ -1,0 +1,192 @@
+/// One case being measured, a repetition at a time, so that the lab can interleave the
+/// repetitions of several cases (the variants of one workload) and let machine drift fall
+/// on all of them alike. After package-benchmark: warm-up outside the samples; stop at the
+/// repetition count or the case's time budget, whichever comes first; set-up outside the
+/// timed region; every raw sample kept.
+///
+/// Memory is read per repetition: before each one the heap's free pages go back to the
+/// system, then the resident-set peak and SQLite's heap high-water mark restart; the case
+/// reports the largest peak and growth of its repetitions.
+///
+/// A sample shorter than ``minimumSampleNanoseconds`` is too short to time well: a
+/// read-only workload (on the shared filled store) whose warm-up ran faster runs several
+/// times per sample, and the sample is the mean; ``multiplier`` records how many.
+public final class CaseSession {
+    public let scenario: String
+    public let variant: String
+    public let size: Int
+    public let workload: any Workload
+    public let measurement: MeasurementSpec
+    private let makeStore: () throws -> Store
+    private let makeFloorStore: (() throws -> String)?
+
+    /// A sample aims at least this long (1 ms).
+    public static let minimumSampleNanoseconds: UInt64 = 1_000_000
+    /// Runs per sample at most.
+    public static let maximumMultiplier = 1000
+
+    /// Runs of the workload per sample (1 unless it is short and read-only).
+    public private(set) var multiplier = 1
+    /// Set to run exactly this many times per sample (instruction counting runs once).
+    public var fixedMultiplier: Int?
+    private var store: Store?
+    private var samples: [Sample] = []
+    private var counters = StatementCounters()
+    private var lastDigest: () throws -> ResultSignature = { ResultSignature(digest: "") }
+    private var floorStatements: [(sql: String, bindings: [SQLValue])] = []
+    private var floorMs: [Double] = []
+    private var stepper: RawStepper?
+    private var lastRows = 0
+    private var statementLog: [String] = []
+    private var reads: [ReadLatency] = []
+    private var peakRSS: Int64 = -1
+    private var rssGrowth: Int64 = -1
+    private var heapPeak: Int64 = 0
+    /// Wall time this case has spent in its repetitions (set-up, run, floor), for its budget.
+    private var spentNanoseconds: UInt64 = 0
+
+    public init(scenario: String, variant: String, size: Int, workload: any Workload, measurement: MeasurementSpec,
+                makeStore: @escaping () throws -> Store, makeFloorStore: (() throws -> String)? = nil) {
+        self.scenario = scenario
+        self.variant = variant
+        self.size = size
+        self.workload = workload
+        self.measurement = measurement
+        self.makeStore = makeStore
+        self.makeFloorStore = makeFloorStore
+    }
+
+    /// Opens the first store, runs the warm-up, and sets the multiplier.
+    public func begin() throws {
+        var store = try makeStore()
+        var fastest = UInt64.max
+        for _ in 0..<measurement.warmup {
+            try workload.prepare(store: store)
+            let t0 = Clock.wallNanoseconds()
+            let outcome = try workload.run(store: store)
+            fastest = min(fastest, Clock.wallNanoseconds() - t0)
+            if !outcome.reads.isEmpty { fastest = .max }  // latencies are kept per run: one run per sample
+            if workload.storeKind.isFreshPerRepetition { store = try makeStore() }
+        }
+        if let fixed = fixedMultiplier {
+            multiplier = fixed
+        } else if !workload.storeKind.isFreshPerRepetition, fastest < Self.minimumSampleNanoseconds {
+            multiplier = Int(min(UInt64(Self.maximumMultiplier), Self.minimumSampleNanoseconds / max(fastest, 1) + 1))
+        }
+        self.store = store
+        floorStatements = workload.floorStatements
+        if !floorStatements.isEmpty {
+            stepper = try RawStepper(path: store.path)
+            try stepper!.run(floorStatements)
+        }
+    }
+
+    /// True while the case wants another repetition: fewer than its count, and its time
+    /// budget not spent (at least one repetition is always taken).
+    public var wantsMore: Bool {
+        samples.isEmpty || (samples.count < measurement.repetitions && spentNanoseconds < UInt64(measurement.maxSeconds * 1e9))
+    }
+
+    /// Measures one repetition (``multiplier`` runs of the workload).
+    public func measureOne() throws {
+        let start = Clock.wallNanoseconds()
+        defer { spentNanoseconds += Clock.wallNanoseconds() - start }
+        let rep = samples.count + 1
+        var store = self.store!
+        if rep > 1 && workload.storeKind.isFreshPerRepetition {
+            store = try makeStore()
+            self.store = store
+        }
+        // This repetition's memory window: earlier cases' and repetitions' free pages go back first.
+        HeapProbe.trim()
+        let startRSS = MemoryProbe.residentKB()
+        MemoryProbe.resetPeak()
+        SQLiteLibrary.resetHeapHighwater()
+        try workload.prepare(store: store)
+        store.db.beginStatementLog()
+        let h0 = HeapProbe.inUseBytes()
+        let c0 = Clock.cpuNanoseconds()
+        let t0 = Clock.wallNanoseconds()
+        let k = multiplier
+        let outcome = try TimedRegion.run {
+            var outcome = try workload.run(store: store)
+            for _ in 1..<k { outcome = try workload.run(store: store) }
+            return outcome
+        }
+        let t1 = Clock.wallNanoseconds()
+        let c1 = Clock.cpuNanoseconds()
+        let h1 = HeapProbe.inUseBytes()
+        withExtendedLifetime(outcome.keepAlive) {}
+        let peak = MemoryProbe.peakResidentKB()
+        peakRSS = max(peakRSS, peak)
+        if peak >= 0 && startRSS >= 0 { rssGrowth = max(rssGrowth, peak - startRSS) }
+        heapPeak = max(heapPeak, SQLiteLibrary.heapHighwater(reset: false))
+        counters = Self.divided(store.db.counters(), by: multiplier)
+        statementLog = store.db.statementLog
+        let runs = Double(multiplier)
+        var sample = Sample(repetition: rep, wallMs: Double(t1 - t0) / 1e6 / runs, cpuMs: Double(c1 - c0) / 1e6 / runs,
+                            rows: outcome.rows, statements: store.db.executions / multiplier, heapRetainedKB: (h1 - h0) / 1024)
+        sample.longestWriteMs = outcome.longestWriteMs ?? Double(store.db.longestWriteNanoseconds) / 1e6
+        samples.append(sample)
+        for (i, r) in outcome.reads.enumerated() {
+            reads.append(ReadLatency(repetition: rep, read: i + 1, ms: r.ms, writerActive: r.writerActive, rows: r.rows))
+        }
+        lastDigest = outcome.digest
+        lastRows = outcome.rows
+        if let stepper {
+            // Interleaved with the lab's repetitions, so both see the same machine.
+            let f0 = Clock.wallNanoseconds()
+            for _ in 0..<multiplier { try stepper.run(floorStatements) }
+            floorMs.append(Double(Clock.wallNanoseconds() - f0) / 1e6 / runs)
+        }
+    }
+
+    /// The case's result: the samples' statistics, the plans of its statements, its
+    /// signature; a write workload's floor runs here (after its memory was read).
+    public func finish() throws -> CaseResult {
+        guard let store else { preconditionFailure("finish() after begin()") }
+        // A write workload's floor runs after the case's memory is read (its rows and its
+        // connection are not the case's), as many times as the case ran, each on a fresh store.
+        if let makeFloorStore, let writeFloor = workload.writeFloor {
+            for _ in samples {
+                let raw = try RawStepper(path: try makeFloorStore())
+                try raw.run(writeFloor.setup)
+                let f0 = Clock.wallNanoseconds()
+                try raw.run(writeFloor)
+                floorMs.append(Double(Clock.wallNanoseconds() - f0) / 1e6)
+            }
+        }
+        let digest = try lastDigest()
+        var plans: [StatementPlan] = []
+        for (i, sql) in statementLog.enumerated() {
+            plans.append(StatementPlan(number: i + 1, sql: sql, plan: try store.db.queryPlan(sql)))
+        }
+        var result = CaseResult(
+            scenario: scenario, variant: variant, workload: workload.spec.name, size: size,
+            samples: samples, wall: Statistics(samples.map(\.wallMs)),
+            cpuMedianMs: Statistics(samples.map(\.cpuMs)).median,
+            peakRSSKB: peakRSS, rssGrowthKB: rssGrowth,
+            sqliteHeapPeakBytes: heapPeak, counters: counters, rows: lastRows,
+            statements: samples.last!.statements, signature: digest, plans: plans,
+            floor: floorMs.isEmpty ? nil : Statistics(floorMs))
+        result.reads = reads
+        result.multiplier = multiplier
+        self.store = nil
+        stepper = nil
+        return result
+    }
+
+    /// Counters of `k` runs as one run's (they are exact multiples: the same statements).
+    static func divided(_ c: StatementCounters, by k: Int) -> StatementCounters {
+        guard k > 1 else { return c }
+        var r = c
+        let n = Int64(k)
+        r.vmSteps /= n
+        r.fullscanSteps /= n
+        r.sorts /= n
+        r.autoindex /= n
+        r.cacheHits /= n
+        r.cacheMisses /= n
+        return r
+    }
+}
