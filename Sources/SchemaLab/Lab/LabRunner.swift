@@ -101,10 +101,11 @@ public struct LabRunner {
                 }
                 stores[model.variant] = v
             }
-            for (_, spec, keys) in sizeGroups {
-                var sessions: [(key: CaseKey, session: CaseSession)] = []
-                var paths: [String] = []
-                defer { for p in paths { Store.remove(path: p) } }
+            // Every case of the size is measured together (interleaved), unless sequential.
+            var sessions: [(key: CaseKey, session: CaseSession)] = []
+            var paths: [String] = []
+            defer { for p in paths { Store.remove(path: p) } }
+            for (groupIndex, (_, spec, keys)) in sizeGroups.enumerated() {
                 for key in keys {
                     let v = stores[key.variant]!
                     let workload: any Workload
@@ -117,8 +118,8 @@ public struct LabRunner {
                     if let fillError = v.fillError, workload.storeKind != .empty {
                         if try failed(key, fillError) { continue } else { return }
                     }
-                    let scratchPath = options.workDirectory + "/\(v.tag)-\(size)-scratch.sqlite"
-                    let floorPath = options.workDirectory + "/\(v.tag)-\(size)-floor.sqlite"
+                    let scratchPath = options.workDirectory + "/\(v.tag)-\(size)-\(groupIndex)-scratch.sqlite"
+                    let floorPath = options.workDirectory + "/\(v.tag)-\(size)-\(groupIndex)-floor.sqlite"
                     paths += [scratchPath, floorPath]
                     let model = v.model, filledPath = v.filledPath, pragmas = scenario.pragmas
                     let session = CaseSession(scenario: scenario.name, variant: key.variant, size: size, workload: workload,
@@ -157,34 +158,35 @@ public struct LabRunner {
                         sessions.append((key, session))
                     }
                 }
-                guard !options.sequential else { continue }
-                // Warm-ups, then rounds of one repetition per case in a seeded random order.
-                var live: [(key: CaseKey, session: CaseSession)] = []
-                for s in sessions {
-                    do { try s.session.begin(); live.append(s) } catch { if try failed(s.key, error) { continue } else { return } }
-                }
-                var rng = SplitMix64(seed: FieldGenerator.streamSeed(options.orderSeed, key: "\(size)/\(spec.name)"))
-                while live.contains(where: { $0.session.wantsMore }) {
-                    var order = Array(live.indices.filter { live[$0].session.wantsMore })
-                    for i in stride(from: order.count - 1, to: 0, by: -1) { order.swapAt(i, Int(rng.next() % UInt64(i + 1))) }
-                    var broken: Set<Int> = []
-                    for i in order {
-                        do { try live[i].session.measureOne() } catch {
-                            broken.insert(i)
-                            if try !failed(live[i].key, error) { return }
-                        }
+            }
+            guard !options.sequential else { continue }
+            // Warm-ups, then rounds of one repetition per case in a seeded random order, so that
+            // a burst of machine noise falls on a few repetitions of many cases, not on one case.
+            var live: [(key: CaseKey, session: CaseSession)] = []
+            for s in sessions {
+                do { try s.session.begin(); live.append(s) } catch { if try failed(s.key, error) { continue } else { return } }
+            }
+            var rng = SplitMix64(seed: FieldGenerator.streamSeed(options.orderSeed, key: "size \(size)"))
+            while live.contains(where: { $0.session.wantsMore }) {
+                var order = Array(live.indices.filter { live[$0].session.wantsMore })
+                for i in stride(from: order.count - 1, to: 0, by: -1) { order.swapAt(i, Int(rng.next() % UInt64(i + 1))) }
+                var broken: Set<Int> = []
+                for i in order {
+                    do { try live[i].session.measureOne() } catch {
+                        broken.insert(i)
+                        if try !failed(live[i].key, error) { return }
                     }
-                    live = live.enumerated().filter { !broken.contains($0.offset) }.map(\.element)
                 }
-                for s in live {
-                    let result: CaseResult
-                    do {
-                        result = try counted(try s.session.finish(), filledPath: stores[s.key.variant]!.filledPath)
-                    } catch {
-                        if try failed(s.key, error) { continue } else { return }
-                    }
-                    try report(result, finished)
+                live = live.enumerated().filter { !broken.contains($0.offset) }.map(\.element)
+            }
+            for s in live {
+                let result: CaseResult
+                do {
+                    result = try counted(try s.session.finish(), filledPath: stores[s.key.variant]!.filledPath)
+                } catch {
+                    if try failed(s.key, error) { continue } else { return }
                 }
+                try report(result, finished)
             }
         }
     }

@@ -1,0 +1,53 @@
+import Foundation
+
+/// Stored runs to compare with: `results/baselines/NAME/` holds a run's results.csv,
+/// samples.csv, plans.csv, env.json and run.json, small plain files a repository can commit
+/// and diff.
+public struct Baselines: Sendable {
+    /// The directory that holds the baselines.
+    public let directory: String
+    /// The files a baseline keeps.
+    public static let files = ["results.csv", "samples.csv", "plans.csv", "env.json", "run.json"]
+
+    public init(directory: String = "results/baselines") { self.directory = directory }
+
+    /// Copies the run in `run` to `NAME` (replacing an earlier one with `replace`).
+    public func save(run: String, name: String, replace: Bool) throws(OutputError) {
+        guard Identifier.isPlainName(name.replacingOccurrences(of: "-", with: "_").replacingOccurrences(of: ".", with: "_")) else {
+            throw OutputError(path: name, message: "a baseline name is letters, digits, -, _ and . ('\(name)')", isBadInput: true)
+        }
+        if let state = try? RunDirectory.readState(at: run), state.state != .complete {
+            throw OutputError(path: run, message: "\(run) is \(state.state.rawValue) (\(state.done.count) of \(state.cases.count) cases): finish it (run --resume) before saving it as a baseline", isBadInput: true)
+        }
+        _ = try RunSnapshot(path: run)  // it must read back
+        let target = directory + "/" + name
+        let fm = FileManager.default
+        if fm.fileExists(atPath: target) {
+            guard replace else { throw OutputError(path: target, message: "baseline '\(name)' exists at \(target) (give --replace to overwrite it)", isBadInput: true) }
+            try? fm.removeItem(atPath: target)
+        }
+        do {
+            try fm.createDirectory(atPath: target, withIntermediateDirectories: true)
+            for f in Self.files where fm.fileExists(atPath: run + "/" + f) { try fm.copyItem(atPath: run + "/" + f, toPath: target + "/" + f) }
+        } catch {
+            throw OutputError(path: target, message: "cannot write baseline \(target): \(error.localizedDescription)", isBadInput: false)
+        }
+    }
+
+    /// The saved baselines: name, scenario, cases, commit and when the run started.
+    public func list() -> [(name: String, scenario: String, cases: Int, commit: String, started: String)] {
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).sorted()
+        return names.compactMap { name in
+            guard let snapshot = try? RunSnapshot(path: directory + "/" + name) else { return nil }
+            return (name, snapshot.scenario, snapshot.order.count, String(snapshot.environment.gitCommit.prefix(12)), snapshot.environment.startedAt)
+        }
+    }
+
+    /// The directory of a baseline given as a run directory or a name; nil when neither exists.
+    public func resolve(_ nameOrPath: String) -> String? {
+        let fm = FileManager.default
+        if fm.fileExists(atPath: nameOrPath + "/results.csv") { return nameOrPath }
+        if fm.fileExists(atPath: directory + "/" + nameOrPath + "/results.csv") { return directory + "/" + nameOrPath }
+        return nil
+    }
+}

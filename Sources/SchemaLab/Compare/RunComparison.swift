@@ -1,0 +1,168 @@
+import Foundation
+
+/// A run compared with a baseline, case by case: exactly on what is deterministic (query
+/// plans, SQLite's counters, statements, rows, the result, instruction counts within a small
+/// tolerance), with statistics on what is not (wall time, heap retained). A time change counts
+/// only when it is both significant (Mann-Whitney U, p < alpha) and larger than the minimum
+/// effect; otherwise it prints `~`, as benchstat does. Every finding says what changed.
+///
+/// Times are compared after taking out the machine's speed: the run's times are divided by
+/// the machine factor, the median over all cases of new median / baseline median (with at
+/// least 3 cases). A machine that is slower today slows every case; a regression slows some.
+/// A change that slows every case alike is then not seen in time, but in instruction counts.
+public struct RunComparison: Sendable {
+    /// What a finding means for the gate.
+    public enum Verdict: String, Sendable, Comparable {
+        case same = "~"
+        case improved = "improved"
+        case changed = "changed"
+        case regressed = "REGRESSED"
+
+        var rank: Int { [.same: 0, .improved: 1, .changed: 2, .regressed: 3][self]! }
+        public static func < (a: Verdict, b: Verdict) -> Bool { a.rank < b.rank }
+    }
+
+    /// One thing that differs in one case.
+    public struct Finding: Sendable {
+        public let verdict: Verdict
+        public let message: String
+    }
+
+    /// One case's comparison.
+    public struct CaseComparison: Sendable {
+        public let key: CaseKey
+        /// Median wall time (ms) in the baseline and the run, their ratio - 1, and the p-value.
+        public let baseMs: Double, newMs: Double, change: Double, p: Double
+        public let time: Verdict
+        public let findings: [Finding]
+        /// The worst verdict of the time and the findings.
+        public var verdict: Verdict { ([time] + findings.map(\.verdict)).max()! }
+    }
+
+    /// The thresholds of the gate.
+    public struct Options: Sendable {
+        /// A time (or memory) change smaller than this fraction is `~` whatever its p-value.
+        public var minimumEffect = 0.10
+        /// The significance level of the Mann-Whitney U test.
+        public var alpha = 0.05
+        /// Instruction counts may move by this fraction before they count.
+        public var instructionTolerance = 0.01
+        public init() {}
+    }
+
+    public let cases: [CaseComparison]
+    /// The run's times were divided by this before comparing (1 with fewer than 3 cases).
+    public let machineFactor: Double
+    /// Cases of the baseline the run does not have, and the other way round.
+    public let missing: [CaseKey]
+    public let added: [CaseKey]
+    public let options: Options
+
+    /// True when any case regressed, or a baseline case is missing.
+    public var hasRegression: Bool { cases.contains { $0.verdict == .regressed } }
+
+    /// What differs between two environments that makes timings incomparable.
+    public static func environmentDifferences(_ a: EnvironmentFingerprint, _ b: EnvironmentFingerprint) -> [String] {
+        var out: [String] = []
+        func cmp<T: Equatable>(_ name: String, _ x: T, _ y: T) { if x != y { out.append("\(name): \(x) in the baseline, \(y) in the run") } }
+        cmp("SQLite version", a.sqliteVersion, b.sqliteVersion)
+        cmp("SQLite compile options", a.sqliteCompileOptions.joined(separator: " "), b.sqliteCompileOptions.joined(separator: " "))
+        cmp("CPU cores", a.cores, b.cores)
+        cmp("build configuration", a.buildConfiguration, b.buildConfiguration)
+        return out
+    }
+
+    public init(baseline: RunSnapshot, run: RunSnapshot, options: Options = Options()) {
+        self.options = options
+        let pairs = run.order.compactMap { key -> (RunSnapshot.Case, RunSnapshot.Case)? in
+            guard let b = baseline.cases[key], let n = run.cases[key] else { return nil }
+            return (b, n)
+        }
+        let ratios = pairs.compactMap { b, n -> Double? in
+            let x = Self.median(b.wallMs), y = Self.median(n.wallMs)
+            return x > 0 && y > 0 ? y / x : nil
+        }
+        machineFactor = ratios.count >= 3 ? Statistics.median(sorted: ratios.sorted()) : 1
+        let factor = machineFactor
+        cases = pairs.map { Self.compare($0.0, $0.1, options, machineFactor: factor) }
+        missing = baseline.order.filter { run.cases[$0] == nil }
+        added = run.order.filter { baseline.cases[$0] == nil }
+    }
+
+    static func median(_ v: [Double]) -> Double {
+        v.isEmpty ? .nan : Statistics.median(sorted: v.sorted())
+    }
+
+    /// A change of medians judged with the U test and the minimum effect.
+    static func judge(_ base: [Double], _ new: [Double], _ options: Options) -> (change: Double, p: Double, verdict: Verdict) {
+        let mb = median(base), mn = median(new)
+        let change = mb > 0 ? mn / mb - 1 : 0
+        let p = MannWhitney.pValue(base, new)
+        guard p < options.alpha, abs(change) >= options.minimumEffect else { return (change, p, .same) }
+        return (change, p, change > 0 ? .regressed : .improved)
+    }
+
+    static func compare(_ b: RunSnapshot.Case, _ n: RunSnapshot.Case, _ options: Options, machineFactor: Double = 1) -> CaseComparison {
+        let (change, p, time) = judge(b.wallMs, n.wallMs.map { $0 / machineFactor }, options)
+        var findings: [Finding] = []
+        // A case whose rows or statements vary between its own repetitions (a reader under a
+        // writer) is not deterministic: its counters are not gated.
+        let deterministic = Set(b.sampleRows).count <= 1 && Set(b.sampleStatements).count <= 1
+            && Set(n.sampleRows).count <= 1 && Set(n.sampleStatements).count <= 1
+        let (_, heapP, heap) = judge(b.heapRetainedKB, n.heapRetainedKB, options)
+        if heap != .same, abs(median(n.heapRetainedKB) - median(b.heapRetainedKB)) >= 64 {
+            findings.append(Finding(verdict: heap, message: "heap retained \(Format.number(median(b.heapRetainedKB))) -> \(Format.number(median(n.heapRetainedKB))) KB (p = \(Format.p(heapP)))"))
+        }
+        if b.field("result_digest") != n.field("result_digest") {
+            findings.append(Finding(verdict: .regressed, message: "the result changed (digest \(b.field("result_digest")) -> \(n.field("result_digest")))"))
+        }
+        findings += planFindings(b, n)
+        if deterministic {
+            for (name, label) in [("statements", "statements"), ("rows", "rows"), ("sorts", "sorts"), ("fullscan_steps", "full-scan steps"),
+                                  ("autoindex", "auto-index rows"), ("vm_steps", "VM steps")] {
+                let x = b.field(name), y = n.field(name)
+                guard x != y, let xv = Double(x), let yv = Double(y) else { continue }
+                let verdict: Verdict = name == "rows" ? .regressed : (yv > xv ? .regressed : .improved)
+                findings.append(Finding(verdict: verdict, message: "\(label) \(x) -> \(y)"))
+            }
+        }
+        for (name, label) in [("instructions", "instructions"), ("sqlite_instructions", "SQLite instructions")] {
+            guard let x = b.number(name), let y = n.number(name), x > 0 else { continue }
+            let r = y / x - 1
+            guard abs(r) > options.instructionTolerance else { continue }
+            findings.append(Finding(verdict: r > 0 ? .regressed : .improved,
+                                    message: "\(label) \(Format.number(x)) -> \(Format.number(y)) (\(Format.percent(r)))"))
+        }
+        return CaseComparison(key: n.key, baseMs: median(b.wallMs), newMs: median(n.wallMs), change: change, p: p, time: time, findings: findings)
+    }
+
+    /// Query plans statement by statement: a readable diff of each plan that changed, and
+    /// statements that appeared or went away. A plan that gained a full scan or a temporary
+    /// B-tree is a regression; one that lost them an improvement; another change is reported.
+    static func planFindings(_ b: RunSnapshot.Case, _ n: RunSnapshot.Case) -> [Finding] {
+        var out: [Finding] = []
+        let base = Dictionary(b.plans.map { ($0.sql, $0.plan) }, uniquingKeysWith: { a, _ in a })
+        let new = Dictionary(n.plans.map { ($0.sql, $0.plan) }, uniquingKeysWith: { a, _ in a })
+        func cost(_ plan: [String]) -> Int {
+            plan.filter { ($0.hasPrefix("SCAN ") && !$0.contains(" USING ")) || $0.contains("TEMP B-TREE") }.count
+        }
+        let sorts = b.field("sorts") != n.field("sorts") ? " (sorts \(b.field("sorts")) -> \(n.field("sorts")))" : ""
+        for (sql, plan) in n.plans where base[sql] != nil && base[sql]! != plan {
+            let old = base[sql]!
+            let verdict: Verdict = cost(plan) > cost(old) ? .regressed : cost(plan) < cost(old) ? .improved : .changed
+            out.append(Finding(verdict: verdict, message: "plan of `\(Self.short(sql))`: \(old.joined(separator: "; ")) became \(plan.joined(separator: "; "))\(sorts)"))
+        }
+        for (sql, plan) in n.plans where base[sql] == nil {
+            out.append(Finding(verdict: .changed, message: "new statement `\(Self.short(sql))`: \(plan.joined(separator: "; "))"))
+        }
+        for (sql, _) in b.plans where new[sql] == nil {
+            out.append(Finding(verdict: .changed, message: "statement no longer run: `\(Self.short(sql))`"))
+        }
+        return out
+    }
+
+    /// A long SQL statement cut for a message.
+    static func short(_ sql: String) -> String {
+        sql.count <= 90 ? sql : String(sql.prefix(87)) + "..."
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+
+/// A finished run read back from its directory (or a baseline): each case's results.csv
+/// row, its samples, its statements' plans, and the environment it ran in.
+public struct RunSnapshot: Sendable {
+    /// One case as the files hold it.
+    public struct Case: Sendable {
+        public let key: CaseKey
+        /// results.csv, column name to value.
+        public let fields: [String: String]
+        /// samples.csv: each repetition's wall time, heap retained, rows and statements.
+        public var wallMs: [Double] = []
+        public var heapRetainedKB: [Double] = []
+        public var sampleRows: [String] = []
+        public var sampleStatements: [String] = []
+        /// plans.csv: each statement's SQL and its plan's lines, in statement order.
+        public var plans: [(sql: String, plan: [String])] = []
+
+        public func field(_ name: String) -> String { fields[name] ?? "" }
+        public func number(_ name: String) -> Double? { Double(field(name)) }
+    }
+
+    public let path: String
+    public let scenario: String
+    public let cases: [CaseKey: Case]
+    /// The scenario's case order.
+    public let order: [CaseKey]
+    public let environment: EnvironmentFingerprint
+
+    /// Reads `path`; a message names the missing or malformed file.
+    public init(path: String) throws(OutputError) {
+        self.path = path
+        func read(_ name: String, _ header: [String]) throws(OutputError) -> [[String]] {
+            let file = path + "/" + name
+            guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
+                throw OutputError(path: file, message: "cannot read \(file)", isBadInput: true)
+            }
+            let rows = CSVWriter.parse(text)
+            guard rows.first == header else {
+                throw OutputError(path: file, message: "\(file) does not have the columns this build writes (a run from another version?)", isBadInput: true)
+            }
+            return Array(rows.dropFirst())
+        }
+        let results = try read("results.csv", ResultsFiles.resultsHeader)
+        var cases: [CaseKey: Case] = [:]
+        var order: [CaseKey] = []
+        func key(_ row: [String]) -> CaseKey { CaseKey(variant: row[1], workload: row[2], size: Int(row[3]) ?? 0) }
+        for row in results where row.count == ResultsFiles.resultsHeader.count {
+            let k = key(row)
+            cases[k] = Case(key: k, fields: Dictionary(uniqueKeysWithValues: zip(ResultsFiles.resultsHeader, row)))
+            order.append(k)
+        }
+        let h = ResultsFiles.samplesHeader
+        for row in try read("samples.csv", h) where row.count == h.count {
+            let k = key(row)
+            guard cases[k] != nil else { continue }
+            cases[k]!.wallMs.append(Double(row[h.firstIndex(of: "wall_ms")!]) ?? .nan)
+            cases[k]!.heapRetainedKB.append(Double(row[h.firstIndex(of: "heap_retained_kb")!]) ?? .nan)
+            cases[k]!.sampleRows.append(row[h.firstIndex(of: "rows")!])
+            cases[k]!.sampleStatements.append(row[h.firstIndex(of: "statements")!])
+        }
+        let p = ResultsFiles.plansHeader
+        for row in try read("plans.csv", p) where row.count == p.count {
+            let k = key(row)
+            guard cases[k] != nil else { continue }
+            let sql = row[p.firstIndex(of: "sql")!], detail = row[p.firstIndex(of: "detail")!]
+            if let last = cases[k]!.plans.last, last.sql == sql {
+                if !detail.isEmpty { cases[k]!.plans[cases[k]!.plans.count - 1].plan.append(detail) }
+            } else {
+                cases[k]!.plans.append((sql, detail.isEmpty ? [] : [detail]))
+            }
+        }
+        self.cases = cases
+        self.order = order
+        scenario = results.first?[0] ?? ""
+        guard let data = FileManager.default.contents(atPath: path + "/env.json"),
+              let manifest = try? JSONDecoder().decode(RunManifest.self, from: data) else {
+            throw OutputError(path: path + "/env.json", message: "cannot read \(path)/env.json", isBadInput: true)
+        }
+        environment = manifest.environment
+    }
+}
