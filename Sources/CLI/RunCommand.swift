@@ -214,5 +214,20 @@ struct RunCommand: ParsableCommand {
         if !dir.state.failed.isEmpty {
             throw fail("\(dir.state.failed.count) case(s) failed: \(dir.path)/failures.csv has each with its error and SQL", code: 1)
         }
+        try checkAssertions(runner.plan.scenario, dir: dir.path)
+    }
+
+    /// The scenario's assertions against the finished run: exit 2 naming each that failed.
+    private func checkAssertions(_ scenario: Scenario, dir: String) throws {
+        guard !scenario.assertions.isEmpty else { return }
+        let snapshot: RunSnapshot
+        do { snapshot = try RunSnapshot(path: dir) } catch { throw fail(error.message, code: 1) }
+        let check = AssertionCheck(scenario: scenario, run: snapshot)
+        for f in check.failures { note("assertion failed: " + f) }
+        let skipped = check.skipped > 0 ? " (\(check.skipped) about cases this run does not have, skipped)" : ""
+        guard check.failures.isEmpty else {
+            throw fail("\(check.failures.count) of \(check.checked) assertion checks failed\(skipped)", code: 2)
+        }
+        note("schemalab: \(check.checked) assertion checks hold\(skipped)")
     }
 }

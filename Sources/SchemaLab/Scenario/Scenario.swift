@@ -21,4 +21,6 @@ public struct Scenario: Sendable {
     public var file: String
     /// SHA-256 of the file's bytes, hex.
     public var sha256: String
+    /// What must hold in every run, checked after it (``AssertionCheck``).
+    public var assertions: [AssertionSpec] = []
 }

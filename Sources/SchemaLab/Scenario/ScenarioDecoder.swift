@@ -24,7 +24,7 @@ public enum ScenarioDecoder {
             throw ScenarioError(file: file, path: "$", message: "invalid JSON at line \(e.line), column \(e.column): \(e.message)")
         }
         let node = JSONNode(value: root, file: file)
-        let o = try node.object(allowed: ["$schema", "format", "name", "description", "variants", "dataset", "workloads", "measurement", "pragmas", "reference"])
+        let o = try node.object(allowed: ["$schema", "format", "name", "description", "variants", "dataset", "workloads", "measurement", "pragmas", "reference", "assertions"])
         _ = try o.optional("$schema")?.string() // the JSON Schema editors check the file against; otherwise ignored
         let formatNode = try o.required("format")
         let format = try formatNode.int()
@@ -67,7 +67,24 @@ public enum ScenarioDecoder {
             }
             _ = target
         }
-        return Scenario(
+        let assertions = try o.optional("assertions")?.array().map(decodeAssertion) ?? []
+        for a in assertions {
+            guard let w = workloads.first(where: { $0.name == a.workload }) else {
+                throw ScenarioError(file: file, path: a.path + ".workload", message: "no workload named '\(a.workload)'")
+            }
+            var named = a.variant.map { [$0] } ?? []
+            if case .sameResults(let list) = a.kind { named = list }
+            if case .faster(let than) = a.kind { named.append(than) }
+            for v in named {
+                guard variants.contains(where: { $0.name == v }) else {
+                    throw ScenarioError(file: file, path: a.path, message: "no variant named '\(v)' (variants: \(variants.map(\.name).joined(separator: ", ")))")
+                }
+                if let only = w.variants, !only.contains(v) {
+                    throw ScenarioError(file: file, path: a.path, message: "workload '\(w.name)' does not run in variant '\(v)' (its variants: \(only.joined(separator: ", ")))")
+                }
+            }
+        }
+        var scenario = Scenario(
             format: format,
             name: try o.required("name").label(),
             description: try o.optional("description")?.string() ?? "",
@@ -80,6 +97,8 @@ public enum ScenarioDecoder {
             file: file,
             sha256: sha256 ?? SHA256.hex(Array(text.utf8))
         )
+        scenario.assertions = assertions
+        return scenario
     }
 
     // MARK: Variants

@@ -1,0 +1,72 @@
+/// Checks a scenario's assertions against a finished run: each failure is a message naming
+/// the scenario, the variant, the workload, the size and, for a plan, the statement.
+/// An assertion about a case the run does not have (a shard, `--variants`) is skipped.
+public struct AssertionCheck: Sendable {
+    public let failures: [String]
+    /// How many assertions were checked (per size), and skipped.
+    public let checked: Int
+    public let skipped: Int
+
+    public init(scenario: Scenario, run: RunSnapshot) {
+        var failures: [String] = []
+        var checked = 0, skipped = 0
+        let sizes = Array(Set(run.order.map(\.size))).sorted()
+        for a in scenario.assertions {
+            for size in sizes {
+                func get(_ variant: String) -> RunSnapshot.Case? { run.cases[CaseKey(variant: variant, workload: a.workload, size: size)] }
+                let label = { (v: String) in "\(scenario.name): \(v) \(a.workload) n=\(size)" }
+                if case .sameResults(let variants) = a.kind {
+                    let cases = variants.compactMap(get)
+                    guard cases.count == variants.count else { skipped += 1; continue }
+                    checked += 1
+                    let digests = Set(cases.map { $0.field("result_digest").split(separator: "-").first.map(String.init) ?? "" })
+                    if digests.count > 1 {
+                        failures.append("\(scenario.name): \(a.workload) n=\(size): \(variants.joined(separator: ", ")) do not return the same result (digests \(cases.map { $0.field("result_digest") }.joined(separator: ", "))) [\(a.path)]")
+                    }
+                    continue
+                }
+                guard let variant = a.variant, let c = get(variant) else { skipped += 1; continue }
+                checked += 1
+                func planText(_ plan: [String]) -> String { plan.isEmpty ? "(no plan)" : plan.joined(separator: "; ") }
+                switch a.kind {
+                case .usesIndex(let index):
+                    let hit = c.plans.contains { $0.plan.contains { $0.contains("USING INDEX \(index)") || $0.contains("USING COVERING INDEX \(index)") } }
+                    if !hit {
+                        let plans = c.plans.enumerated().map { "statement \($0.offset + 1): \(planText($0.element.plan))" }.joined(separator: " | ")
+                        failures.append("\(label(variant)): no statement uses index \(index) (\(plans)) [\(a.path)]")
+                    }
+                case .noTempBTree:
+                    for (i, st) in c.plans.enumerated() where st.plan.contains(where: { $0.contains("TEMP B-TREE") }) {
+                        failures.append("\(label(variant)): statement \(i + 1) `\(RunComparison.short(st.sql))` uses a temporary B-tree (\(planText(st.plan))) [\(a.path)]")
+                    }
+                case .usesTempBTree:
+                    if !c.plans.contains(where: { $0.plan.contains { $0.contains("TEMP B-TREE") } }) {
+                        failures.append("\(label(variant)): no statement uses a temporary B-tree [\(a.path)]")
+                    }
+                case .noFullScan:
+                    for (i, st) in c.plans.enumerated() {
+                        for line in st.plan where line.hasPrefix("SCAN ") && !line.contains(" USING ") {
+                            failures.append("\(label(variant)): statement \(i + 1) `\(RunComparison.short(st.sql))` scans a table: \(line) [\(a.path)]")
+                        }
+                    }
+                case .maxStatements(let n):
+                    if let s = Int(c.field("statements")), s > n {
+                        failures.append("\(label(variant)): \(s) statements, at most \(n) stated [\(a.path)]")
+                    }
+                case .faster(let slower):
+                    guard let other = get(slower) else { checked -= 1; skipped += 1; continue }
+                    let p = MannWhitney.pValue(c.wallMs, other.wallMs)
+                    let a1 = RunComparison.median(c.wallMs), b1 = RunComparison.median(other.wallMs)
+                    if !(a1 < b1 && p < 0.05) {
+                        failures.append("\(label(variant)): not faster than \(slower) (median \(Format.short(a1)) ms against \(Format.short(b1)) ms, p = \(Format.p(p))) [\(a.path)]")
+                    }
+                case .sameResults:
+                    break
+                }
+            }
+        }
+        self.failures = failures
+        self.checked = checked
+        self.skipped = skipped
+    }
+}
