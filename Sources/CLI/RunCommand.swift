@@ -224,6 +224,7 @@ struct RunCommand: ParsableCommand {
         do { snapshot = try RunSnapshot(path: dir) } catch { throw fail(error.message, code: 1) }
         let check = AssertionCheck(scenario: scenario, run: snapshot)
         for f in check.failures { note("assertion failed: " + f) }
+        for n in check.notes { note("note: " + n) }
         let skipped = check.skipped > 0 ? " (\(check.skipped) about cases this run does not have, skipped)" : ""
         guard check.failures.isEmpty else {
             throw fail("\(check.failures.count) of \(check.checked) assertion checks failed\(skipped)", code: 2)

@@ -14,7 +14,7 @@ struct SchemaLabCommand: ParsableCommand {
             SIGTERM or SIGHUP.
             """,
         subcommands: [RunCommand.self, ValidateCommand.self, PlansCommand.self, PlotCommand.self, CompareRawCommand.self,
-                      CountCaseCommand.self, BaselineCommand.self, CompareCommand.self]
+                      CountCaseCommand.self, BaselineCommand.self, CompareCommand.self, MergeCommand.self]
     )
 }
 

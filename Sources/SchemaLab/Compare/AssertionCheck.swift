@@ -6,9 +6,12 @@ public struct AssertionCheck: Sendable {
     /// How many assertions were checked (per size), and skipped.
     public let checked: Int
     public let skipped: Int
+    /// Why some assertions could not be checked (too few repetitions for a fasterThan).
+    public let notes: [String]
 
     public init(scenario: Scenario, run: RunSnapshot) {
         var failures: [String] = []
+        var notes: [String] = []
         var checked = 0, skipped = 0
         let sizes = Array(Set(run.order.map(\.size))).sorted()
         for a in scenario.assertions {
@@ -55,6 +58,13 @@ public struct AssertionCheck: Sendable {
                     }
                 case .faster(let slower):
                     guard let other = get(slower) else { checked -= 1; skipped += 1; continue }
+                    guard c.wallMs.count >= 4, other.wallMs.count >= 4 else {
+                        // With 3 samples each the smallest possible p is 0.1: no test can pass.
+                        checked -= 1
+                        skipped += 1
+                        notes.append("\(label(variant)): fasterThan \(slower) not checked: it needs 4 or more repetitions of each case (this run has \(c.wallMs.count) and \(other.wallMs.count)) [\(a.path)]")
+                        continue
+                    }
                     let p = MannWhitney.pValue(c.wallMs, other.wallMs)
                     let a1 = RunComparison.median(c.wallMs), b1 = RunComparison.median(other.wallMs)
                     if !(a1 < b1 && p < 0.05) {
@@ -66,6 +76,7 @@ public struct AssertionCheck: Sendable {
             }
         }
         self.failures = failures
+        self.notes = notes
         self.checked = checked
         self.skipped = skipped
     }

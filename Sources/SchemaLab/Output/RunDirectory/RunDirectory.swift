@@ -169,15 +169,25 @@ public final class RunDirectory: @unchecked Sendable {
         if state.state == .complete {
             throw OutputError(path: path, message: "\(path) is complete: there is nothing to resume", isBadInput: true)
         }
+        let records = try readRecords(path: path, state: state)
+        let dir = RunDirectory(path: path, state: state, records: records, writer: writer, lock: lock,
+                               reference: reference, agreesWith: agreesWith)
+        return (dir, manifest)
+    }
+
+    /// The finished cases of a run directory (those run.json lists as done), with their
+    /// rows and result signatures; for resuming a run and for merging shards.
+    public static func readRecords(path: String, state: RunState) throws -> [CaseRecord] {
+        let fm = FileManager.default
         let done = Set(state.done)
         func rows(_ name: String, _ header: [String]) throws -> [CaseKey: [[String]]] {
             let file = path + "/" + name
             guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
-                throw OutputError(path: file, message: "cannot resume \(path): cannot read \(file)")
+                throw OutputError(path: file, message: "cannot read the run in \(path): cannot read \(file)")
             }
             let records = CSVWriter.parse(text)
             guard records.first == header else {
-                throw OutputError(path: file, message: "cannot resume \(path): \(file) does not have the header this build writes")
+                throw OutputError(path: file, message: "cannot read the run in \(path): \(file) does not have the header this build writes")
             }
             var byCase: [CaseKey: [[String]]] = [:]
             for r in records.dropFirst() where r.count == header.count {
@@ -193,18 +203,16 @@ public final class RunDirectory: @unchecked Sendable {
         var records: [CaseRecord] = []
         for key in state.done {
             guard let row = results[key]?.last, let index = state.cases.firstIndex(of: key) else {
-                throw OutputError(path: path, message: "cannot resume \(path): results.csv has no row for \(key), which run.json lists as done")
+                throw OutputError(path: path, message: "cannot read the run in \(path): results.csv has no row for \(key), which run.json lists as done")
             }
             let sigPath = signaturePath(path, index)
             guard let sig = fm.contents(atPath: sigPath) else {
-                throw OutputError(path: sigPath, message: "cannot resume \(path): \(sigPath) is missing")
+                throw OutputError(path: sigPath, message: "cannot read the run in \(path): \(sigPath) is missing")
             }
             records.append(CaseRecord(key: key, results: row, samples: samples[key] ?? [], plans: plans[key] ?? [],
                                       signature: try StoredSignature.decode(sig, path: sigPath)))
         }
-        let dir = RunDirectory(path: path, state: state, records: records, writer: writer, lock: lock,
-                               reference: reference, agreesWith: agreesWith)
-        return (dir, manifest)
+        return records
     }
 
     /// Reads a run directory's run.json.
