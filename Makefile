@@ -4,7 +4,7 @@ BIN       := .build/release/schemalab
 SCENARIOS ?= $(filter-out scenarios/schema.json,$(wildcard scenarios/*.json))
 SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: setup build bench bench-scale plots test ci clean
+.PHONY: setup setup-instructions build bench bench-scale plots test ci ci-baseline clean
 
 # setup: install what the project needs (libsqlite3-dev, pkg-config, gnuplot; python3-jsonschema, which the
 # scenario schema test runs, unless python3 or /usr/bin/python3 can already import jsonschema) with apt-get when missing
@@ -17,6 +17,11 @@ setup:
 	  echo "make setup: installing$$missing"; \
 	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing >/dev/null; \
 	fi
+
+# setup-instructions: valgrind, for instruction counts (run --instructions; make test and make ci use them)
+setup-instructions: setup
+	@command -v valgrind >/dev/null 2>&1 || { echo "make setup-instructions: installing valgrind"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq valgrind >/dev/null; }
 
 # build: the release build of the CLI
 build: setup
@@ -50,12 +55,36 @@ bench-scale: build
 plots: build
 	@for d in results/*/; do [ -f $$d/results.csv ] && $(BIN) plot $${d%/}; done; true
 
-# test: the test suite (small data sets; builds debug)
-test: setup
+# test: the test suite (small data sets; builds debug; the regression gate's test counts instructions under valgrind)
+test: setup setup-instructions
 	$(SWIFT) test
 
-# ci: what .ci/run calls
-ci: test
+# ci: the regression gate on every shipped scenario at a small size: run it (interleaved, with instruction counts),
+# check its assertions (exit 2 on a failure), compare with the committed baseline results/baselines/ci-<name>
+# (exit 2 on a regression); reports in results/ci/<name>.txt and .md. CI_FORCE=--force compares across environments.
+CI_SIZE   ?= 500
+CI_REPS   ?= 5
+CI_FORCE  ?=
+ci: build setup-instructions
+	@mkdir -p results/ci
+	@set -e; status=0; for s in $(SCENARIOS); do \
+	  name=$$(basename $$s .json); size=$(CI_SIZE); \
+	  case $$name in photo-storage) size=12;; relationships) size=200;; esac; \
+	  $(BIN) run $$s --out results/ci/$$name --replace --size $$size --reps $(CI_REPS) --instructions --quiet || { \
+	    code=$$?; [ $$code -eq 2 ] && status=2 || exit $$code; }; \
+	  $(BIN) compare ci-$$name results/ci/$$name $(CI_FORCE) --markdown results/ci/$$name.md > results/ci/$$name.txt || { \
+	    code=$$?; cat results/ci/$$name.txt; [ $$code -eq 2 ] && status=2 || exit $$code; }; \
+	done; exit $$status
+
+# ci-baseline: run the CI gate's runs and store them as the committed baselines results/baselines/ci-<name>
+ci-baseline: build setup-instructions
+	@mkdir -p results/ci
+	@set -e; for s in $(SCENARIOS); do \
+	  name=$$(basename $$s .json); size=$(CI_SIZE); \
+	  case $$name in photo-storage) size=12;; relationships) size=200;; esac; \
+	  $(BIN) run $$s --out results/ci/$$name --replace --size $$size --reps $(CI_REPS) --instructions --quiet; \
+	  $(BIN) baseline save results/ci/$$name ci-$$name --replace; \
+	done
 
 # clean: remove build products and results
 clean:

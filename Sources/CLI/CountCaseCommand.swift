@@ -32,12 +32,17 @@ struct CountCaseCommand: ParsableCommand {
     @Option(name: .long, help: "Warm-up runs before the counted one.")
     var warmup = 1
 
+    @Option(name: .long, help: "The injected slowdown (run --inject-slowdown).")
+    var slowdown = 1.0
+
     func run() throws {
         let plan: ScenarioPlan
         do { plan = try ScenarioPlan(ScenarioDecoder.load(path: scenario)) } catch let e as ScenarioError { throw fail(e.description, code: 2) }
         do {
-            try CountedCase(plan: plan, variant: variant, workload: workload, size: size, filledStore: store,
-                            workDirectory: work, warmup: warmup).run()
+            var counted = CountedCase(plan: plan, variant: variant, workload: workload, size: size, filledStore: store,
+                                      workDirectory: work, warmup: warmup)
+            counted.slowdown = slowdown
+            try counted.run()
         } catch let e as ScenarioError {
             throw fail(e.description, code: 2)
         } catch {

@@ -59,6 +59,16 @@ struct RunCommand: ParsableCommand {
     @Flag(name: .long, help: "Also count each case's instructions under valgrind's callgrind (instructions, sqlite_instructions; about 50x slower per counted run).")
     var instructions = false
 
+    @Option(name: .long, help: ArgumentHelp("Test aid for the regression gate: VARIANT/WORKLOAD=FACTOR slows that case's timed region (2: the work done twice on the same store, for read workloads; 1.25: a spin for 25% more time).", visibility: .hidden))
+    var injectSlowdown: [String] = []
+
+    /// `VARIANT/WORKLOAD=FACTOR` as ("VARIANT/WORKLOAD", FACTOR).
+    static func parseSlowdown(_ text: String) -> (String, Double)? {
+        let parts = text.split(separator: "=")
+        guard parts.count == 2, parts[0].contains("/"), let f = Double(parts[1]), f >= 1 else { return nil }
+        return (String(parts[0]), f)
+    }
+
     /// `I/N` as (I, N), or nil when malformed.
     static func parseShard(_ text: String) -> (index: Int, count: Int)? {
         let parts = text.split(separator: "/")
@@ -71,6 +81,9 @@ struct RunCommand: ParsableCommand {
         if size.contains(where: { $0 <= 0 }) { throw fail("--size takes positive counts", code: 2) }
         if let reps, reps < 1 { throw fail("--reps must be at least 1", code: 2) }
         if let warmup, warmup < 0 { throw fail("--warmup must be 0 or more", code: 2) }
+        for s in injectSlowdown where Self.parseSlowdown(s) == nil {
+            throw fail("--inject-slowdown takes VARIANT/WORKLOAD=FACTOR with a factor of 1 or more; found '\(s)'", code: 2)
+        }
         if let shard, Self.parseShard(shard) == nil { throw fail("--shard takes I/N with 1 <= I <= N, like 2/4; found '\(shard)'", code: 2) }
         if instructions, let why = InstructionCounter.unavailable() { throw fail("--instructions: \(why)", code: 1) }
         if let resume {
@@ -111,6 +124,7 @@ struct RunCommand: ParsableCommand {
         options.shard = shard.flatMap(Self.parseShard)
         options.instructions = instructions
         options.executable = InstructionCounter.currentExecutable
+        options.slowdowns = Dictionary(injectSlowdown.compactMap(Self.parseSlowdown), uniquingKeysWith: { _, b in b })
         do { try RunDirectory.checkTarget(out, replace: replace) } catch let e as OutputError { throw fail(e.message, code: e.isBadInput ? 2 : 1) }
         let session = try RunSession()
         session.handleStopSignals()
@@ -227,7 +241,7 @@ struct RunCommand: ParsableCommand {
         for n in check.notes { note("note: " + n) }
         let skipped = check.skipped > 0 ? " (\(check.skipped) about cases this run does not have, skipped)" : ""
         guard check.failures.isEmpty else {
-            throw fail("\(check.failures.count) of \(check.checked) assertion checks failed\(skipped)", code: 2)
+            throw fail("\(check.failedChecks) of \(check.checked) assertion checks failed\(skipped)", code: 2)
         }
         note("schemalab: \(check.checked) assertion checks hold\(skipped)")
     }

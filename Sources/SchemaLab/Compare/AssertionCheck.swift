@@ -6,16 +6,20 @@ public struct AssertionCheck: Sendable {
     /// How many assertions were checked (per size), and skipped.
     public let checked: Int
     public let skipped: Int
+    /// How many checks failed (one check may fail on several statements).
+    public let failedChecks: Int
     /// Why some assertions could not be checked (too few repetitions for a fasterThan).
     public let notes: [String]
 
     public init(scenario: Scenario, run: RunSnapshot) {
         var failures: [String] = []
         var notes: [String] = []
-        var checked = 0, skipped = 0
+        var checked = 0, skipped = 0, failedChecks = 0
         let sizes = Array(Set(run.order.map(\.size))).sorted()
         for a in scenario.assertions {
             for size in sizes {
+                let before = failures.count
+                defer { if failures.count > before { failedChecks += 1 } }
                 func get(_ variant: String) -> RunSnapshot.Case? { run.cases[CaseKey(variant: variant, workload: a.workload, size: size)] }
                 let label = { (v: String) in "\(scenario.name): \(v) \(a.workload) n=\(size)" }
                 if case .sameResults(let variants) = a.kind {
@@ -76,6 +80,7 @@ public struct AssertionCheck: Sendable {
             }
         }
         self.failures = failures
+        self.failedChecks = failedChecks
         self.notes = notes
         self.checked = checked
         self.skipped = skipped

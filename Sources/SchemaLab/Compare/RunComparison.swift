@@ -126,7 +126,7 @@ public struct RunComparison: Sendable {
                 findings.append(Finding(verdict: verdict, message: "\(label) \(x) -> \(y)"))
             }
         }
-        for (name, label) in [("instructions", "instructions"), ("sqlite_instructions", "SQLite instructions")] {
+        for (name, label) in [("instructions", "instructions"), ("sqlite_instructions", "SQLite instructions")] where deterministic {
             guard let x = b.number(name), let y = n.number(name), x > 0 else { continue }
             let r = y / x - 1
             guard abs(r) > options.instructionTolerance else { continue }

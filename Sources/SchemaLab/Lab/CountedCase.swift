@@ -13,6 +13,8 @@ public struct CountedCase {
     public let workDirectory: String
     /// Warm-up runs before the counted one (outside the collected region).
     public let warmup: Int
+    /// The injected slowdown of the case (``CaseSession/slowdown``).
+    public var slowdown = 1.0
 
     public init(plan: ScenarioPlan, variant: String, workload: String, size: Int, filledStore: String?, workDirectory: String, warmup: Int) {
         self.plan = plan
@@ -61,6 +63,7 @@ public struct CountedCase {
             }
         }
         session.fixedMultiplier = 1
+        session.slowdown = slowdown
         try session.begin()
         try session.measureOne()
     }

@@ -144,6 +144,7 @@ public struct LabRunner {
                         }
                         return floorPath
                     }
+                    session.slowdown = options.slowdowns["\(key.variant)/\(key.workload)"] ?? 1
                     if options.sequential {
                         let result: CaseResult
                         do {
@@ -199,6 +200,7 @@ public struct LabRunner {
         let warmup = (plan.scenario.workloads.first { $0.name == result.workload }?.measurement ?? plan.scenario.measurement).warmup
         var arguments = [plan.scenario.file, "--variant", result.variant, "--workload", result.workload, "--size", String(result.size),
                          "--work", options.workDirectory, "--warmup", String(min(1, options.warmup ?? warmup))]
+        if let f = options.slowdowns["\(result.variant)/\(result.workload)"] { arguments += ["--slowdown", String(f)] }
         if FileManager.default.fileExists(atPath: filledPath) { arguments += ["--store", filledPath] }
         r.instructions = try InstructionCounter.count(arguments: arguments, workDirectory: options.workDirectory, executable: executable)
         return r

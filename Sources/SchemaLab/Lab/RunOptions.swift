@@ -21,6 +21,8 @@ public struct RunOptions: Sendable {
     public var instructions = false
     /// The schemalab executable that counts a case (`count-case`) under callgrind.
     public var executable: String?
+    /// Test aid: "variant/workload" to a slowdown factor injected into that case's timed region.
+    public var slowdowns: [String: Double] = [:]
 
     public init(sizes: [Int]? = nil, repetitions: Int? = nil, warmup: Int? = nil, variants: [String]? = nil,
                 workloads: [String]? = nil, workDirectory: String) {

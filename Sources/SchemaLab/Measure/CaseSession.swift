@@ -29,6 +29,9 @@ public final class CaseSession {
     public private(set) var multiplier = 1
     /// Set to run exactly this many times per sample (instruction counting runs once).
     public var fixedMultiplier: Int?
+    /// A test aid for the regression gate (`run --inject-slowdown`): a whole factor repeats the
+    /// work on the same store (2: the work done twice); a fraction spins for the extra time.
+    public var slowdown = 1.0
     private var store: Store?
     private var samples: [Sample] = []
     private var counters = StatementCounters()
@@ -107,10 +110,17 @@ public final class CaseSession {
         let h0 = HeapProbe.inUseBytes()
         let c0 = Clock.cpuNanoseconds()
         let t0 = Clock.wallNanoseconds()
-        let k = multiplier
+        let k = multiplier, slowdown = self.slowdown
         let outcome = try TimedRegion.run {
+            let start = Clock.wallNanoseconds()
             var outcome = try workload.run(store: store)
             for _ in 1..<k { outcome = try workload.run(store: store) }
+            if slowdown >= 2 && slowdown == slowdown.rounded() {
+                for _ in 0..<(Int(slowdown) - 1) * k { outcome = try workload.run(store: store) }
+            } else if slowdown > 1 {
+                let until = Clock.wallNanoseconds() + UInt64(Double(Clock.wallNanoseconds() - start) * (slowdown - 1))
+                while Clock.wallNanoseconds() < until {}
+            }
             return outcome
         }
         let t1 = Clock.wallNanoseconds()

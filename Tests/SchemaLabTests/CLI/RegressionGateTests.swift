@@ -1,0 +1,186 @@
+import Foundation
+import Testing
+@testable import SchemaLab
+
+/// The regression gate end to end through the CLI: an A/A comparison passes, a removed
+/// index is caught (exit 2, with the plan's diff), work done twice is caught by the
+/// instruction count; and the pieces: the U test, the statistics, the callgrind parser,
+/// assertions, shards and merge, baselines.
+@Suite("Regression gate: statistics, baselines, compare, assertions, instructions, shards")
+struct RegressionGateTests {
+    /// tiny.json with 5 repetitions after a warm-up.
+    static func scenario() -> String {
+        let text = try! String(contentsOfFile: TestSupport.tinyScenario, encoding: .utf8)
+        let s = text.replacingOccurrences(of: #""measurement": {"warmup": 0, "repetitions": 2, "maxSeconds": 5}"#,
+                                          with: #""measurement": {"warmup": 1, "repetitions": 5, "maxSeconds": 5}"#)
+        precondition(s != text)
+        return s
+    }
+
+    static func run(_ args: [String], _ dir: String) throws -> (status: Int32, out: String, err: String) {
+        try TestSupport.runCLI(args, environment: ["TMPDIR": dir])
+    }
+
+    @Test("A/A passes; a removed index exits 2 with the plan's diff; work done twice exits 2 on instructions; baselines save and list")
+    func gateEndToEnd() throws {
+        let dir = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let withIndex = dir + "/tiny.json", withoutIndex = dir + "/tiny-noindex.json"
+        try Data(Self.scenario().utf8).write(to: URL(fileURLWithPath: withIndex))
+        // The index made useless for the sort (same name, on another column): as if it had been removed.
+        let noIndex = Self.scenario().replacingOccurrences(
+            of: #"{"name": "byStarsCreated", "entity": "Note", "elements": [{"key": "stars", "order": "descending"}, "created"]}"#,
+            with: #"{"name": "byStarsCreated", "entity": "Note", "elements": ["title"]}"#)
+        #expect(noIndex != Self.scenario())
+        try Data(noIndex.utf8).write(to: URL(fileURLWithPath: withoutIndex))
+        let args = ["--workloads", "by-created,sections", "--quiet"]
+        for name in ["a", "b"] {
+            let r = try Self.run(["run", withIndex, "--out", dir + "/" + name, "--instructions"] + args, dir)
+            #expect(r.status == 0, "\(r.err)")
+        }
+        let results = CSVWriter.parse(try String(contentsOfFile: dir + "/a/results.csv", encoding: .utf8))
+        let col = { (n: String) in results[0].firstIndex(of: n)! }
+        for row in results.dropFirst() {
+            #expect(Int64(row[col("instructions")])! > Int64(row[col("sqlite_instructions")])!, "\(row[1]) \(row[2])")
+            #expect(Int64(row[col("sqlite_instructions")])! > 0)
+        }
+        // A/A: same commit, two runs, no regression.
+        let aa = try Self.run(["compare", dir + "/a", dir + "/b"], dir)
+        #expect(aa.status == 0, "\(aa.out)\(aa.err)")
+        #expect(aa.out.contains("0 regressed"))
+        // Instruction counts repeat to the instruction.
+        let b = CSVWriter.parse(try String(contentsOfFile: dir + "/b/results.csv", encoding: .utf8))
+        #expect(results.dropFirst().map { $0[col("instructions")] } == b.dropFirst().map { $0[col("instructions")] })
+
+        // The index made useless: the plan loses it, and the gate says so.
+        let r = try Self.run(["run", withoutIndex, "--out", dir + "/noindex", "--instructions"] + args, dir)
+        #expect(r.status == 0, "\(r.err)")
+        let caught = try Self.run(["compare", dir + "/a", dir + "/noindex", "--markdown", dir + "/report.md"], dir)
+        #expect(caught.status == 2, "\(caught.out)")
+        #expect(caught.out.contains("flat+index sections n=120"))
+        #expect(caught.out.contains("REGRESSED: plan of `SELECT"), "\(caught.out)")
+        #expect(caught.out.contains("USING INDEX Z_Note_byStarsCreated became"), "\(caught.out)")
+        #expect(caught.out.contains("USE TEMP B-TREE FOR ORDER BY"))
+        #expect(try String(contentsOfFile: dir + "/report.md", encoding: .utf8).contains("**REGRESSED**"))
+
+        // The work done twice in one case: caught by its instruction count (and reported as such).
+        let slow = try Self.run(["run", withIndex, "--out", dir + "/slow", "--instructions", "--inject-slowdown", "flat/by-created=2"] + args, dir)
+        #expect(slow.status == 0, "\(slow.err)")
+        let doubled = try Self.run(["compare", dir + "/a", dir + "/slow"], dir)
+        #expect(doubled.status == 2, "\(doubled.out)")
+        #expect(doubled.out.contains("REGRESSED: instructions "), "\(doubled.out)")
+        #expect(doubled.out.split(separator: "\n").contains { $0.hasPrefix("flat by-created n=120") && $0.hasSuffix("REGRESSED") })
+
+        // Baselines: saved, listed, compared by name; a missing one exits 3; another environment is refused.
+        #expect(try Self.run(["baseline", "save", dir + "/a", "tiny-ci", "--dir", dir + "/baselines"], dir).status == 0)
+        #expect(try Self.run(["baseline", "save", dir + "/a", "tiny-ci", "--dir", dir + "/baselines"], dir).status == 2)
+        #expect(try Self.run(["baseline", "list", "--dir", dir + "/baselines"], dir).out.contains("tiny-ci  tiny  6 cases"))
+        #expect(try Self.run(["compare", "tiny-ci", dir + "/b", "--dir", dir + "/baselines"], dir).status == 0)
+        #expect(try Self.run(["compare", "nope", dir + "/b", "--dir", dir + "/baselines"], dir).status == 3)
+        let env = URL(fileURLWithPath: dir + "/baselines/tiny-ci/env.json")
+        var manifest = try JSONDecoder().decode(RunManifest.self, from: Data(contentsOf: env))
+        manifest.environment.cores += 1
+        try JSONEncoder().encode(manifest).write(to: env)
+        let refused = try Self.run(["compare", "tiny-ci", dir + "/b", "--dir", dir + "/baselines"], dir)
+        #expect(refused.status == 1 && refused.err.contains("CPU cores"), "\(refused.err)")
+        #expect(try Self.run(["compare", "tiny-ci", dir + "/b", "--dir", dir + "/baselines", "--force"], dir).status == 0)
+    }
+
+    @Test("Shards run disjoint groups and merge into the cases of one run; assertions fail a run with exit 2")
+    func shardsAndAssertions() throws {
+        let dir = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let file = dir + "/tiny.json"
+        let asserting = Self.scenario().replacingOccurrences(of: #"  "measurement":"#, with: #"""
+              "assertions": [
+                {"workload": "sections", "variant": "flat+index", "usesIndex": "Z_Note_byStarsCreated"},
+                {"workload": "sections", "variant": "flat", "noTempBTree": true},
+                {"workload": "by-created", "sameResults": ["flat", "flat+index", "split"]}
+              ],
+              "measurement":
+            """#)
+        try Data(asserting.utf8).write(to: URL(fileURLWithPath: file))
+        let failing = try Self.run(["run", file, "--out", dir + "/full", "--quiet"], dir)
+        #expect(failing.status == 2)
+        #expect(failing.err.contains("assertion failed: tiny: flat sections n=120: statement 1 `SELECT"), "\(failing.err)")
+        #expect(failing.err.contains("uses a temporary B-tree (SCAN t0; USE TEMP B-TREE FOR ORDER BY) [$.assertions[1]]"), "\(failing.err)")
+        #expect(failing.err.contains("1 of 3 assertion checks failed"))
+        for i in 1...3 {
+            let r = try Self.run(["run", file, "--out", dir + "/s\(i)", "--shard", "\(i)/3", "--quiet"], dir)
+            #expect(r.status == 0 || r.status == 2, "\(r.err)")
+        }
+        let shardCases = try (1...3).map { i in try RunDirectory.readState(at: dir + "/s\(i)").cases }
+        #expect(Set(shardCases.flatMap { $0 }).count == shardCases.map(\.count).reduce(0, +), "disjoint")
+        let merged = try Self.run(["merge", dir + "/merged", dir + "/s1", dir + "/s2", dir + "/s3"], dir)
+        #expect(merged.status == 0, "\(merged.err)")
+        let full = try RunDirectory.readState(at: dir + "/full"), joined = try RunDirectory.readState(at: dir + "/merged")
+        #expect(Set(full.cases) == Set(joined.cases) && joined.state == .complete)
+        #expect(try Self.run(["compare", dir + "/full", dir + "/merged"], dir).status != 1)
+        #expect(try Self.run(["merge", dir + "/m2", dir + "/s1", dir + "/s2"], dir).err.contains("missing shard(s) 3"))
+        #expect(try Self.run(["run", file, "--out", dir + "/x", "--shard", "4/3"], dir).status == 2)
+    }
+
+    @Test("Mann-Whitney U: exact p for small samples, the normal approximation with ties")
+    func mannWhitney() {
+        #expect(abs(MannWhitney.pValue([1, 2, 3, 4, 5], [6, 7, 8, 9, 10]) - 2.0 / 252) < 1e-12)
+        #expect(MannWhitney.pValue([1, 2, 3], [4, 5, 6]) == 0.1)
+        #expect(MannWhitney.pValue([1, 3, 5, 7], [2, 4, 6, 8]) > 0.5)
+        let a = (0..<30).map { Double($0 % 7) }, b = (0..<30).map { Double($0 % 7) + 3 }
+        #expect(MannWhitney.pValue(a, b) < 0.001)
+        #expect(MannWhitney.pValue(a, a) > 0.9)
+    }
+
+    @Test("Statistics: MAD, a bootstrap interval around the median, outliers counted")
+    func statistics() {
+        let s = Statistics([10, 11, 12, 13, 14, 100])
+        #expect(s.median == 12.5 && s.mad == 1.5)
+        #expect(s.outliers == 1)
+        #expect(s.ciLow <= s.median && s.median <= s.ciHigh && s.ciLow >= 10 && s.ciHigh <= 100)
+        #expect(Statistics([10, 11, 12, 13, 14, 100]) == s, "the same samples give the same interval")
+        #expect(Statistics([5]).ciLow == 5 && Statistics([5]).outliers == 0)
+    }
+
+    @Test("The callgrind parser sums libsqlite3's self cost and leaves out the cost of calls")
+    func callgrindParser() {
+        let text = """
+            events: Ir
+            ob=/usr/lib/libsqlite3.so.0
+            fl=sqlite3.c
+            fn=sqlite3VdbeExec
+            10 100
+            cob=/app/schemalab
+            cfn=callback
+            calls=1 20
+            12 5000
+            13 50
+            ob=/app/schemalab
+            fn=callback
+            20 5000
+            totals: 10150
+            """
+        #expect(InstructionCounter.parse(text) == InstructionCount(total: 10150, sqlite: 150))
+        #expect(InstructionCounter.parse("events: Ir\n") == nil)
+    }
+
+    @Test("Assertions: bad ones are errors at their JSON path")
+    func assertionErrors() throws {
+        let base = Self.scenario()
+        let cases: [(String, String)] = [
+            (#"{"workload": "nope", "variant": "flat", "noTempBTree": true}"#, "$.assertions[0].workload: no workload named 'nope'"),
+            (#"{"workload": "sections", "variant": "flat"}"#, "$.assertions[0]: an assertion states one of usesIndex"),
+            (#"{"workload": "sections", "variant": "flat", "noTempBTree": true, "noFullScan": true}"#, "$.assertions[0]: an assertion states one thing"),
+            (#"{"workload": "sections", "noTempBTree": true}"#, "$.assertions[0]: this assertion is about one case: give 'variant'"),
+            (#"{"workload": "sections", "variant": "nope", "noTempBTree": true}"#, "$.assertions[0]: no variant named 'nope'"),
+            (#"{"workload": "sections", "variant": "flat", "fasterThan": "flat"}"#, "$.assertions[0].fasterThan: a variant cannot be faster than itself"),
+            (#"{"workload": "sections", "variant": "flat", "noTempBTree": false}"#, "$.assertions[0].noTempBTree: write \"noTempBTree\": true"),
+            (#"{"workload": "sections", "variant": "flat", "sameResults": ["flat", "split"]}"#, "$.assertions[0].variant: sameResults names its variants"),
+        ]
+        for (assertion, message) in cases {
+            let text = base.replacingOccurrences(of: #"  "measurement":"#, with: "  \"assertions\": [\(assertion)],\n  \"measurement\":")
+            #expect { _ = try TestSupport.decode(text) } throws: { error in
+                let e = error as! ScenarioError
+                return "\(e.path): \(e.message)".hasPrefix(message) ? true : { print("got: \(e.path): \(e.message)"); return false }()
+            }
+        }
+    }
+}
