@@ -103,7 +103,7 @@ public struct RunComparison: Sendable {
     }
 
     static func compare(_ b: RunSnapshot.Case, _ n: RunSnapshot.Case, _ options: Options, machineFactor: Double = 1) -> CaseComparison {
-        let (change, p, time) = judge(b.wallMs, n.wallMs.map { $0 / machineFactor }, options)
+        var (change, p, time) = judge(b.wallMs, n.wallMs.map { $0 / machineFactor }, options)
         var findings: [Finding] = []
         // A case whose rows or statements vary between its own repetitions (a reader under a
         // writer) is not deterministic: its counters are not gated.
@@ -132,6 +132,13 @@ public struct RunComparison: Sendable {
             guard abs(r) > options.instructionTolerance else { continue }
             findings.append(Finding(verdict: r > 0 ? .regressed : .improved,
                                     message: "\(label) \(Format.number(x)) -> \(Format.number(y)) (\(Format.percent(r)))"))
+        }
+        // With instruction counts on both sides and equal within the tolerance, the CPU work is the
+        // same: a slower time alone is reported, not gated (machine noise, or I/O the counts miss).
+        if time == .regressed, deterministic, let x = b.number("instructions"), let y = n.number("instructions"), x > 0,
+           abs(y / x - 1) <= options.instructionTolerance {
+            time = .changed
+            findings.append(Finding(verdict: .changed, message: "time \(Format.percent(change)) (p = \(Format.p(p))) with the same instructions (\(Format.percent(y / x - 1))): reported, not gated"))
         }
         return CaseComparison(key: n.key, baseMs: median(b.wallMs), newMs: median(n.wallMs), change: change, p: p, time: time, findings: findings)
     }
