@@ -15,7 +15,9 @@ struct CompareCommand: ParsableCommand {
             than --threshold ("~" otherwise). Runs from different environments (SQLite version \
             or compile options, CPU count, build configuration) are refused unless --force. \
             Exit status: 0 no regression (improvements never fail), 1 the tool failed, 2 a \
-            regression, 3 baseline not found.
+            regression (a case that got worse, or a baseline case missing from the run unless \
+            --allow-missing), 3 baseline not found. Both runs must be complete (run.json), and \
+            at least one case must be in both (the same variants, workloads and sizes).
             """
     )
 
@@ -43,6 +45,9 @@ struct CompareCommand: ParsableCommand {
     @Flag(name: .long, help: "Compare runs from different environments anyway.")
     var force = false
 
+    @Flag(name: .long, help: "Accept baseline cases the run does not have (a shard, or --variants) instead of failing.")
+    var allowMissing = false
+
     func validate() throws {
         guard threshold >= 0, alpha > 0, alpha < 1, instructionsTolerance >= 0 else {
             throw fail("--threshold and --instructions-tolerance are 0 or more, --alpha is in (0, 1)", code: 1)
@@ -55,6 +60,8 @@ struct CompareCommand: ParsableCommand {
         }
         let a: RunSnapshot, b: RunSnapshot
         do {
+            try RunDirectory.requireComplete(at: base, purpose: "compare with the baseline")
+            try RunDirectory.requireComplete(at: runDirectory, purpose: "compare")
             a = try RunSnapshot(path: base)
             b = try RunSnapshot(path: runDirectory)
         } catch {
@@ -71,7 +78,12 @@ struct CompareCommand: ParsableCommand {
         options.minimumEffect = threshold / 100
         options.alpha = alpha
         options.instructionTolerance = instructionsTolerance / 100
+        options.allowMissing = allowMissing
         let comparison = RunComparison(baseline: a, run: b, options: options)
+        guard !comparison.cases.isEmpty else {
+            func sizes(_ r: RunSnapshot) -> String { Set(r.order.map(\.size)).sorted().map(String.init).joined(separator: ", ") }
+            throw fail("no case of \(runDirectory) is in \(base): nothing was compared (sizes \(sizes(b)) in the run, \(sizes(a)) in the baseline; \(b.order.count) and \(a.order.count) cases)", code: 1)
+        }
         let report = ComparisonReport(comparison: comparison, baseline: base, run: runDirectory)
         if !differences.isEmpty { print("note: environments differ (--force): \(differences.joined(separator: "; "))") }
         print(report.text, terminator: "")
@@ -80,6 +92,10 @@ struct CompareCommand: ParsableCommand {
                 throw fail("cannot write \(markdown): \(error.localizedDescription)", code: 1)
             }
         }
-        if comparison.hasRegression { throw fail("regression: \(comparison.cases.filter { $0.verdict == .regressed }.count) case(s)", code: 2) }
+        if comparison.hasRegression {
+            var why = ["\(comparison.regressedCases.count) case(s) regressed"]
+            if comparison.missingFails { why.append("\(comparison.missing.count) baseline case(s) missing from the run") }
+            throw fail("regression: \(why.joined(separator: ", "))", code: 2)
+        }
     }
 }

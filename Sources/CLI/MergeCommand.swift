@@ -29,7 +29,7 @@ struct MergeCommand: ParsableCommand {
         var states: [RunState] = [], manifests: [RunManifest] = []
         for s in shards {
             let state: RunState
-            do { state = try RunDirectory.readState(at: s) } catch let e as OutputError { throw fail(e.message.replacingOccurrences(of: "cannot resume", with: "cannot merge"), code: 2) }
+            do { state = try RunDirectory.readState(at: s, purpose: "merge") } catch let e as OutputError { throw fail(e.message, code: 2) }
             guard state.state == .complete else { throw fail("\(s) is \(state.state.rawValue): finish it (run --resume) before merging", code: 2) }
             guard let data = FileManager.default.contents(atPath: s + "/env.json"), let m = try? JSONDecoder().decode(RunManifest.self, from: data) else {
                 throw fail("cannot read \(s)/env.json", code: 2)

@@ -37,7 +37,7 @@ public struct AssertionCheck: Sendable {
                 func planText(_ plan: [String]) -> String { plan.isEmpty ? "(no plan)" : plan.joined(separator: "; ") }
                 switch a.kind {
                 case .usesIndex(let index):
-                    let hit = c.plans.contains { $0.plan.contains { $0.contains("USING INDEX \(index)") || $0.contains("USING COVERING INDEX \(index)") } }
+                    let hit = c.plans.contains { $0.plan.contains { Self.line($0, usesIndex: index) } }
                     if !hit {
                         let plans = c.plans.enumerated().map { "statement \($0.offset + 1): \(planText($0.element.plan))" }.joined(separator: " | ")
                         failures.append("\(label(variant)): no statement uses index \(index) (\(plans)) [\(a.path)]")
@@ -84,5 +84,19 @@ public struct AssertionCheck: Sendable {
         self.notes = notes
         self.checked = checked
         self.skipped = skipped
+    }
+
+    /// True when a plan line reads `USING INDEX name` or `USING COVERING INDEX name` with the
+    /// whole name: `Z_ix` does not match `USING INDEX Z_ix2 (...)`.
+    static func line(_ line: String, usesIndex index: String) -> Bool {
+        for prefix in ["USING INDEX ", "USING COVERING INDEX "] {
+            var rest = line[...]
+            while let r = rest.range(of: prefix + index) {
+                let after = rest[r.upperBound...]
+                if after.isEmpty || after.first == " " || after.first == "(" { return true }
+                rest = after
+            }
+        }
+        return false
     }
 }

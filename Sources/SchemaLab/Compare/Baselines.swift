@@ -16,27 +16,31 @@ public struct Baselines: Sendable {
         guard Identifier.isPlainName(name.replacingOccurrences(of: "-", with: "_").replacingOccurrences(of: ".", with: "_")) else {
             throw OutputError(path: name, message: "a baseline name is letters, digits, -, _ and . ('\(name)')", isBadInput: true)
         }
-        if let state = try? RunDirectory.readState(at: run), state.state != .complete {
-            throw OutputError(path: run, message: "\(run) is \(state.state.rawValue) (\(state.done.count) of \(state.cases.count) cases): finish it (run --resume) before saving it as a baseline", isBadInput: true)
-        }
+        try RunDirectory.requireComplete(at: run, purpose: "save as a baseline")
         _ = try RunSnapshot(path: run)  // it must read back
         let target = directory + "/" + name
         let fm = FileManager.default
-        if fm.fileExists(atPath: target) {
-            guard replace else { throw OutputError(path: target, message: "baseline '\(name)' exists at \(target) (give --replace to overwrite it)", isBadInput: true) }
-            try? fm.removeItem(atPath: target)
+        let exists = fm.fileExists(atPath: target)
+        if exists && !replace {
+            throw OutputError(path: target, message: "baseline '\(name)' exists at \(target) (give --replace to overwrite it)", isBadInput: true)
         }
+        // Copied beside the target first: a failed copy leaves the old baseline as it was.
+        let staging = directory + "/.\(name).new-\(getpid())"
         do {
-            try fm.createDirectory(atPath: target, withIntermediateDirectories: true)
-            for f in Self.files where fm.fileExists(atPath: run + "/" + f) { try fm.copyItem(atPath: run + "/" + f, toPath: target + "/" + f) }
+            try? fm.removeItem(atPath: staging)
+            try fm.createDirectory(atPath: staging, withIntermediateDirectories: true)
+            for f in Self.files where fm.fileExists(atPath: run + "/" + f) { try fm.copyItem(atPath: run + "/" + f, toPath: staging + "/" + f) }
+            if exists { try fm.removeItem(atPath: target) }
+            try fm.moveItem(atPath: staging, toPath: target)
         } catch {
+            try? fm.removeItem(atPath: staging)
             throw OutputError(path: target, message: "cannot write baseline \(target): \(error.localizedDescription)", isBadInput: false)
         }
     }
 
     /// The saved baselines: name, scenario, cases, commit and when the run started.
     public func list() -> [(name: String, scenario: String, cases: Int, commit: String, started: String)] {
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).sorted()
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
         return names.compactMap { name in
             guard let snapshot = try? RunSnapshot(path: directory + "/" + name) else { return nil }
             return (name, snapshot.scenario, snapshot.order.count, String(snapshot.environment.gitCommit.prefix(12)), snapshot.environment.startedAt)

@@ -21,7 +21,10 @@ public struct ComparisonReport: Sendable {
         let c = comparison.cases
         func n(_ v: RunComparison.Verdict) -> Int { c.filter { $0.verdict == v }.count }
         var s = "\(c.count) cases: \(n(.regressed)) regressed, \(n(.improved)) improved, \(n(.changed)) changed, \(n(.same)) ~"
-        if !comparison.missing.isEmpty { s += "; not in the run: \(comparison.missing.map(\.description).joined(separator: ", "))" }
+        if !comparison.missing.isEmpty {
+            let label = comparison.missingFails ? "MISSING from the run (a regression; --allow-missing accepts it)" : "not in the run (allowed)"
+            s += "; \(comparison.missing.count) \(label): \(comparison.missing.map(\.description).joined(separator: ", "))"
+        }
         if !comparison.added.isEmpty { s += "; not in the baseline: \(comparison.added.map(\.description).joined(separator: ", "))" }
         return s
     }

@@ -47,6 +47,9 @@ public struct RunComparison: Sendable {
         public var alpha = 0.05
         /// Instruction counts may move by this fraction before they count.
         public var instructionTolerance = 0.01
+        /// A baseline case the run does not have fails the gate unless this is set (a shard,
+        /// or a run of some variants only, compared with a whole baseline).
+        public var allowMissing = false
         public init() {}
     }
 
@@ -58,8 +61,15 @@ public struct RunComparison: Sendable {
     public let added: [CaseKey]
     public let options: Options
 
-    /// True when any case regressed, or a baseline case is missing.
-    public var hasRegression: Bool { cases.contains { $0.verdict == .regressed } }
+    /// True when any case regressed, or a baseline case is missing from the run (unless
+    /// ``Options/allowMissing``): a workload that stopped running is not a pass.
+    public var hasRegression: Bool { !regressedCases.isEmpty || missingFails }
+
+    /// The cases whose verdict is a regression.
+    public var regressedCases: [CaseComparison] { cases.filter { $0.verdict == .regressed } }
+
+    /// True when the baseline has cases the run does not, and that fails the gate.
+    public var missingFails: Bool { !missing.isEmpty && !options.allowMissing }
 
     /// What differs between two environments that makes timings incomparable.
     public static func environmentDifferences(_ a: EnvironmentFingerprint, _ b: EnvironmentFingerprint) -> [String] {

@@ -60,14 +60,18 @@ public struct RunSnapshot: Sendable {
             cases[k]!.sampleStatements.append(row[h.firstIndex(of: "statements")!])
         }
         let p = ResultsFiles.plansHeader
+        var lastStatement: [CaseKey: String] = [:]
         for row in try read("plans.csv", p) where row.count == p.count {
             let k = key(row)
             guard cases[k] != nil else { continue }
             let sql = row[p.firstIndex(of: "sql")!], detail = row[p.firstIndex(of: "detail")!]
-            if let last = cases[k]!.plans.last, last.sql == sql {
+            let statement = row[p.firstIndex(of: "statement")!]
+            // A statement's lines share its number (two statements may have the same SQL).
+            if !cases[k]!.plans.isEmpty, lastStatement[k] == statement {
                 if !detail.isEmpty { cases[k]!.plans[cases[k]!.plans.count - 1].plan.append(detail) }
             } else {
                 cases[k]!.plans.append((sql, detail.isEmpty ? [] : [detail]))
+                lastStatement[k] = statement
             }
         }
         self.cases = cases

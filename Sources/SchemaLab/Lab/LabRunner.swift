@@ -13,8 +13,8 @@ public struct LabRunner {
         self.options = options
     }
 
-    /// Every case of the run, grouped by size and workload (the variants of one workload
-    /// are measured together, interleaved), and only this shard's groups with `--shard`.
+    /// Every case of the run, grouped by size and workload (every case of one size is
+    /// measured together, interleaved), and only this shard's groups with `--shard`.
     public func cases() -> [CaseKey] {
         groups().flatMap(\.cases)
     }
@@ -64,9 +64,9 @@ public struct LabRunner {
     }
 
     /// Runs the cases `skip` does not exclude, handing each result to `finished` as soon
-    /// as it is measured. The variants of one workload are measured together: after each
-    /// one's warm-up, repetition by repetition in a seeded random order (with
-    /// `sequential`, one case after another). A case that fails (a SQLite error, a
+    /// as it is measured. Every case of one size is measured together: after each one's
+    /// warm-up, repetition by repetition in a seeded random order (with `sequential`, one
+    /// case after another). A case that fails (a SQLite error, a
     /// constraint, an I/O error) goes to `failed`, which returns whether to go on with the
     /// other cases; when the filled store of a variant and size cannot be made, every case
     /// that reads it fails. Errors thrown by `finished` or `failed` stop the run. A workload
@@ -86,7 +86,7 @@ public struct LabRunner {
         for size in sizes where groups.contains(where: { $0.0 == size }) {
             let data = GeneratedData(spec: scenario.dataset, count: size)
             let sizeGroups = groups.filter { $0.0 == size }
-            // Every variant's filled store first, so that a workload's variants can be interleaved.
+            // Every variant's filled store first, so that the size's cases can be interleaved.
             var stores: [String: VariantStores] = [:]
             defer { for s in stores.values { Store.remove(path: s.filledPath) } }
             for (_, model) in variants {

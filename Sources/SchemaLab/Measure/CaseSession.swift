@@ -87,7 +87,7 @@ public final class CaseSession {
     /// True while the case wants another repetition: fewer than its count, and its time
     /// budget not spent (at least one repetition is always taken).
     public var wantsMore: Bool {
-        samples.isEmpty || (samples.count < measurement.repetitions && spentNanoseconds < UInt64(measurement.maxSeconds * 1e9))
+        samples.isEmpty || (samples.count < measurement.repetitions && Double(spentNanoseconds) < measurement.maxSeconds * 1e9)
     }
 
     /// Measures one repetition (``multiplier`` runs of the workload).

@@ -120,6 +120,63 @@ struct RegressionGateTests {
         #expect(try Self.run(["run", file, "--out", dir + "/x", "--shard", "4/3"], dir).status == 2)
     }
 
+    @Test("compare refuses an incomplete run and runs with no case in common; a baseline case missing from the run fails unless --allow-missing")
+    func compareGuards() throws {
+        let dir = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let file = dir + "/tiny.json"
+        // A huge maxSeconds is a valid budget (it once overflowed a UInt64 of nanoseconds).
+        let text = Self.scenario().replacingOccurrences(of: #""maxSeconds": 5"#, with: #""maxSeconds": 1e300"#)
+        #expect(text != Self.scenario())
+        try Data(text.utf8).write(to: URL(fileURLWithPath: file))
+        let all = try Self.run(["run", file, "--out", dir + "/all", "--workloads", "by-created,sections", "--quiet"], dir)
+        #expect(all.status == 0, "\(all.err)")
+        let part = try Self.run(["run", file, "--out", dir + "/part", "--workloads", "by-created", "--quiet"], dir)
+        #expect(part.status == 0, "\(part.err)")
+        let missing = try Self.run(["compare", dir + "/all", dir + "/part"], dir)
+        #expect(missing.status == 2, "\(missing.out)\(missing.err)")
+        #expect(missing.out.contains("3 MISSING from the run"), "\(missing.out)")
+        #expect(missing.err.contains("3 baseline case(s) missing from the run"), "\(missing.err)")
+        let allowed = try Self.run(["compare", dir + "/all", dir + "/part", "--allow-missing"], dir)
+        #expect(allowed.status == 0, "\(allowed.out)\(allowed.err)")
+        #expect(allowed.out.contains("3 not in the run (allowed)"))
+
+        let other = try Self.run(["run", file, "--out", dir + "/other", "--workloads", "by-created", "--size", "40", "--quiet"], dir)
+        #expect(other.status == 0, "\(other.err)")
+        let unmatched = try Self.run(["compare", dir + "/part", dir + "/other"], dir)
+        #expect(unmatched.status == 1 && unmatched.err.contains("nothing was compared (sizes 40 in the run, 120 in the baseline"), "\(unmatched.err)")
+
+        // A run stopped half-way (run.json says so) is neither compared nor saved as a baseline.
+        try FileManager.default.copyItem(atPath: dir + "/part", toPath: dir + "/stopped")
+        let runJSON = URL(fileURLWithPath: dir + "/stopped/run.json")
+        var state = try JSONDecoder().decode(RunState.self, from: Data(contentsOf: runJSON))
+        state.state = .interrupted
+        try JSONEncoder().encode(state).write(to: runJSON)
+        let stopped = try Self.run(["compare", dir + "/part", dir + "/stopped"], dir)
+        #expect(stopped.status == 1 && stopped.err.contains("the run is interrupted"), "\(stopped.err)")
+        let asBase = try Self.run(["compare", dir + "/stopped", dir + "/part"], dir)
+        #expect(asBase.status == 1 && asBase.err.contains("cannot compare with the baseline"), "\(asBase.err)")
+        let save = try Self.run(["baseline", "save", dir + "/stopped", "half", "--dir", dir + "/baselines"], dir)
+        #expect(save.status == 2 && save.err.contains("the run is interrupted"), "\(save.err)")
+        // --replace puts the new baseline in place of the old one, and leaves nothing beside it.
+        for _ in 0..<2 {
+            let r = try Self.run(["baseline", "save", dir + "/part", "p", "--dir", dir + "/baselines", "--replace"], dir)
+            #expect(r.status == 0, "\(r.err)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir + "/baselines") == ["p"])
+    }
+
+    @Test("usesIndex matches the index's whole name")
+    func usesIndexWholeName() {
+        let line = "SCAN t0 USING INDEX Z_Photo_byLikesDate"
+        #expect(AssertionCheck.line(line, usesIndex: "Z_Photo_byLikesDate"))
+        #expect(!AssertionCheck.line(line, usesIndex: "Z_Photo_byLikes"))
+        #expect(AssertionCheck.line("SEARCH t0 USING COVERING INDEX Z_ix (ZA=?)", usesIndex: "Z_ix"))
+        #expect(AssertionCheck.line("SEARCH t0 USING INDEX Z_ix2 (ZA=?) USING INDEX Z_ix", usesIndex: "Z_ix"))
+        #expect(!AssertionCheck.line("SEARCH t0 USING INDEX Z_ix2 (ZA=?)", usesIndex: "Z_ix"))
+        #expect(!AssertionCheck.line("SCAN t0", usesIndex: "Z_ix"))
+    }
+
     @Test("Mann-Whitney U: exact p for small samples, the normal approximation with ties")
     func mannWhitney() {
         #expect(abs(MannWhitney.pValue([1, 2, 3, 4, 5], [6, 7, 8, 9, 10]) - 2.0 / 252) < 1e-12)

@@ -215,17 +215,29 @@ public final class RunDirectory: @unchecked Sendable {
         return records
     }
 
-    /// Reads a run directory's run.json.
-    public static func readState(at path: String) throws -> RunState {
+    /// Reads a run directory's run.json; a message says what could not be done (`purpose`).
+    public static func readState(at path: String, purpose: String = "resume") throws -> RunState {
         let fm = FileManager.default
         guard let data = fm.contents(atPath: path + "/run.json") else {
             let why = fm.fileExists(atPath: path) ? "has no run.json: it is not a run directory this version of schemalab wrote" : "does not exist"
-            throw OutputError(path: path, message: "cannot resume \(path): it \(why)", isBadInput: true)
+            throw OutputError(path: path, message: "cannot \(purpose) \(path): it \(why)", isBadInput: true)
         }
         guard let state = try? JSONDecoder().decode(RunState.self, from: data), state.format == RunState.currentFormat else {
-            throw OutputError(path: path, message: "cannot resume \(path): its run.json is not one this build reads (format \(RunState.currentFormat))", isBadInput: true)
+            throw OutputError(path: path, message: "cannot \(purpose) \(path): its run.json is not one this build reads (format \(RunState.currentFormat))", isBadInput: true)
         }
         return state
+    }
+
+    /// Reads a run directory's run.json and throws unless the run is complete (a baseline or
+    /// a comparison of a half-finished run would miss cases silently).
+    public static func requireComplete(at path: String, purpose: String) throws(OutputError) {
+        let state: RunState
+        do { state = try readState(at: path, purpose: purpose) } catch let e as OutputError { throw e } catch {
+            throw OutputError(path: path, message: "cannot \(purpose) \(path): \(error)", isBadInput: true)
+        }
+        guard state.state == .complete else {
+            throw OutputError(path: path, message: "cannot \(purpose) \(path): the run is \(state.state.rawValue) (\(state.done.count) of \(state.cases.count) cases done); finish it first (schemalab run --resume \(path))", isBadInput: true)
+        }
     }
 
     /// Marks the run as running again in this process: failed cases will be tried again.
