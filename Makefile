@@ -4,14 +4,15 @@ BIN       := .build/release/schemalab
 SCENARIOS ?= $(filter-out scenarios/schema.json,$(wildcard scenarios/*.json))
 SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: setup setup-instructions build bench bench-scale plots test ci ci-baseline clean
+.PHONY: setup setup-instructions setup-browser build bench bench-scale plots test ci ci-baseline clean
 
-# setup: install what the project needs (libsqlite3-dev, pkg-config, gnuplot; python3-jsonschema, which the
+# setup: install what the project needs (libsqlite3-dev, pkg-config, gnuplot, sqlite3 for the report's index advice; python3-jsonschema, which the
 # scenario schema test runs, unless python3 or /usr/bin/python3 can already import jsonschema) with apt-get when missing
 setup:
 	@missing=""; \
 	pkg-config --exists sqlite3 2>/dev/null || missing="$$missing libsqlite3-dev pkg-config"; \
 	command -v gnuplot >/dev/null 2>&1 || missing="$$missing gnuplot-nox"; \
+	command -v sqlite3 >/dev/null 2>&1 || missing="$$missing sqlite3"; \
 	{ python3 -c "import jsonschema" || /usr/bin/python3 -c "import jsonschema"; } >/dev/null 2>&1 || missing="$$missing python3-jsonschema"; \
 	if [ -n "$$missing" ]; then \
 	  echo "make setup: installing$$missing"; \
@@ -23,20 +24,28 @@ setup-instructions: setup
 	@command -v valgrind >/dev/null 2>&1 || { echo "make setup-instructions: installing valgrind"; \
 	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq valgrind >/dev/null; }
 
+# setup-browser: Chromium, for the test that opens the HTML report in a headless browser (make test runs it)
+setup-browser:
+	@command -v chromium >/dev/null 2>&1 || { echo "make setup-browser: installing chromium"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium >/dev/null; }
+
 # build: the release build of the CLI
 build: setup
 	$(SWIFT) build -c release --product schemalab
 
-# bench: run every scenario in scenarios/ (every .json but schema.json) into results/<name>/ and render its plots
+# bench: run every scenario in scenarios/ (every .json but schema.json) into results/<name>/, render its charts and
+# write its report (results/<name>/report.html and report.md)
 bench: build
 	@mkdir -p results
 	@set -e; for s in $(SCENARIOS); do \
 	  name=$$(basename $$s .json); \
 	  $(BIN) run $$s --out results/$$name --replace; \
-	  $(BIN) plot results/$$name; \
+	  $(BIN) plot results/$$name > /dev/null; \
+	  $(BIN) report results/$$name; \
 	done
 
-# bench-scale: the source documents' larger sizes (several minutes): ingest and update/delete at 100,000 quakes,
+# bench-scale: the source documents' larger sizes (several minutes): the photo matrix swept from 1,000 to 1,000,000
+# photos (growth fits and crossovers in its report), ingest and update/delete at 100,000 quakes,
 # search at 100,000 people, delete memory at 10,000 to 1,000,000 and 200 photos of 1-4 MB (scenarios/scale/);
 # results/scale-<name>/
 bench-scale: build
@@ -49,14 +58,17 @@ bench-scale: build
 	for s in scenarios/scale/*.json; do \
 	  $(BIN) run $$s --out results/scale-$$(basename $$s .json) --replace; \
 	done; \
-	for d in results/scale-*/; do $(BIN) plot $${d%/}; done
+	$(BIN) run scenarios/photos-matrix.json --out results/scale-photos-matrix --replace \
+	  --size 1000 3162 10000 31623 100000 316228 1000000 --reps 3; \
+	for d in results/scale-*/; do $(BIN) plot $${d%/} > /dev/null; $(BIN) report $${d%/}; done
 
-# plots: re-render the plots of every results/<name>/ directory
+# plots: re-render the charts and the report of every results/<name>/ directory
 plots: build
-	@for d in results/*/; do [ -f $$d/results.csv ] && $(BIN) plot $${d%/}; done; true
+	@for d in results/*/; do [ -f $$d/results.csv ] && $(BIN) plot $${d%/} > /dev/null && $(BIN) report $${d%/}; done; true
 
-# test: the test suite (small data sets; builds debug; the regression gate's test counts instructions under valgrind)
-test: setup setup-instructions
+# test: the test suite (small data sets; builds debug; the regression gate's test counts instructions under valgrind;
+# the report's test opens the HTML page in headless Chromium)
+test: setup setup-instructions setup-browser
 	$(SWIFT) test
 
 # ci: the regression gate on every shipped scenario at a small size: run it (interleaved, with instruction counts),

@@ -4,18 +4,37 @@ extension ScenarioDecoder {
         let seedNode = try o.required("seed")
         let seed = try seedNode.int()
         guard seed >= 0 else { throw seedNode.error("the seed must be 0 or greater") }
-        let counts = try o.required("counts").nonEmptyArray().map { c -> Int in
-            let v = try c.int()
-            guard v > 0 else { throw c.error("a count must be greater than 0, found \(v)") }
-            guard v <= 50_000_000 else { throw c.error("a count must be at most 50000000, found \(v)") }
-            return v
-        }
+        let counts = try decodeCounts(o.required("counts"))
         let fields = try decodeFields(o.required("fields").nonEmptyArray(), in: n)
         let related = try decodeRelatedList(o.optional("related"), parentPath: "")
         try checkNestedFanOut(related, above: 1, file: n.file)
         try checkDerived(fields, related: related, parentFields: nil, inPool: false, file: n.file)
         return DatasetSpec(seed: UInt64(seed), entity: try o.required("entity").identifier(), counts: counts, fields: fields,
                            related: related, path: n.path)
+    }
+
+    /// `counts`: a list of sizes, or a sweep `{"from", "to", "steps", "scale": "log"|"linear"}`.
+    static func decodeCounts(_ n: JSONNode) throws -> [Int] {
+        func count(_ c: JSONNode) throws -> Int {
+            let v = try c.int()
+            guard v > 0 else { throw c.error("a count must be greater than 0, found \(v)") }
+            guard v <= 50_000_000 else { throw c.error("a count must be at most 50000000, found \(v)") }
+            return v
+        }
+        if case .object = n.value {
+            let o = try n.object(allowed: ["from", "to", "steps", "scale"])
+            let from = try count(o.required("from")), to = try count(o.required("to"))
+            guard to > from else { throw try o.required("to").error("a sweep goes up: 'to' (\(to)) must be greater than 'from' (\(from))") }
+            let steps = try o.required("steps").int(in: 2...50)
+            let scale = try o.optional("scale").map { try SizeSweep.Scale(rawValue: $0.choice(["log", "linear"]))! } ?? .log
+            return SizeSweep(from: from, to: to, steps: steps, scale: scale).sizes
+        }
+        let nodes = try n.nonEmptyArray()
+        let counts = try nodes.map(count)
+        for (i, c) in counts.enumerated().dropFirst() where counts[..<i].contains(c) {
+            throw nodes[i].error("the size \(c) is listed twice")
+        }
+        return counts
     }
 
     /// Fields of one level (the root, a related entry or a pool); a name generated twice is an error.

@@ -1,0 +1,71 @@
+import Foundation
+
+/// The size at which the faster of two variants changes, from their medians at each size
+/// of a sweep: where the sign of log(a / b) changes between two neighbouring sizes, the
+/// crossing is interpolated on log axes. Its uncertainty comes from the medians' 95%
+/// confidence intervals: the crossing is interpolated again with the intervals' ends
+/// (a at its low end against b at its high end, and the other way round), which gives
+/// the earliest and the latest size it can be, within the two sizes that bracket it.
+public struct Crossover: Sendable, Equatable {
+    public let a: String
+    public let b: String
+    /// The estimated size of the crossing, and its range.
+    public let size: Double
+    public let low: Double
+    public let high: Double
+    /// The measured sizes on either side.
+    public let below: Int
+    public let above: Int
+    /// The variant that is faster below the crossing, and the one faster above it.
+    public let fasterBelow: String
+    public let fasterAbove: String
+    /// True when, at both bracketing sizes, the confidence intervals do not overlap: the
+    /// order really changes. Otherwise the crossing may be noise.
+    public let significant: Bool
+
+    /// A point of one variant's curve: the size, the median and its confidence interval.
+    public struct Point: Sendable {
+        public let size: Int
+        public let median: Double
+        public let low: Double
+        public let high: Double
+        public init(size: Int, median: Double, low: Double, high: Double) {
+            self.size = size
+            self.median = median
+            self.low = low
+            self.high = high
+        }
+    }
+
+    /// Every crossing of `a` and `b` over the sizes both have.
+    public static func find(_ a: String, _ pa: [Point], _ b: String, _ pb: [Point]) -> [Crossover] {
+        let bySize = Dictionary(pb.map { ($0.size, $0) }, uniquingKeysWith: { x, _ in x })
+        let pairs = pa.sorted { $0.size < $1.size }.compactMap { p -> (Point, Point)? in
+            guard let q = bySize[p.size], p.median > 0, q.median > 0 else { return nil }
+            return (p, q)
+        }
+        guard pairs.count >= 2 else { return [] }
+        var out: [Crossover] = []
+        func d(_ x: Double, _ y: Double) -> Double { log(max(x, 1e-12)) - log(max(y, 1e-12)) }
+        for i in 0..<(pairs.count - 1) {
+            let (a0, b0) = pairs[i], (a1, b1) = pairs[i + 1]
+            let d0 = d(a0.median, b0.median), d1 = d(a1.median, b1.median)
+            guard d0 != 0, d1 != 0, (d0 < 0) != (d1 < 0) else { continue }
+            let x0 = log(Double(a0.size)), x1 = log(Double(a1.size))
+            func cross(_ e0: Double, _ e1: Double) -> Double {
+                guard (e0 < 0) != (e1 < 0), e0 != e1 else { return e0 < 0 && d0 < 0 || e0 > 0 && d0 > 0 ? x1 : x0 }
+                return x0 + (x1 - x0) * e0 / (e0 - e1)
+            }
+            let mid = cross(d0, d1)
+            // a as small as it can be and b as large (and the other way round).
+            let early = cross(d(a0.low, b0.high), d(a1.low, b1.high))
+            let late = cross(d(a0.high, b0.low), d(a1.high, b1.low))
+            let lo = min(early, late, mid), hi = max(early, late, mid)
+            let separated = { (p: Point, q: Point) in p.high < q.low || q.high < p.low }
+            out.append(Crossover(a: a, b: b, size: exp(mid), low: exp(lo), high: exp(hi), below: a0.size, above: a1.size,
+                                 fasterBelow: d0 < 0 ? a : b, fasterAbove: d0 < 0 ? b : a,
+                                 significant: separated(a0, b0) && separated(a1, b1)))
+        }
+        return out
+    }
+}

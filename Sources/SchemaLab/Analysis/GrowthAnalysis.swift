@@ -1,0 +1,72 @@
+import Foundation
+
+/// How each case's cost grows over the sizes of a run: one curve per variant and
+/// workload (its median and 95% interval at each size), its ``GrowthFit``, and the
+/// ``Crossover``s between the variants of each workload.
+public struct GrowthAnalysis: Sendable {
+    /// One variant's cost against size for one workload.
+    public struct Curve: Sendable {
+        public let variant: String
+        public let workload: String
+        public let points: [Crossover.Point]
+        /// Nil with fewer than 2 sizes.
+        public let fit: GrowthFit?
+    }
+
+    public let sizes: [Int]
+    public let curves: [Curve]
+    /// Every crossing, per workload, for every pair of variants.
+    public let crossovers: [(workload: String, crossover: Crossover)]
+
+    /// The curves of a run, in the scenario's variant and workload order.
+    public init(run: RunSnapshot) {
+        let order = RunOrder(run: run)
+        sizes = order.sizes
+        var curves: [Curve] = []
+        var crossovers: [(workload: String, crossover: Crossover)] = []
+        for w in order.workloads {
+            var byVariant: [(String, [Crossover.Point])] = []
+            for v in order.variants {
+                let points = sizes.compactMap { n -> Crossover.Point? in
+                    guard let c = run.cases[CaseKey(variant: v, workload: w, size: n)], let m = c.number("median_ms") else { return nil }
+                    return Crossover.Point(size: n, median: m, low: c.number("ci_low_ms") ?? m, high: c.number("ci_high_ms") ?? m)
+                }
+                guard !points.isEmpty else { continue }
+                let fit = GrowthFit(points.map { (Double($0.size), $0.median) })
+                curves.append(Curve(variant: v, workload: w, points: points, fit: fit))
+                byVariant.append((v, points))
+            }
+            for i in byVariant.indices {
+                for j in byVariant.indices where j > i {
+                    for c in Crossover.find(byVariant[i].0, byVariant[i].1, byVariant[j].0, byVariant[j].1) {
+                        crossovers.append((w, c))
+                    }
+                }
+            }
+        }
+        self.curves = curves
+        self.crossovers = crossovers
+    }
+}
+
+/// The variants, workloads and sizes of a run in the scenario's order (the `schema_index`
+/// and `workload_index` columns), and which variant is the reference.
+public struct RunOrder: Sendable {
+    public let variants: [String]
+    public let workloads: [String]
+    public let sizes: [Int]
+    /// The reference variant (its cases' `reference_check` is `reference`), if the run has it.
+    public let reference: String?
+
+    public init(run: RunSnapshot) {
+        func ordered(_ name: String, _ index: String) -> [String] {
+            var seen: [Int: String] = [:]
+            for c in run.cases.values { seen[Int(c.field(index)) ?? 0] = c.field(name) }
+            return seen.keys.sorted().map { seen[$0]! }
+        }
+        variants = ordered("schema", "schema_index")
+        workloads = ordered("workload", "workload_index")
+        sizes = Array(Set(run.order.map(\.size))).sorted()
+        reference = run.cases.values.first { $0.field("reference_check") == "reference" }?.key.variant
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+
+/// Renders a ``ReportDocument`` as one self-contained HTML page: styles inline, images
+/// embedded as data URLs; nothing is fetched from the network.
+public enum HTMLRenderer {
+    /// `baseDirectory` is where image paths are relative to; an image that cannot be read
+    /// is shown as a note saying so.
+    public static func render(_ doc: ReportDocument, baseDirectory: String) -> String {
+        var out = ["<!DOCTYPE html>", "<html lang=\"en\"><head><meta charset=\"utf-8\">",
+                   "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">",
+                   "<title>\(escape(doc.title))</title>", "<style>\(style)</style>", "</head><body>",
+                   "<h1>\(escape(doc.title))</h1>"]
+        for b in doc.blocks { out.append(html(b, baseDirectory)) }
+        out.append("</body></html>")
+        return out.joined(separator: "\n") + "\n"
+    }
+
+    static let style = """
+        body{font-family:system-ui,sans-serif;max-width:1200px;margin:2em auto;padding:0 1em;color:#222;line-height:1.45}
+        table{border-collapse:collapse;margin:0.5em 0 1.2em;font-size:0.9em}
+        th,td{border:1px solid #ccc;padding:0.25em 0.6em;vertical-align:top}
+        th{background:#f2f2f2}td.n{text-align:right;font-variant-numeric:tabular-nums}
+        pre{background:#f7f7f7;padding:0.6em;overflow-x:auto;font-size:0.85em}
+        code{background:#f3f3f3;padding:0 0.2em}
+        figure{margin:1em 0}figure svg,figure img{max-width:100%;height:auto}
+        figcaption{font-size:0.9em;color:#555}details{margin:0.3em 0}summary{cursor:pointer}
+        """
+
+    /// Escapes text for HTML and turns `code` spans into <code>.
+    static func text(_ s: String) -> String {
+        let parts = s.split(separator: "`", omittingEmptySubsequences: false)
+        guard parts.count >= 3, parts.count % 2 == 1 else { return escape(s) }
+        return parts.enumerated().map { i, p in i % 2 == 1 ? "<code>\(escape(String(p)))</code>" : escape(String(p)) }.joined()
+    }
+
+    static func escape(_ s: String) -> String {
+        s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+    }
+
+    static func html(_ b: ReportDocument.Block, _ base: String) -> String {
+        switch b {
+        case .heading(let level, let t):
+            let h = min(max(level, 1), 4) + 1
+            return "<h\(h)>\(text(t))</h\(h)>"
+        case .paragraph(let t):
+            return "<p>\(text(t))</p>"
+        case .table(let header, let rows, let numeric):
+            var out = "<table><thead><tr>" + header.map { "<th>\(text($0))</th>" }.joined() + "</tr></thead><tbody>"
+            for r in rows {
+                out += "<tr>" + r.enumerated().map { i, v in numeric.contains(i) ? "<td class=\"n\">\(text(v))</td>" : "<td>\(text(v))</td>" }.joined() + "</tr>"
+            }
+            return out + "</tbody></table>"
+        case .image(let path, let caption):
+            return "<figure>\(image(base + "/" + path, alt: caption))<figcaption>\(text(caption))</figcaption></figure>"
+        case .code(let t):
+            return "<pre>\(escape(t))</pre>"
+        case .list(let items):
+            return "<ul>" + items.map { "<li>\(text($0))</li>" }.joined() + "</ul>"
+        case .details(let summary, let blocks):
+            return "<details><summary>\(text(summary))</summary>" + blocks.map { html($0, base) }.joined(separator: "\n") + "</details>"
+        }
+    }
+
+    /// An image as a data URL (each SVG stays a document of its own: gnuplot's element ids
+    /// would clash if several were inlined into one page).
+    static func image(_ file: String, alt: String) -> String {
+        guard let data = FileManager.default.contents(atPath: file) else {
+            return "<p><em>(image \(escape(file)) could not be read)</em></p>"
+        }
+        let type = file.hasSuffix(".svg") ? "image/svg+xml" : "image/png"
+        return "<img alt=\"\(escape(alt))\" src=\"data:\(type);base64,\(data.base64EncodedString())\">"
+    }
+}

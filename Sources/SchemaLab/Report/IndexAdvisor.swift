@@ -1,0 +1,78 @@
+import Foundation
+
+/// What SQLite's `.expert` suggests for one statement: the indexes it would create, and
+/// the statement's plan with them.
+public struct IndexAdvice: Sendable, Equatable {
+    /// `CREATE INDEX` statements; empty when `.expert` has nothing to add.
+    public let indexes: [String]
+    /// The plan with those indexes.
+    public let plan: [String]
+    /// Why there is no advice (the statement uses a function only the lab registers), or nil.
+    public let failure: String?
+
+    /// One line for the report.
+    public var summary: String {
+        if let failure { return "No index advice: \(failure)." }
+        return indexes.isEmpty ? "SQLite's `.expert` suggests no new index; its plan:" : "SQLite's `.expert` suggests:"
+    }
+}
+
+/// Asks the `sqlite3` command-line tool's `.expert` for index advice. The statement is
+/// the lab's own SQL with `?` parameters (no value is spliced into it), run against an
+/// empty store of the variant's schema, so the advice follows from the schema and the
+/// statement alone (no table statistics).
+public struct IndexAdvisor: Sendable {
+    public let sqlite3: String
+
+    public init(sqlite3: String = "sqlite3") { self.sqlite3 = sqlite3 }
+
+    /// Why `.expert` cannot be used here, or nil when it can.
+    public func unavailable() -> String? {
+        let probe = run(database: ":memory:", input: ".expert\nSELECT 1;\n")
+        switch probe {
+        case .failure(let why): return why
+        case .success: return nil
+        }
+    }
+
+    /// The advice for `sql` against the store at `database`.
+    public func advise(sql: String, database: String) -> IndexAdvice {
+        let statement = sql.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !statement.contains("\n") else { return IndexAdvice(indexes: [], plan: [], failure: "a statement of several lines") }
+        switch run(database: database, input: ".expert\n\(statement);\n") {
+        case .failure(let why):
+            return IndexAdvice(indexes: [], plan: [], failure: why)
+        case .success(let out):
+            let lines = out.split(separator: "\n", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            let split = lines.firstIndex(of: "") ?? lines.count
+            let head = lines[..<split].filter { !$0.isEmpty }
+            let plan = lines[split...].filter { !$0.isEmpty }
+            return IndexAdvice(indexes: head.filter { $0.hasPrefix("CREATE INDEX") }, plan: Array(plan), failure: nil)
+        }
+    }
+
+    enum Outcome { case success(String), failure(String) }
+
+    private func run(database: String, input: String) -> Outcome {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = [sqlite3, "-batch", "-bail", database]
+        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
+        p.standardInput = stdin
+        p.standardOutput = stdout
+        p.standardError = stderr
+        do { try p.run() } catch { return .failure("cannot run \(sqlite3): \(error)") }
+        stdin.fileHandleForWriting.write(Data(input.utf8))
+        try? stdin.fileHandleForWriting.close()
+        let out = stdout.fileHandleForReading.readDataToEndOfFile()
+        let err = stderr.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        let errText = String(decoding: err, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        if p.terminationStatus == 127 { return .failure("no \(sqlite3) on the PATH (make setup installs it)") }
+        guard p.terminationStatus == 0, errText.isEmpty else {
+            let first = errText.split(separator: "\n").first.map(String.init) ?? "status \(p.terminationStatus)"
+            return .failure("sqlite3 says: \(first)")
+        }
+        return .success(String(decoding: out, as: UTF8.self))
+    }
+}

@@ -1,0 +1,30 @@
+import Foundation
+
+/// A report as a list of blocks, rendered to Markdown and to one self-contained HTML page
+/// from the same content (so the two never disagree).
+public struct ReportDocument: Sendable {
+    /// One piece of the report.
+    public enum Block: Sendable {
+        /// A heading of level 1 to 4.
+        case heading(Int, String)
+        /// A paragraph of plain text (`code` spans in backticks are kept).
+        case paragraph(String)
+        /// A table: its header and rows; `numeric` columns are right-aligned.
+        case table(header: [String], rows: [[String]], numeric: Set<Int>)
+        /// An image: its path relative to the report, and a caption.
+        case image(path: String, caption: String)
+        /// Preformatted text (query plans, SQL).
+        case code(String)
+        /// A list of items.
+        case list([String])
+        /// Blocks shown folded in HTML (`<details>`), under a summary line.
+        case details(summary: String, blocks: [Block])
+    }
+
+    public var title: String
+    public var blocks: [Block] = []
+
+    public init(title: String) { self.title = title }
+
+    public mutating func add(_ block: Block) { blocks.append(block) }
+}

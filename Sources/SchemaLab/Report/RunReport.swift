@@ -1,0 +1,187 @@
+import Foundation
+
+/// The report of one run directory, read top to bottom: what ran and where; per size the
+/// article-style table (workloads by variants, each against the reference variant); the
+/// plots; how cost grows with size and where the winner changes; and per case its
+/// counters and every statement with its query plan.
+public struct RunReport: Sendable {
+    public let directory: String
+    public let run: RunSnapshot
+    public let manifest: RunManifest
+    public let state: RunState?
+    public let order: RunOrder
+    public let growth: GrowthAnalysis
+    /// Index advice per variant and statement (``adviceKey(_:_:)``), from SQLite's `.expert`.
+    public var advice: [String: IndexAdvice] = [:]
+
+    /// The key of ``advice`` for a variant's statement.
+    public static func adviceKey(_ variant: String, _ sql: String) -> String { variant + "\n" + sql }
+
+    /// Every statement of a case that scans a whole table or sorts, per variant: what to ask advice for.
+    public var costlyStatements: [String: Set<String>] {
+        var out: [String: Set<String>] = [:]
+        for c in run.cases.values {
+            for st in c.plans where st.plan.contains(where: Self.isCostly) && st.sql.uppercased().hasPrefix("SELECT") {
+                out[c.key.variant, default: []].insert(st.sql)
+            }
+        }
+        return out
+    }
+
+    /// Reads `directory` (results.csv, samples.csv, plans.csv, env.json, run.json).
+    public init(directory: String) throws(OutputError) {
+        self.directory = directory
+        run = try RunSnapshot(path: directory)
+        guard let data = FileManager.default.contents(atPath: directory + "/env.json"),
+              let m = try? JSONDecoder().decode(RunManifest.self, from: data) else {
+            throw OutputError(path: directory + "/env.json", message: "cannot read \(directory)/env.json", isBadInput: true)
+        }
+        manifest = m
+        state = try? RunDirectory.readState(at: directory, purpose: "report on")
+        order = RunOrder(run: run)
+        growth = GrowthAnalysis(run: run)
+    }
+
+    /// True when two cases' 95% intervals of the median do not overlap.
+    static func beyondNoise(_ a: RunSnapshot.Case, _ b: RunSnapshot.Case) -> Bool {
+        guard let al = a.number("ci_low_ms"), let ah = a.number("ci_high_ms"),
+              let bl = b.number("ci_low_ms"), let bh = b.number("ci_high_ms") else { return false }
+        return ah < bl || bh < al
+    }
+
+    /// The report; `plots` are image paths relative to the run directory.
+    public func document(plots: [String]) -> ReportDocument {
+        var doc = ReportDocument(title: "SchemaLab report: \(run.scenario)")
+        let env = manifest.environment
+        let stateText = state.map { s in s.state == .complete ? "complete" + (s.failed.isEmpty ? "" : ", \(s.failed.count) case(s) failed") : "\(s.state.rawValue): \(s.done.count) of \(s.cases.count) cases" } ?? "unknown (no run.json)"
+        doc.add(.paragraph("Scenario `\(manifest.scenarioFile)` (SHA-256 \(manifest.scenarioSHA256.prefix(12))), seed \(manifest.seed): "
+            + "\(order.variants.count) variants, \(order.workloads.count) workloads, sizes \(order.sizes.map(String.init).joined(separator: ", ")); "
+            + "\(manifest.warmup) warm-up and up to \(manifest.repetitions) repetitions per case. Run state: \(stateText)."))
+        doc.add(.heading(1, "Environment"))
+        doc.add(.table(header: ["", "this run"], rows: [
+            ["SQLite", "\(env.sqliteVersion) (\(env.sqliteCompileOptions.count) compile options)"],
+            ["machine", "\(env.cores) cores, \(env.memoryBytes / 1_048_576) MiB, \(env.os)"],
+            ["build", "\(env.buildConfiguration), \(env.swiftVersion)"],
+            ["commit", env.gitCommit.isEmpty ? "(unknown)" : String(env.gitCommit.prefix(12))],
+            ["started", env.startedAt],
+        ], numeric: []))
+        addResultTables(&doc)
+        if !plots.isEmpty {
+            doc.add(.heading(1, "Plots"))
+            for p in plots { doc.add(.image(path: p, caption: Self.caption(p, scenario: run.scenario))) }
+        }
+        addGrowth(&doc)
+        addCases(&doc)
+        return doc
+    }
+
+    private func addResultTables(_ doc: inout ReportDocument) {
+        doc.add(.heading(1, "Results"))
+        let ref = order.reference
+        doc.add(.paragraph("Median wall time per case in ms. "
+            + (ref.map { "In brackets, the difference to the reference variant `\($0)`; `~` marks a difference within noise (the two medians' 95% intervals overlap). " } ?? "")
+            + "`differs` marks a result that is not the reference's (it should never appear)."))
+        for n in order.sizes {
+            doc.add(.heading(2, "n = \(n)"))
+            var rows: [[String]] = []
+            for w in order.workloads {
+                var row = [w]
+                var any = false
+                for v in order.variants {
+                    guard let c = run.cases[CaseKey(variant: v, workload: w, size: n)], let m = c.number("median_ms") else { row.append(""); continue }
+                    any = true
+                    var cell = Format.short(m)
+                    if let ref, v != ref, let r = run.cases[CaseKey(variant: ref, workload: w, size: n)], let rm = r.number("median_ms"), rm > 0 {
+                        cell += Self.beyondNoise(c, r) ? " (\(Format.percent(m / rm - 1)))" : " (~)"
+                    }
+                    if c.field("reference_check") == "differs" { cell += " differs" }
+                    row.append(cell)
+                }
+                if any { rows.append(row) }
+            }
+            doc.add(.table(header: ["workload"] + order.variants, rows: rows, numeric: Set(1...order.variants.count)))
+        }
+    }
+
+    private func addGrowth(_ doc: inout ReportDocument) {
+        guard order.sizes.count >= 2 else { return }
+        doc.add(.heading(1, "How cost grows with size"))
+        doc.add(.paragraph("The slope of log(time) against log(size) (1: linear, 2: quadratic; ± its standard error), and which of "
+            + "O(n), O(n log n), O(n^2) fits the medians best by least squares on log axes, with the root-mean-square residual "
+            + "(0.10 is about 10% off at a typical point)."))
+        let rows = growth.curves.compactMap { c -> [String]? in
+            guard let f = c.fit else { return nil }
+            return [c.workload, c.variant, String(format: "%.2f", f.slope) + (f.slopeError.map { String(format: " ± %.2f", $0) } ?? ""),
+                    f.model.rawValue, String(format: "%.3f", f.residual),
+                    "\(Format.short(c.points.first!.median)) -> \(Format.short(c.points.last!.median))"]
+        }
+        doc.add(.table(header: ["workload", "variant", "slope", "best fit", "residual", "ms, smallest -> largest size"], rows: rows, numeric: [2, 4, 5]))
+        doc.add(.heading(2, "Crossovers"))
+        let real = growth.crossovers.filter(\.crossover.significant)
+        let noise = growth.crossovers.count - real.count
+        let noiseText = noise == 0 ? "" : " \(noise) other crossing(s) are left out: at one of the sizes around them the two medians' 95% intervals overlap, so the order there is within noise."
+        if real.isEmpty {
+            doc.add(.paragraph("No two variants of a workload change order, beyond noise, between two measured sizes." + noiseText))
+        } else {
+            doc.add(.paragraph("Where the faster of two variants changes: the size interpolated on log axes between the two measured sizes "
+                + "around it, and the range the medians' 95% intervals allow (the charts mark them with a cross)." + noiseText))
+            doc.add(.table(header: ["workload", "faster below", "faster above", "at about n =", "range", "between sizes"],
+                           rows: real.map { w, c in
+                               [w, c.fasterBelow, c.fasterAbove, Format.number(c.size.rounded()),
+                                "\(Format.number(c.low.rounded()))-\(Format.number(c.high.rounded()))", "\(c.below) and \(c.above)"]
+                           }, numeric: [3]))
+        }
+    }
+
+    private func addCases(_ doc: inout ReportDocument) {
+        doc.add(.heading(1, "Cases: counters and query plans"))
+        doc.add(.paragraph("Per case, SQLite's counters for one repetition and every distinct statement with its plan (EXPLAIN QUERY PLAN). "
+            + "A plan that scans a whole table or sorts in a temporary B-tree is marked."
+            + (advice.isEmpty ? "" : " Under it, the index SQLite's `.expert` suggests and the plan with that index.")))
+        for n in order.sizes {
+            for w in order.workloads {
+                for v in order.variants {
+                    guard let c = run.cases[CaseKey(variant: v, workload: w, size: n)] else { continue }
+                    var blocks: [ReportDocument.Block] = []
+                    let counters: [(String, String)] = [("median ms", "median_ms"), ("p90 ms", "p90_ms"), ("cpu ms", "cpu_ms"),
+                        ("statements", "statements"), ("rows", "rows"), ("VM steps", "vm_steps"), ("full-scan steps", "fullscan_steps"),
+                        ("sorts", "sorts"), ("auto-index rows", "autoindex"), ("peak RSS KB", "peak_rss_kb"),
+                        ("SQLite heap peak bytes", "sqlite_heap_peak_bytes"), ("instructions", "instructions")]
+                    blocks.append(.table(header: counters.map(\.0), rows: [counters.map { c.field($0.1) }], numeric: Set(counters.indices)))
+                    var flagged = 0
+                    for (i, st) in c.plans.enumerated() {
+                        let bad = st.plan.contains { Self.isCostly($0) }
+                        if bad { flagged += 1 }
+                        blocks.append(.paragraph("Statement \(i + 1)\(bad ? " (scans or sorts)" : ""):"))
+                        blocks.append(.code(st.sql + (st.plan.isEmpty ? "" : "\n" + st.plan.map { "  " + $0 }.joined(separator: "\n"))))
+                        if bad, let a = advice[Self.adviceKey(v, st.sql)] {
+                            blocks.append(.paragraph(a.summary))
+                            if !a.indexes.isEmpty || !a.plan.isEmpty { blocks.append(.code((a.indexes + a.plan.map { "  " + $0 }).joined(separator: "\n"))) }
+                        }
+                    }
+                    let summary = "\(v) · \(w) · n = \(n): \(Format.short(c.number("median_ms") ?? .nan)) ms, \(c.plans.count) statement(s)"
+                        + (flagged > 0 ? ", \(flagged) scanning or sorting" : "")
+                    doc.add(.details(summary: summary, blocks: blocks))
+                }
+            }
+        }
+    }
+
+    /// A plan line that reads a whole table or sorts in a temporary B-tree.
+    public static func isCostly(_ line: String) -> Bool {
+        (line.hasPrefix("SCAN ") && !line.contains(" USING ")) || line.contains("TEMP B-TREE")
+    }
+
+    /// A caption for a plot from its file name.
+    static func caption(_ path: String, scenario: String) -> String {
+        let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        let rest = name.hasPrefix(scenario + "-") ? String(name.dropFirst(scenario.count + 1)) : name
+        if rest == "growth" { return "Median time against size (log-log), one panel per workload; crosses mark where two variants change order" }
+        if rest == "memory-rss" { return "The process's peak resident set during a repetition against size, per workload (it includes the lab's generated data and the other cases' state)" }
+        if rest == "memory-heap" { return "SQLite's heap high-water mark during a case against size, per workload" }
+        if rest.hasSuffix("-percentiles") { return "Latency distribution at n = \(rest.dropLast("-percentiles".count).split(separator: "-").first ?? ""): every query's latency by percentile" }
+        if rest.hasSuffix("-reads") { return "Read latencies (p50, p90, p99, max): \(rest.dropLast(6))" }
+        if Int(rest) != nil { return "Median time per workload and variant at n = \(rest)" }
+        return rest
+    }
+}
