@@ -128,7 +128,7 @@ struct RunCommand: ParsableCommand {
         do { try RunDirectory.checkTarget(out, replace: replace) } catch let e as OutputError { throw fail(e.message, code: e.isBadInput ? 2 : 1) }
         let session = try RunSession()
         session.handleStopSignals()
-        options.workDirectory = session.work.path
+        options.workDirectory = instructions ? InstructionCounter.fixedLengthDirectory(in: session.work.path) : session.work.path
         try session.checkFit(plan: plan, options: options, skip: skipFitCheck)
         let runner = LabRunner(plan: plan, options: options)
         let state = RunState(state: .running, scenarioName: plan.scenario.name, scenarioFile: scenario,
@@ -170,6 +170,7 @@ struct RunCommand: ParsableCommand {
         var options = RunOptions(settings: recorded.settings, workDirectory: session.work.path)
         options.executable = InstructionCounter.currentExecutable
         if options.instructions, let why = InstructionCounter.unavailable() { throw fail("--instructions (recorded in run.json): \(why)", code: 1) }
+        if options.instructions { options.workDirectory = InstructionCounter.fixedLengthDirectory(in: session.work.path) }
         let runner = LabRunner(plan: plan, options: options)
         guard runner.cases() == recorded.cases else {
             session.work.remove()

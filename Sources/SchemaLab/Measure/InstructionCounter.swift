@@ -35,6 +35,20 @@ public enum InstructionCounter {
         (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
     }
 
+    /// The path length of ``fixedLengthDirectory(in:)``.
+    public static let workPathLength = 200
+
+    /// A directory inside `base` whose path is always ``workPathLength`` characters long, for
+    /// the stores of a counted run. SQLite keeps each store's absolute path (and its -wal and
+    /// -shm names) in allocations sized by its length, which shifts the heap: the same case
+    /// counted 4,506,627 instructions in one temporary directory and 4,486,404 in a longer
+    /// one. With paths of one length the counts agree wherever `$TMPDIR` is. A `base` longer
+    /// than that gets a plain subdirectory (its counts then depend on its length).
+    public static func fixedLengthDirectory(in base: String) -> String {
+        let padding = workPathLength - base.count - 1
+        return base + "/" + String(repeating: "c", count: max(1, padding))
+    }
+
     /// A copy of `executable` without debug information in `directory` (made once).
     static func strippedCopy(of executable: String, in directory: String) throws -> String {
         let copy = directory + "/schemalab-callgrind"
@@ -46,12 +60,14 @@ public enum InstructionCounter {
 
     /// Runs `schemalab count-case` with `arguments` under callgrind and returns the counts.
     public static func count(arguments: [String], workDirectory: String, executable: String = currentExecutable) throws -> InstructionCount {
-        let binary = try strippedCopy(of: executable, in: workDirectory)
-        let out = workDirectory + "/callgrind-\(UUID().uuidString).out"
+        _ = try strippedCopy(of: executable, in: workDirectory)
+        let outName = "callgrind-\(UUID().uuidString).out", out = workDirectory + "/" + outName
         defer { try? FileManager.default.removeItem(atPath: out) }
+        // Relative paths from the work directory and a fixed environment: the client's stack
+        // then has the same size wherever the lab runs (see the caller).
         let valgrind = ["--tool=callgrind", "--collect-atstart=no", "--toggle-collect=schemalab_timed_region",
-                        "--compress-strings=no", "--compress-pos=no", "--callgrind-out-file=" + out, binary, "count-case"]
-        let r = try run(which("valgrind") ?? "/usr/bin/valgrind", valgrind + arguments)
+                        "--compress-strings=no", "--compress-pos=no", "--callgrind-out-file=" + outName, "./schemalab-callgrind", "count-case"]
+        let r = try run(which("valgrind") ?? "/usr/bin/valgrind", valgrind + arguments, in: workDirectory)
         guard r.status == 0, let text = try? String(contentsOfFile: out, encoding: .utf8) else {
             let tail = r.err.split(separator: "\n").suffix(3).joined(separator: " | ")
             throw SQLiteError(code: 1, message: "counting instructions under valgrind failed (status \(r.status)): \(tail)")
@@ -94,12 +110,18 @@ public enum InstructionCounter {
         return total.map { InstructionCount(total: $0, sqlite: sqlite) }
     }
 
-    private static func run(_ program: String, _ arguments: [String]) throws -> (status: Int32, err: String) {
+    private static func run(_ program: String, _ arguments: [String], in directory: String? = nil) throws -> (status: Int32, err: String) {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: program)
         p.arguments = arguments
-        // Swift seeds its hash tables at random per process; a fixed seed makes the count repeat.
-        p.environment = ProcessInfo.processInfo.environment.merging(["SWIFT_DETERMINISTIC_HASHING": "1"]) { _, new in new }
+        if let directory {
+            p.currentDirectoryURL = URL(fileURLWithPath: directory)
+            // A fixed environment (its size is part of the client's stack). Swift seeds its hash
+            // tables at random per process; a fixed seed makes the count repeat.
+            p.environment = ["SWIFT_DETERMINISTIC_HASHING": "1", "PATH": "/usr/bin:/bin", "TMPDIR": ".", "LC_ALL": "C"]
+        } else {
+            p.environment = ProcessInfo.processInfo.environment
+        }
         let err = Pipe()
         p.standardOutput = FileHandle.nullDevice
         p.standardError = err
