@@ -138,11 +138,10 @@ public struct LabRunner {
                     } makeFloorStore: {
                         Store.remove(path: floorPath)
                         if workload.storeKind == .empty {
-                            _ = try Store.create(path: floorPath, model: model, pragmas: pragmas)
-                        } else {
-                            try Store.copy(from: filledPath, to: floorPath)
+                            return try Store.create(path: floorPath, model: model, pragmas: pragmas)
                         }
-                        return floorPath
+                        try Store.copy(from: filledPath, to: floorPath)
+                        return try Store.open(path: floorPath, model: model, pragmas: pragmas)
                     }
                     session.slowdown = options.slowdowns["\(key.variant)/\(key.workload)"] ?? 1
                     if options.sequential {

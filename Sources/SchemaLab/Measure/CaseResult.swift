@@ -56,6 +56,9 @@ public struct CaseResult: Sendable {
     public let plans: [StatementPlan]
     /// The same statements stepped with the bare C API, one per repetition (raw result types only).
     public let floor: Statistics?
+    /// The raw baseline: the case's recorded statements stepped with the bare C API, once
+    /// after each repetition (nil for a reader under a writer, and under instruction counting).
+    public var raw: Statistics?
     /// A reader under a writer: every read of every repetition, and their distribution.
     public var reads: [ReadLatency] = []
     /// Runs of the workload per sample (a short read-only workload runs several times).

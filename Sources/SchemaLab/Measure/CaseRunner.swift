@@ -6,10 +6,10 @@ public struct CaseRunner {
     public init(measurement: MeasurementSpec) { self.measurement = measurement }
 
     /// Runs `workload`. `makeStore` gives the store for one repetition (untimed): a
-    /// fresh empty one for inserts, the filled one otherwise. `makeFloorStore` gives the
-    /// path of another fresh store of the same kind, for a write workload's floor.
+    /// fresh empty one for inserts, the filled one otherwise. `makeFloorStore` gives
+    /// another fresh store of the same kind, for a write workload's floor and the raw baseline.
     public func run(scenario: String, variant: String, size: Int, workload: any Workload,
-                    makeStore: @escaping () throws -> Store, makeFloorStore: (() throws -> String)? = nil) throws -> CaseResult {
+                    makeStore: @escaping () throws -> Store, makeFloorStore: (() throws -> Store)? = nil) throws -> CaseResult {
         let session = CaseSession(scenario: scenario, variant: variant, size: size, workload: workload, measurement: measurement,
                                   makeStore: makeStore, makeFloorStore: makeFloorStore)
         try session.begin()

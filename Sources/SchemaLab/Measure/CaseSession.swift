@@ -8,6 +8,14 @@
 /// system, then the resident-set peak and SQLite's heap high-water mark restart; the case
 /// reports the largest peak and growth of its repetitions.
 ///
+/// The raw baseline: after the warm-up, one untimed run records every statement the
+/// workload executes with its bindings (``Database/beginTrace()``); after each measured
+/// repetition (and after its memory was read), that sequence is stepped with the bare C
+/// API (``RawStepper``) on a store of the same kind: a new connection to the filled store
+/// for reads (warmed once), a fresh store for writes. No objects, no registry, no boxed
+/// values: what the case costs SQLite alone. Statements a workload runs on another
+/// connection (a reader under a writer) are not recorded, so that kind has none.
+///
 /// A sample shorter than ``minimumSampleNanoseconds`` is too short to time well: a
 /// read-only workload (on the shared filled store) whose warm-up ran faster runs several
 /// times per sample, and the sample is the mean; ``multiplier`` records how many.
@@ -18,7 +26,7 @@ public final class CaseSession {
     public let workload: any Workload
     public let measurement: MeasurementSpec
     private let makeStore: () throws -> Store
-    private let makeFloorStore: (() throws -> String)?
+    private let makeFloorStore: (() throws -> Store)?
 
     /// A sample aims at least this long (1 ms).
     public static let minimumSampleNanoseconds: UInt64 = 1_000_000
@@ -39,6 +47,10 @@ public final class CaseSession {
     private var floorStatements: [(sql: String, bindings: [SQLValue])] = []
     private var floorMs: [Double] = []
     private var stepper: RawStepper?
+    /// The raw baseline: the recorded statements, the filled store's raw connection, the times.
+    private var rawTrace = RawTrace()
+    private var rawStepper: RawStepper?
+    private var rawMs: [Double] = []
     private var lastRows = 0
     private var statementLog: [String] = []
     private var reads: [ReadLatency] = []
@@ -49,7 +61,7 @@ public final class CaseSession {
     private var spentNanoseconds: UInt64 = 0
 
     public init(scenario: String, variant: String, size: Int, workload: any Workload, measurement: MeasurementSpec,
-                makeStore: @escaping () throws -> Store, makeFloorStore: (() throws -> String)? = nil) {
+                makeStore: @escaping () throws -> Store, makeFloorStore: (() throws -> Store)? = nil) {
         self.scenario = scenario
         self.variant = variant
         self.size = size
@@ -77,6 +89,18 @@ public final class CaseSession {
             multiplier = Int(min(UInt64(Self.maximumMultiplier), Self.minimumSampleNanoseconds / max(fastest, 1) + 1))
         }
         self.store = store
+        if makeFloorStore != nil, workload.spec.kind != .readerUnderWriter {
+            // One untimed run, recorded: on a store of its own for writes, on the shared one for reads.
+            let traced = workload.storeKind.isFreshPerRepetition ? try makeFloorStore!() : store
+            try workload.prepare(store: traced)
+            traced.db.beginTrace()
+            _ = try workload.run(store: traced)
+            rawTrace = traced.db.endTrace()
+            if !workload.storeKind.isFreshPerRepetition {
+                rawStepper = RawStepper(takingOver: try makeStore().db)
+                try rawStepper!.run(rawTrace)  // its warm-up
+            }
+        }
         floorStatements = workload.floorStatements
         if !floorStatements.isEmpty {
             stepper = try RawStepper(path: store.path)
@@ -149,6 +173,22 @@ public final class CaseSession {
             for _ in 0..<multiplier { try stepper.run(floorStatements) }
             floorMs.append(Double(Clock.wallNanoseconds() - f0) / 1e6 / runs)
         }
+        try measureRaw()
+    }
+
+    /// One repetition of the raw baseline, after the lab's (the same number of runs).
+    private func measureRaw() throws {
+        guard !rawTrace.isEmpty else { return }
+        if let rawStepper {
+            let r0 = Clock.wallNanoseconds()
+            for _ in 0..<multiplier { try rawStepper.run(rawTrace) }
+            rawMs.append(Double(Clock.wallNanoseconds() - r0) / 1e6 / Double(multiplier))
+        } else if let makeFloorStore {
+            let raw = RawStepper(takingOver: try makeFloorStore().db)
+            let r0 = Clock.wallNanoseconds()
+            try raw.run(rawTrace)
+            rawMs.append(Double(Clock.wallNanoseconds() - r0) / 1e6)
+        }
     }
 
     /// The case's result: the samples' statistics, the plans of its statements, its
@@ -159,7 +199,7 @@ public final class CaseSession {
         // connection are not the case's), as many times as the case ran, each on a fresh store.
         if let makeFloorStore, let writeFloor = workload.writeFloor {
             for _ in samples {
-                let raw = try RawStepper(path: try makeFloorStore())
+                let raw = RawStepper(takingOver: try makeFloorStore().db)
                 try raw.run(writeFloor.setup)
                 let f0 = Clock.wallNanoseconds()
                 try raw.run(writeFloor)
@@ -179,10 +219,13 @@ public final class CaseSession {
             sqliteHeapPeakBytes: heapPeak, counters: counters, rows: lastRows,
             statements: samples.last!.statements, signature: digest, plans: plans,
             floor: floorMs.isEmpty ? nil : Statistics(floorMs))
+        result.raw = rawMs.isEmpty ? nil : Statistics(rawMs)
         result.reads = reads
         result.multiplier = multiplier
         self.store = nil
         stepper = nil
+        rawStepper = nil
+        rawTrace = RawTrace()
         return result
     }
 

@@ -9,6 +9,7 @@ public enum ResultsFiles {
         "reference_check", "agreement_check", "floor_ms", "floor_ratio", "heap_retained_kb",
         "longest_write_ms", "reads", "read_p50_ms", "read_p90_ms", "read_p99_ms", "read_max_ms",
         "mad_ms", "ci_low_ms", "ci_high_ms", "outliers", "multiplier", "instructions", "sqlite_instructions",
+        "raw_ms", "raw_ratio",
     ]
     public static let samplesHeader = ["scenario", "schema", "workload", "size", "repetition", "wall_ms", "cpu_ms", "rows", "statements",
                                        "heap_retained_kb", "longest_write_ms"]

@@ -100,7 +100,25 @@ public struct RunReport: Sendable {
                 if any { rows.append(row) }
             }
             doc.add(.table(header: ["workload"] + order.variants, rows: rows, numeric: Set(1...order.variants.count)))
+            addOverhead(&doc, size: n)
         }
+    }
+
+    /// The model's overhead at one size: each case's median over its raw baseline.
+    private func addOverhead(_ doc: inout ReportDocument, size n: Int) {
+        var rows: [[String]] = []
+        for w in order.workloads {
+            let cells = order.variants.map { v -> String in
+                guard let c = run.cases[CaseKey(variant: v, workload: w, size: n)], let m = c.number("median_ms"), let r = c.number("raw_ms"), r > 0 else { return "" }
+                return "\(Format.ratio(m / r))x (\(Format.short(r)))"
+            }
+            if cells.contains(where: { !$0.isEmpty }) { rows.append([w] + cells) }
+        }
+        guard !rows.isEmpty else { return }
+        doc.add(.paragraph("Model overhead at n = \(n): the case's median over its raw baseline, the same statements with the same "
+            + "bindings stepped with the bare C API (in brackets, the raw median in ms). What is above 1x is the object model's work: "
+            + "objects, the registry, values, faults."))
+        doc.add(.table(header: ["workload"] + order.variants, rows: rows, numeric: Set(1...order.variants.count)))
     }
 
     private func addGrowth(_ doc: inout ReportDocument) {
@@ -144,6 +162,7 @@ public struct RunReport: Sendable {
                     guard let c = run.cases[CaseKey(variant: v, workload: w, size: n)] else { continue }
                     var blocks: [ReportDocument.Block] = []
                     let counters: [(String, String)] = [("median ms", "median_ms"), ("p90 ms", "p90_ms"), ("cpu ms", "cpu_ms"),
+                        ("raw ms", "raw_ms"), ("overhead", "raw_ratio"),
                         ("statements", "statements"), ("rows", "rows"), ("VM steps", "vm_steps"), ("full-scan steps", "fullscan_steps"),
                         ("sorts", "sorts"), ("auto-index rows", "autoindex"), ("peak RSS KB", "peak_rss_kb"),
                         ("SQLite heap peak bytes", "sqlite_heap_peak_bytes"), ("instructions", "instructions")]

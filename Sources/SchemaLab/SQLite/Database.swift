@@ -22,6 +22,10 @@ public final class Database {
     public private(set) var longestWriteNanoseconds: UInt64 = 0
     /// When the open explicit transaction began (wall clock, ns).
     private var transactionStart: UInt64 = 0
+    /// True between ``beginTrace()`` and ``endTrace()``: every execution is recorded with its bindings.
+    var tracing = false
+    /// The executions recorded since ``beginTrace()``.
+    var trace = RawTrace()
 
     /// Opens (creating if needed) the database at `path` and registers Core Data's
     /// SQL functions and collations on it (see ``CoreDataFunctions``).
@@ -135,6 +139,20 @@ public final class Database {
             statement.loggedGeneration = logGeneration
             log.append(statement.sql)
         }
+    }
+
+    /// Starts recording every statement this connection executes, with the values bound to
+    /// it, for the raw baseline (outside any timed region: recording costs time).
+    public func beginTrace() {
+        tracing = true
+        trace = RawTrace()
+    }
+
+    /// Stops recording and returns the executions, in order, each with its bindings.
+    public func endTrace() -> RawTrace {
+        tracing = false
+        defer { trace = RawTrace() }
+        return trace
     }
 
     /// Starts a new statement log and resets all counters (statement, page cache, executions).

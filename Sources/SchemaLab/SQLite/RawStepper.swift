@@ -16,6 +16,11 @@ public final class RawStepper {
         handle = db.detachHandle()
     }
 
+    /// Takes over `db`'s connection (with its pragmas and functions); `db` must not be used after.
+    public init(takingOver db: Database) {
+        handle = db.detachHandle()
+    }
+
     deinit {
         for s in prepared.values { sqlite3_finalize(s) }
         sqlite3_close_v2(handle)
@@ -53,6 +58,60 @@ public final class RawStepper {
             checksum = sum
             sqlite3_reset(s)
         }
+        return rows
+    }
+
+    /// Steps a recorded trace: each execution's statement (prepared once), its values bound
+    /// from the trace's flat arrays, every row read as ``run(_:)`` reads it. Returns the rows.
+    @discardableResult
+    public func run(_ trace: RawTrace) throws -> Int {
+        let statements = try trace.sqls.map { try statement($0) }
+        var rows = 0
+        var sum = checksum
+        try trace.bytes.withUnsafeBufferPointer { bytes in
+            let base = UnsafeRawPointer(bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!)
+            for e in 0..<trace.count {
+                let s = statements[Int(trace.executions[e])]
+                var p: Int32 = 1
+                for j in Int(trace.valueStart[e])..<Int(trace.valueStart[e + 1]) {
+                    let n = trace.numbers[j]
+                    let rc: Int32
+                    switch trace.kinds[j] {
+                    case RawTrace.integer: rc = sqlite3_bind_int64(s, p, Int64(bitPattern: n))
+                    case RawTrace.real: rc = sqlite3_bind_double(s, p, Double(bitPattern: n))
+                    case RawTrace.text:
+                        rc = sqlite3_bind_text(s, p, (base + Int(n)).assumingMemoryBound(to: CChar.self), trace.lengths[j], schemalab_sqlite_transient())
+                    case RawTrace.blob: rc = sqlite3_bind_blob(s, p, base + Int(n), trace.lengths[j], schemalab_sqlite_transient())
+                    default: rc = sqlite3_bind_null(s, p)
+                    }
+                    if rc != SQLITE_OK { throw SQLiteError(code: rc, message: String(cString: sqlite3_errmsg(handle)), sql: trace.sqls[Int(trace.executions[e])]) }
+                    p += 1
+                }
+                let columns = sqlite3_column_count(s)
+                while true {
+                    let rc = sqlite3_step(s)
+                    if rc == SQLITE_DONE { break }
+                    guard rc == SQLITE_ROW else {
+                        let message = String(cString: sqlite3_errmsg(handle))
+                        sqlite3_reset(s)
+                        throw SQLiteError(code: rc, message: message, sql: trace.sqls[Int(trace.executions[e])])
+                    }
+                    rows += 1
+                    for c in 0..<columns {
+                        switch sqlite3_column_type(s, c) {
+                        case SQLITE_INTEGER: sum &+= UInt64(bitPattern: sqlite3_column_int64(s, c))
+                        case SQLITE_FLOAT: sum &+= sqlite3_column_double(s, c).bitPattern
+                        case SQLITE_TEXT:
+                            if let t = sqlite3_column_text(s, c) { sum &+= UInt64(t.pointee) &+ UInt64(sqlite3_column_bytes(s, c)) }
+                        case SQLITE_BLOB: sum &+= UInt64(sqlite3_column_bytes(s, c))
+                        default: break
+                        }
+                    }
+                }
+                sqlite3_reset(s)
+            }
+        }
+        checksum = sum
         return rows
     }
 

@@ -23,6 +23,9 @@ public final class Statement {
     private var writeStart: UInt64 = 0
     /// The statement-log generation in which this statement last ran (see ``Database/beginStatementLog()``).
     var loggedGeneration = -1
+    /// The values bound, by parameter, kept while the database traces (SQLite keeps bindings
+    /// across resets, and so does this).
+    private var bound: [SQLValue] = []
 
     init(database: Database, sql: String) throws {
         self.database = database
@@ -50,15 +53,24 @@ public final class Statement {
         if rc != SQLITE_OK { throw SQLiteError(code: rc, message: database.lastErrorMessage, sql: sql) }
     }
 
+    private func record(_ value: SQLValue, at index: Int32) {
+        let i = Int(index) - 1
+        if bound.count <= i { bound += repeatElement(SQLValue.null, count: i - bound.count + 1) }
+        bound[i] = value
+    }
+
     public func bind(_ value: Int64, at index: Int32) throws {
+        if database.tracing { record(.integer(value), at: index) }
         try check(sqlite3_bind_int64(handle, index, value))
     }
 
     public func bind(_ value: Double, at index: Int32) throws {
+        if database.tracing { record(.real(value), at: index) }
         try check(sqlite3_bind_double(handle, index, value))
     }
 
     public func bind(_ value: String, at index: Int32) throws {
+        if database.tracing { record(.text(value), at: index) }
         var value = value
         let rc = value.withUTF8 { buf -> Int32 in
             buf.withMemoryRebound(to: CChar.self) { chars in
@@ -71,11 +83,14 @@ public final class Statement {
 
     public func bind(_ value: SQLValue, at index: Int32) throws {
         switch value {
-        case .null: try check(sqlite3_bind_null(handle, index))
+        case .null:
+            if database.tracing { record(.null, at: index) }
+            try check(sqlite3_bind_null(handle, index))
         case .integer(let v): try bind(v, at: index)
         case .real(let v): try bind(v, at: index)
         case .text(let v): try bind(v, at: index)
         case .blob(let bytes):
+            if database.tracing { record(value, at: index) }
             let rc = bytes.withUnsafeBytes { buf in
                 sqlite3_bind_blob(handle, index, buf.baseAddress, Int32(buf.count), schemalab_sqlite_transient())
             }
@@ -96,6 +111,11 @@ public final class Statement {
         if !running {
             running = true
             database.noteExecution(of: self)
+            if database.tracing {
+                let n = Int(parameterCount)
+                if bound.count < n { bound += repeatElement(SQLValue.null, count: n - bound.count) }
+                database.trace.append(sql: sql, bindings: bound.prefix(n))
+            }
             beganInAutocommit = database.isAutocommit
             writeStart = beganInAutocommit && !isReadOnly ? Clock.wallNanoseconds() : 0
         }

@@ -39,7 +39,8 @@ public struct CaseRecord: Sendable {
         ] + (c.readSummary.map { r in [String(r.count), Format.ms(r.p50), Format.ms(r.p90), Format.ms(r.p99), Format.ms(r.max)] }
              ?? ["", "", "", "", ""])
             + [Format.ms(c.wall.mad), Format.ms(c.wall.ciLow), Format.ms(c.wall.ciHigh), String(c.wall.outliers), String(c.multiplier),
-               c.instructions.map { String($0.total) } ?? "", c.instructions.map { String($0.sqlite) } ?? ""]
+               c.instructions.map { String($0.total) } ?? "", c.instructions.map { String($0.sqlite) } ?? "",
+               c.raw.map { Format.ms($0.median) } ?? "", c.raw.map { Format.ratio(c.wall.median / $0.median) } ?? ""]
         var plans: [[String]] = []
         for st in c.plans {
             if st.plan.isEmpty { plans.append(key + [String(st.number), st.sql, "", "", ""]) }
