@@ -8,8 +8,8 @@
 /// system, then the resident-set peak and SQLite's heap high-water mark restart; the case
 /// reports the largest peak and growth of its repetitions.
 ///
-/// The raw baseline: after the warm-up, one untimed run records every statement the
-/// workload executes with its bindings (``Database/beginTrace()``); after each measured
+/// The raw baseline: the last warm-up run (or, without a warm-up, one untimed run) records
+/// every statement the workload executes with its bindings (``Database/beginTrace()``); after each measured
 /// repetition (and after its memory was read), that sequence is stepped with the bare C
 /// API (``RawStepper``) on a store of the same kind: a new connection to the filled store
 /// for reads (warmed once), a fresh store for writes. No objects, no registry, no boxed
@@ -75,11 +75,18 @@ public final class CaseSession {
     public func begin() throws {
         var store = try makeStore()
         var fastest = UInt64.max
-        for _ in 0..<measurement.warmup {
+        let measuresRaw = makeFloorStore != nil && workload.spec.kind != .readerUnderWriter
+        var warmupNanoseconds: UInt64 = 0
+        for w in 0..<measurement.warmup {
             try workload.prepare(store: store)
+            // The last warm-up run is the one recorded for the raw baseline.
+            let traced = measuresRaw && w == measurement.warmup - 1
+            if traced { store.db.beginTrace() }
             let t0 = Clock.wallNanoseconds()
             let outcome = try workload.run(store: store)
-            fastest = min(fastest, Clock.wallNanoseconds() - t0)
+            warmupNanoseconds = Clock.wallNanoseconds() - t0
+            if traced { rawTrace = store.db.endTrace() }
+            fastest = min(fastest, warmupNanoseconds)
             if !outcome.reads.isEmpty { fastest = .max }  // latencies are kept per run: one run per sample
             if workload.storeKind.isFreshPerRepetition { store = try makeStore() }
         }
@@ -89,17 +96,20 @@ public final class CaseSession {
             multiplier = Int(min(UInt64(Self.maximumMultiplier), Self.minimumSampleNanoseconds / max(fastest, 1) + 1))
         }
         self.store = store
-        if makeFloorStore != nil, workload.spec.kind != .readerUnderWriter {
-            // One untimed run, recorded: on a store of its own for writes, on the shared one for reads.
+        if measuresRaw && measurement.warmup == 0 {
+            // No warm-up to record: one untimed run of its own (on a store of its own for writes).
             let traced = workload.storeKind.isFreshPerRepetition ? try makeFloorStore!() : store
             try workload.prepare(store: traced)
             traced.db.beginTrace()
+            let t0 = Clock.wallNanoseconds()
             _ = try workload.run(store: traced)
+            warmupNanoseconds = Clock.wallNanoseconds() - t0
             rawTrace = traced.db.endTrace()
-            if !workload.storeKind.isFreshPerRepetition {
-                rawStepper = RawStepper(takingOver: try makeStore().db)
-                try rawStepper!.run(rawTrace)  // its warm-up
-            }
+        }
+        if measuresRaw && !workload.storeKind.isFreshPerRepetition {
+            rawStepper = RawStepper(takingOver: try makeStore().db)
+            // Its own warm-up, unless a run takes over a second (the OS cache is warm by then anyway).
+            if warmupNanoseconds < 1_000_000_000 { try rawStepper!.run(rawTrace) }
         }
         floorStatements = workload.floorStatements
         if !floorStatements.isEmpty {
