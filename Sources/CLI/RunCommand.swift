@@ -47,7 +47,7 @@ struct RunCommand: ParsableCommand {
     @Flag(name: .long, help: "Run even when the data set's measured size says it will not fit on disk or in memory.")
     var skipFitCheck = false
 
-    @Flag(name: .long, help: "Do not print the summary table (each case's line is still printed).")
+    @Flag(name: .long, help: "Print only errors and the final summary (no line per case, no progress).")
     var quiet = false
 
     @Flag(name: .long, help: "Measure each case from start to end instead of interleaving the repetitions of a workload's variants.")
@@ -191,7 +191,15 @@ struct RunCommand: ParsableCommand {
         session.attach(dir)
         defer { session.work.remove() }
         var runner = runner
-        runner.progress = { note("  " + $0) }
+        // On a terminal a progress line; a line per finished case (the only progress without a terminal).
+        let line = ProgressLine(enabled: !quiet && isatty(STDERR_FILENO) != 0)
+        runner.activity = { line.update($0) }
+        runner.progress = { text in
+            guard !quiet else { return }
+            line.clear()
+            note("  " + text)
+        }
+        defer { line.clear() }
         let variantOrder = runner.plan.scenario.variants.map(\.name), workloadOrder = runner.plan.scenario.workloads.map(\.name)
         var failures: [CaseKey] = []
         do {
@@ -199,6 +207,7 @@ struct RunCommand: ParsableCommand {
                 try dir.commit(CaseRecord(result, variants: variantOrder, workloads: workloadOrder))
             }, failed: { key, error in
                 failures.append(key)
+                line.clear()
                 note("schemalab: case \(key) failed: \(error)")
                 try dir.recordFailure(key, error: error)
                 return !failFast
@@ -218,9 +227,8 @@ struct RunCommand: ParsableCommand {
             throw fail("stopped at the first failed case (--fail-fast): \(first); see \(dir.path)/failures.csv. `schemalab run --resume \(dir.path)` tries the rest", code: 1)
         }
         do { try dir.finish() } catch let e as OutputError { throw fail(e.message, code: 1) }
-        if !quiet {
-            print(SummaryTable.render(dir.records, variants: variantOrder, workloads: workloadOrder))
-        }
+        line.clear()
+        print(SummaryTable.render(dir.records, variants: variantOrder, workloads: workloadOrder))
         let differing = dir.records.filter { $0.referenceCheck == .differs || $0.agreementCheck == .differs }
         if !differing.isEmpty {
             note("schemalab: \(differing.count) case(s) returned a different result than they must (reference_check / agreement_check in results.csv)")

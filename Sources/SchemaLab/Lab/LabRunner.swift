@@ -7,6 +7,8 @@ public struct LabRunner {
     public let options: RunOptions
     /// Called with a line of progress per case.
     public var progress: (String) -> Void = { _ in }
+    /// Called as the run goes: what runs now, and how far the run is.
+    public var activity: (LabProgress) -> Void = { _ in }
 
     public init(plan: ScenarioPlan, options: RunOptions) {
         self.plan = plan
@@ -83,7 +85,15 @@ public struct LabRunner {
         let groups = self.groups().map { g in (g.size, g.spec, g.cases.filter { !skip($0) }) }.filter { !$0.2.isEmpty }
         guard !groups.isEmpty else { return }
         try FileManager.default.createDirectory(atPath: options.workDirectory, withIntermediateDirectories: true)
+        var status = LabProgress(cases: groups.map(\.2.count).reduce(0, +),
+                                 plannedRepetitions: groups.map { measurement(for: $0.1).repetitions * $0.2.count }.reduce(0, +))
+        func tell(_ now: String) { status.now = now; activity(status) }
+        let finished = { (r: CaseResult) throws in
+            status.casesDone += 1
+            try finished(r)
+        }
         for size in sizes where groups.contains(where: { $0.0 == size }) {
+            tell("n=\(size): generating the data")
             let data = GeneratedData(spec: scenario.dataset, count: size)
             let sizeGroups = groups.filter { $0.0 == size }
             // Every variant's filled store first, so that the size's cases can be interleaved.
@@ -97,6 +107,7 @@ public struct LabRunner {
                 var v = VariantStores(model: model, mom: mom, placement: try plan.placement(for: mom), tag: tag,
                                       filledPath: options.workDirectory + "/\(tag)-\(size).sqlite")
                 if todo.contains(where: { !($0.kind == .insert || ($0.kind == .batchInsert && $0.feed == nil)) }) {  // reads and later writes start from the filled store
+                    tell("n=\(size): filling the \(model.variant) store")
                     do { try fill(path: v.filledPath, model: model, mom: mom, data: data, placement: v.placement) } catch { v.fillError = error }
                 }
                 stores[model.variant] = v
@@ -147,8 +158,13 @@ public struct LabRunner {
                     if options.sequential {
                         let result: CaseResult
                         do {
+                            tell("\(key.variant) \(key.workload) n=\(size): warm-up")
                             try session.begin()
-                            while session.wantsMore { try session.measureOne() }
+                            while session.wantsMore {
+                                tell("\(key.variant) \(key.workload) n=\(size): repetition \(session.repetitions + 1)")
+                                try session.measureOne()
+                                status.repetitionsDone += 1
+                            }
                             result = try counted(try session.finish(), filledPath: filledPath)
                         } catch {
                             if try failed(key, error) { continue } else { return }
@@ -164,6 +180,7 @@ public struct LabRunner {
             // a burst of machine noise falls on a few repetitions of many cases, not on one case.
             var live: [(key: CaseKey, session: CaseSession)] = []
             for s in sessions {
+                tell("\(s.key.variant) \(s.key.workload) n=\(size): warm-up")
                 do { try s.session.begin(); live.append(s) } catch { if try failed(s.key, error) { continue } else { return } }
             }
             var rng = SplitMix64(seed: FieldGenerator.streamSeed(options.orderSeed, key: "size \(size)"))
@@ -172,6 +189,8 @@ public struct LabRunner {
                 for i in stride(from: order.count - 1, to: 0, by: -1) { order.swapAt(i, Int(rng.next() % UInt64(i + 1))) }
                 var broken: Set<Int> = []
                 for i in order {
+                    tell("\(live[i].key.variant) \(live[i].key.workload) n=\(size): repetition \(live[i].session.repetitions + 1)")
+                    defer { status.repetitionsDone += 1 }
                     do { try live[i].session.measureOne() } catch {
                         broken.insert(i)
                         if try !failed(live[i].key, error) { return }
@@ -251,4 +270,22 @@ public struct LabRunner {
         if let drift = try CounterAudit.drifts(store, model: model).first { throw drift }
         _ = try store.db.rows("PRAGMA wal_checkpoint(TRUNCATE)")
     }
+}
+
+/// How far a run is, for a progress line: cases finished, repetitions measured against
+/// those planned (a case's time budget can end it sooner), and what runs now.
+public struct LabProgress: Sendable {
+    public var cases: Int
+    public var casesDone = 0
+    public var plannedRepetitions: Int
+    public var repetitionsDone = 0
+    public var now = ""
+
+    public init(cases: Int, plannedRepetitions: Int) {
+        self.cases = cases
+        self.plannedRepetitions = plannedRepetitions
+    }
+
+    /// The share of the planned repetitions measured, 0...1.
+    public var fraction: Double { plannedRepetitions > 0 ? min(1, Double(repetitionsDone) / Double(plannedRepetitions)) : 0 }
 }

@@ -118,6 +118,9 @@ public final class CaseSession {
         }
     }
 
+    /// Repetitions measured so far.
+    public var repetitions: Int { samples.count }
+
     /// True while the case wants another repetition: fewer than its count, and its time
     /// budget not spent (at least one repetition is always taken).
     public var wantsMore: Bool {
