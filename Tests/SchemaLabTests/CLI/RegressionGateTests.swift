@@ -169,6 +169,23 @@ struct RegressionGateTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir + "/baselines") == ["p"])
     }
 
+    @Test("A slower time alone is gated only in a counted case: equal instructions, or a case the runs did not count, are reported")
+    func timeOnlyFindings() {
+        func c(_ ms: [Double], instructions: String) -> RunSnapshot.Case {
+            var x = RunSnapshot.Case(key: CaseKey(variant: "v", workload: "w", size: 1), fields: ["instructions": instructions])
+            x.wallMs = ms
+            x.heapRetainedKB = ms.map { _ in 0 }
+            return x
+        }
+        let base = [10.0, 10.1, 10.2, 10.3, 10.4], slow = [13.0, 13.1, 13.2, 13.3, 13.4]
+        #expect(RunComparison.compare(c(base, instructions: "1000"), c(slow, instructions: "1300"), .init()).verdict == .regressed)
+        #expect(RunComparison.compare(c(base, instructions: "1000"), c(slow, instructions: "1000"), .init()).verdict == .changed)
+        let uncounted = RunComparison.compare(c(base, instructions: ""), c(slow, instructions: ""), .init(), countedRuns: true)
+        #expect(uncounted.verdict == .changed && uncounted.findings.contains { $0.message.contains("did not count") })
+        #expect(RunComparison.compare(c(base, instructions: ""), c(slow, instructions: ""), .init(), countedRuns: false).verdict == .regressed,
+                "without instruction counts anywhere, time is what the gate has")
+    }
+
     @Test("usesIndex matches the index's whole name")
     func usesIndexWholeName() {
         let line = "SCAN t0 USING INDEX Z_Photo_byLikesDate"
