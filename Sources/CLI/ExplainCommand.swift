@@ -79,7 +79,9 @@ struct ExplainCommand: ParsableCommand {
         let advisor = IndexAdvisor(sqlite3: sqlite3)
         let unavailable = advisor.unavailable()
         let empty = work.path + "/explain-empty.sqlite"
-        _ = try? Store.create(path: empty, model: model, pragmas: sc.pragmas)
+        do { _ = try Store.create(path: empty, model: model, pragmas: sc.pragmas) } catch {
+            throw fail("cannot create an empty store of \(variant) at \(empty) for the index advice: \(error)", code: 1)
+        }
         var suggested: [AdvisedIndex] = []
         for st in result.plans {
             let lines = st.plan.map { node -> String in String(repeating: "  ", count: depth(node, st.plan)) + node.detail }
@@ -94,7 +96,7 @@ struct ExplainCommand: ParsableCommand {
             for p in a.plan { print("        " + p) }
             for i in a.indexes {
                 if let idx = AdvisedIndex(createIndex: i, model: model), !suggested.contains(idx) { suggested.append(idx) }
-                else if AdvisedIndex(createIndex: i, model: model) == nil { print("      (not expressible as a scenario index: it names a column that is not an attribute)") }
+                else if AdvisedIndex(createIndex: i, model: model) == nil { print("      (not added by --advise: this form of CREATE INDEX is not one the lab reads back as attributes of one entity)") }
             }
         }
         guard advise else { return }

@@ -50,10 +50,11 @@ public struct Crossover: Sendable, Equatable {
         for i in 0..<(pairs.count - 1) {
             let (a0, b0) = pairs[i], (a1, b1) = pairs[i + 1]
             let d0 = d(a0.median, b0.median), d1 = d(a1.median, b1.median)
-            guard d0 != 0, d1 != 0, (d0 < 0) != (d1 < 0) else { continue }
+            // Equal medians count with "a is faster": a tie at one size is a crossing found once.
+            guard (d0 <= 0) != (d1 <= 0) else { continue }
             let x0 = log(Double(a0.size)), x1 = log(Double(a1.size))
             func cross(_ e0: Double, _ e1: Double) -> Double {
-                guard (e0 < 0) != (e1 < 0), e0 != e1 else { return e0 < 0 && d0 < 0 || e0 > 0 && d0 > 0 ? x1 : x0 }
+                guard (e0 <= 0) != (e1 <= 0), e0 != e1 else { return (e0 <= 0) == (d0 <= 0) ? x1 : x0 }
                 return x0 + (x1 - x0) * e0 / (e0 - e1)
             }
             let mid = cross(d0, d1)
@@ -63,7 +64,7 @@ public struct Crossover: Sendable, Equatable {
             let lo = min(early, late, mid), hi = max(early, late, mid)
             let separated = { (p: Point, q: Point) in p.high < q.low || q.high < p.low }
             out.append(Crossover(a: a, b: b, size: exp(mid), low: exp(lo), high: exp(hi), below: a0.size, above: a1.size,
-                                 fasterBelow: d0 < 0 ? a : b, fasterAbove: d0 < 0 ? b : a,
+                                 fasterBelow: d1 > 0 ? a : b, fasterAbove: d1 > 0 ? b : a,
                                  significant: separated(a0, b0) && separated(a1, b1)))
         }
         return out

@@ -1,7 +1,8 @@
 import Foundation
 
 /// How a cost grows with the data set's size: the slope of log(cost) against log(size)
-/// (1 is linear, 2 quadratic), and which of O(n), O(n log n) and O(n^2) fits best.
+/// (1 is linear, 2 quadratic), and which of O(1), O(log n), O(n), O(n log n) and O(n^2)
+/// fits best.
 ///
 /// Each model `cost = c * f(n)` is fitted by least squares on log axes (log c is the mean
 /// of log cost - log f(n)), so that the small sizes weigh as much as the large ones; its
@@ -10,12 +11,16 @@ import Foundation
 public struct GrowthFit: Sendable, Equatable {
     /// A growth model.
     public enum Model: String, Sendable, CaseIterable {
+        case constant = "O(1)"
+        case logarithmic = "O(log n)"
         case linear = "O(n)"
         case linearithmic = "O(n log n)"
         case quadratic = "O(n^2)"
 
         func f(_ n: Double) -> Double {
             switch self {
+            case .constant: 1
+            case .logarithmic: log2(max(n, 2))
             case .linear: n
             case .linearithmic: n * log2(max(n, 2))
             case .quadratic: n * n

@@ -45,7 +45,8 @@ public struct CountedCase {
         } catch {
             throw ScenarioError(file: scenario.file, path: spec.path, message: error.message)
         }
-        let scratch = workDirectory + "/counted-\(ProcessInfo.processInfo.processIdentifier).sqlite"
+        // A fixed name: the length of a store's path moves the count (see InstructionCounter).
+        let scratch = workDirectory + "/counted-case.sqlite"
         defer { Store.remove(path: scratch) }
         let filled = filledStore
         let pragmas = scenario.pragmas

@@ -46,7 +46,10 @@ public enum InstructionCounter {
     /// than that gets a plain subdirectory (its counts then depend on its length).
     public static func fixedLengthDirectory(in base: String) -> String {
         let padding = workPathLength - base.count - 1
-        return base + "/" + String(repeating: "c", count: max(1, padding))
+        let path = base + "/" + String(repeating: "c", count: max(1, padding))
+        // Made now: the fit check writes a sample store there before the runner starts.
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
     }
 
     /// A copy of `executable` without debug information in `directory` (made once).

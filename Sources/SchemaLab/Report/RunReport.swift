@@ -117,7 +117,7 @@ public struct RunReport: Sendable {
         guard !rows.isEmpty else { return }
         doc.add(.paragraph("Model overhead at n = \(n): the case's median over its raw baseline, the same statements with the same "
             + "bindings stepped with the bare C API (in brackets, the raw median in ms). What is above 1x is the object model's work: "
-            + "objects, the registry, values, faults."))
+            + "objects, the registry, values, faults, and the files of external storage, which the raw baseline does not read or write."))
         doc.add(.table(header: ["workload"] + order.variants, rows: rows, numeric: Set(1...order.variants.count)))
     }
 
@@ -125,7 +125,7 @@ public struct RunReport: Sendable {
         guard order.sizes.count >= 2 else { return }
         doc.add(.heading(1, "How cost grows with size"))
         doc.add(.paragraph("The slope of log(time) against log(size) (1: linear, 2: quadratic; ± its standard error), and which of "
-            + "O(n), O(n log n), O(n^2) fits the medians best by least squares on log axes, with the root-mean-square residual "
+            + "O(1), O(log n), O(n), O(n log n), O(n^2) fits the medians best by least squares on log axes, with the root-mean-square residual "
             + "(0.10 is about 10% off at a typical point)."))
         let rows = growth.curves.compactMap { c -> [String]? in
             guard let f = c.fit else { return nil }
