@@ -87,7 +87,7 @@ struct ExplainCommand: ParsableCommand {
             let lines = st.plan.map { node -> String in String(repeating: "  ", count: depth(node, st.plan)) + node.detail }
             print("\nstatement \(st.number): \(st.sql)")
             for l in lines { print("    " + l) }
-            let costly = st.plan.contains { RunReport.isCostly($0.detail) }
+            let costly = st.plan.contains { PlanLine.isCostly($0.detail) }
             guard costly, st.sql.uppercased().hasPrefix("SELECT") else { continue }
             if let unavailable { print("    no index advice: \(unavailable)"); continue }
             let a = advisor.advise(sql: st.sql, database: empty)

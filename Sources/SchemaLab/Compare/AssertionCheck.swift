@@ -43,16 +43,16 @@ public struct AssertionCheck: Sendable {
                         failures.append("\(label(variant)): no statement uses index \(index) (\(plans)) [\(a.path)]")
                     }
                 case .noTempBTree:
-                    for (i, st) in c.plans.enumerated() where st.plan.contains(where: { $0.contains("TEMP B-TREE") }) {
+                    for (i, st) in c.plans.enumerated() where st.plan.contains(where: PlanLine.isTempBTree) {
                         failures.append("\(label(variant)): statement \(i + 1) `\(RunComparison.short(st.sql))` uses a temporary B-tree (\(planText(st.plan))) [\(a.path)]")
                     }
                 case .usesTempBTree:
-                    if !c.plans.contains(where: { $0.plan.contains { $0.contains("TEMP B-TREE") } }) {
+                    if !c.plans.contains(where: { $0.plan.contains(where: PlanLine.isTempBTree) }) {
                         failures.append("\(label(variant)): no statement uses a temporary B-tree [\(a.path)]")
                     }
                 case .noFullScan:
                     for (i, st) in c.plans.enumerated() {
-                        for line in st.plan where line.hasPrefix("SCAN ") && !line.contains(" USING ") {
+                        for line in st.plan where PlanLine.isFullScan(line) {
                             failures.append("\(label(variant)): statement \(i + 1) `\(RunComparison.short(st.sql))` scans a table: \(line) [\(a.path)]")
                         }
                     }

@@ -170,7 +170,7 @@ public struct RunComparison: Sendable {
         let base = Dictionary(b.plans.map { ($0.sql, $0.plan) }, uniquingKeysWith: { a, _ in a })
         let new = Dictionary(n.plans.map { ($0.sql, $0.plan) }, uniquingKeysWith: { a, _ in a })
         func cost(_ plan: [String]) -> Int {
-            plan.filter { ($0.hasPrefix("SCAN ") && !$0.contains(" USING ")) || $0.contains("TEMP B-TREE") }.count
+            plan.filter(PlanLine.isCostly).count
         }
         let sorts = b.field("sorts") != n.field("sorts") ? " (sorts \(b.field("sorts")) -> \(n.field("sorts")))" : ""
         for (sql, plan) in n.plans where base[sql] != nil && base[sql]! != plan {

@@ -21,7 +21,7 @@ public struct RunReport: Sendable {
     public var costlyStatements: [String: Set<String>] {
         var out: [String: Set<String>] = [:]
         for c in run.cases.values {
-            for st in c.plans where st.plan.contains(where: Self.isCostly) && st.sql.uppercased().hasPrefix("SELECT") {
+            for st in c.plans where st.plan.contains(where: PlanLine.isCostly) && st.sql.uppercased().hasPrefix("SELECT") {
                 out[c.key.variant, default: []].insert(st.sql)
             }
         }
@@ -169,7 +169,7 @@ public struct RunReport: Sendable {
                     blocks.append(.table(header: counters.map(\.0), rows: [counters.map { c.field($0.1) }], numeric: Set(counters.indices)))
                     var flagged = 0
                     for (i, st) in c.plans.enumerated() {
-                        let bad = st.plan.contains { Self.isCostly($0) }
+                        let bad = st.plan.contains { PlanLine.isCostly($0) }
                         if bad { flagged += 1 }
                         blocks.append(.paragraph("Statement \(i + 1)\(bad ? " (scans or sorts)" : ""):"))
                         blocks.append(.code(st.sql + (st.plan.isEmpty ? "" : "\n" + st.plan.map { "  " + $0 }.joined(separator: "\n"))))
@@ -186,10 +186,6 @@ public struct RunReport: Sendable {
         }
     }
 
-    /// A plan line that reads a whole table or sorts in a temporary B-tree.
-    public static func isCostly(_ line: String) -> Bool {
-        (line.hasPrefix("SCAN ") && !line.contains(" USING ")) || line.contains("TEMP B-TREE")
-    }
 
     /// A caption for a plot from its file name.
     static func caption(_ path: String, scenario: String) -> String {

@@ -33,30 +33,7 @@ public final class RawStepper {
         for (sql, bindings) in statements {
             let s = try statement(sql)
             try bind(bindings, to: s, sql: sql)
-            let n = sqlite3_column_count(s)
-            var sum = checksum
-            while true {
-                let rc = sqlite3_step(s)
-                if rc == SQLITE_DONE { break }
-                guard rc == SQLITE_ROW else {
-                    let message = String(cString: sqlite3_errmsg(handle))
-                    sqlite3_reset(s)
-                    throw SQLiteError(code: rc, message: message, sql: sql)
-                }
-                rows += 1
-                for c in 0..<n {
-                    switch sqlite3_column_type(s, c) {
-                    case SQLITE_INTEGER: sum &+= UInt64(bitPattern: sqlite3_column_int64(s, c))
-                    case SQLITE_FLOAT: sum &+= sqlite3_column_double(s, c).bitPattern
-                    case SQLITE_TEXT:
-                        if let p = sqlite3_column_text(s, c) { sum &+= UInt64(p.pointee) &+ UInt64(sqlite3_column_bytes(s, c)) }
-                    case SQLITE_BLOB: sum &+= UInt64(sqlite3_column_bytes(s, c))
-                    default: break
-                    }
-                }
-            }
-            checksum = sum
-            sqlite3_reset(s)
+            rows += try stepAll(s, sql: sql, sum: &checksum)
         }
         return rows
     }
@@ -87,28 +64,7 @@ public final class RawStepper {
                     if rc != SQLITE_OK { throw SQLiteError(code: rc, message: String(cString: sqlite3_errmsg(handle)), sql: trace.sqls[Int(trace.executions[e])]) }
                     p += 1
                 }
-                let columns = sqlite3_column_count(s)
-                while true {
-                    let rc = sqlite3_step(s)
-                    if rc == SQLITE_DONE { break }
-                    guard rc == SQLITE_ROW else {
-                        let message = String(cString: sqlite3_errmsg(handle))
-                        sqlite3_reset(s)
-                        throw SQLiteError(code: rc, message: message, sql: trace.sqls[Int(trace.executions[e])])
-                    }
-                    rows += 1
-                    for c in 0..<columns {
-                        switch sqlite3_column_type(s, c) {
-                        case SQLITE_INTEGER: sum &+= UInt64(bitPattern: sqlite3_column_int64(s, c))
-                        case SQLITE_FLOAT: sum &+= sqlite3_column_double(s, c).bitPattern
-                        case SQLITE_TEXT:
-                            if let t = sqlite3_column_text(s, c) { sum &+= UInt64(t.pointee) &+ UInt64(sqlite3_column_bytes(s, c)) }
-                        case SQLITE_BLOB: sum &+= UInt64(sqlite3_column_bytes(s, c))
-                        default: break
-                        }
-                    }
-                }
-                sqlite3_reset(s)
+                rows += try stepAll(s, sql: trace.sqls[Int(trace.executions[e])], sum: &sum)
             }
         }
         checksum = sum
@@ -133,6 +89,36 @@ public final class RawStepper {
         }
         try run(floor.after)
         return floor.rows.count
+    }
+
+    /// Steps `s` to the end, reading every column of every row into `sum` (text and blobs by
+    /// pointer, no copies), and resets it. Returns the rows.
+    @inline(__always)
+    private func stepAll(_ s: OpaquePointer, sql: @autoclosure () -> String, sum: inout UInt64) throws -> Int {
+        let columns = sqlite3_column_count(s)
+        var rows = 0
+        while true {
+            let rc = sqlite3_step(s)
+            if rc == SQLITE_DONE { break }
+            guard rc == SQLITE_ROW else {
+                let message = String(cString: sqlite3_errmsg(handle))
+                sqlite3_reset(s)
+                throw SQLiteError(code: rc, message: message, sql: sql())
+            }
+            rows += 1
+            for c in 0..<columns {
+                switch sqlite3_column_type(s, c) {
+                case SQLITE_INTEGER: sum &+= UInt64(bitPattern: sqlite3_column_int64(s, c))
+                case SQLITE_FLOAT: sum &+= sqlite3_column_double(s, c).bitPattern
+                case SQLITE_TEXT:
+                    if let t = sqlite3_column_text(s, c) { sum &+= UInt64(t.pointee) &+ UInt64(sqlite3_column_bytes(s, c)) }
+                case SQLITE_BLOB: sum &+= UInt64(sqlite3_column_bytes(s, c))
+                default: break
+                }
+            }
+        }
+        sqlite3_reset(s)
+        return rows
     }
 
     /// Binds values to parameters 1...n with the bare C API.
