@@ -19,7 +19,12 @@ public final class FetchedObjects {
         self.context = context
         self.entity = entity
         self.ids = objects.map(\.objectID)
-        self.objects = objects
+        // Built element by element: assigning [ManagedObject] to [ManagedObject?] converts
+        // through a generic cast per element (swift_dynamicCast: 6-10% of an object fetch).
+        var loaded: [ManagedObject?] = []
+        loaded.reserveCapacity(objects.count)
+        for o in objects { loaded.append(o) }
+        self.objects = loaded
         self.batchSize = 0
     }
 

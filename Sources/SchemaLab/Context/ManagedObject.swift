@@ -11,7 +11,7 @@ public final class ManagedObject {
     /// without a snapshot.
     public internal(set) var values: [SQLValue]
     /// Targets of the to-one relationships, in ``EntityDescription/toOne`` order.
-    public internal(set) var related: [ManagedObject?]
+    public internal(set) var related: ToOneSlots
     /// Targets of the to-many relationships, in ``EntityDescription/toMany`` order;
     /// nil while that relationship is a fault (not yet read from the store).
     public internal(set) var toManyTargets: [[ManagedObject]?]
@@ -37,7 +37,7 @@ public final class ManagedObject {
         self.objectID = objectID
         self.isFault = isFault
         self.values = []
-        self.related = Array(repeating: nil, count: entity.toOne.count)
-        self.toManyTargets = Array(repeating: nil, count: entity.toMany.count)
+        self.related = ToOneSlots(count: entity.toOne.count)
+        self.toManyTargets = entity.toMany.isEmpty ? [] : Array(repeating: nil, count: entity.toMany.count)
     }
 }

@@ -15,6 +15,7 @@ public final class FetchWorkload: Workload {
     let request: FetchRequest
     let sectionKey: ResolvedKeyPath?
     let touchKeys: [TouchKey]
+    let touchPlan: TouchPlan
     /// Reduction in Swift: function and accessor per expression.
     let reductions: [(AggregateFunction, KeyPathAccessor)]
     /// With `boxes`: one request per box, run in order, each timed.
@@ -66,6 +67,7 @@ public final class FetchWorkload: Workload {
             }
         }
         touchKeys = keys
+        touchPlan = TouchPlan(keys)
         var reductions: [(AggregateFunction, KeyPathAccessor)] = []
         for (i, r) in spec.reduce.enumerated() {
             if case .expression(_, let f, let k) = r {
@@ -245,14 +247,14 @@ public final class FetchWorkload: Workload {
         case .none: break
         case .array:
             for o in try results.allObjects() {
-                for k in touchKeys { nonNull += try context.touch(k, on: o) }
+                nonNull += try context.touch(touchPlan, on: o)
             }
         case .all, .first:
             var n = results.count
             if case .first(let k) = spec.touch { n = min(k, n) }
             for i in 0..<n {
                 let o = try results.object(at: i)
-                for k in touchKeys { nonNull += try context.touch(k, on: o) }
+                nonNull += try context.touch(touchPlan, on: o)
             }
         }
         return (results, sections, nonNull)
@@ -271,7 +273,7 @@ public final class FetchWorkload: Workload {
             bindings[bindings.count - 1] = .integer(Int64(offset))
             let page = try context.executePage(request, bindings: bindings)
             for o in page {
-                if ids.count < limitTouched { for k in touchKeys { nonNull += try context.touch(k, on: o) } }
+                if ids.count < limitTouched { nonNull += try context.touch(touchPlan, on: o) }
                 ids.append(o.objectID)
             }
             if page.count < spec.pageSize || ids.count >= limitTouched { break }

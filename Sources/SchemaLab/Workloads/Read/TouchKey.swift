@@ -36,7 +36,45 @@ public enum TouchKey {
     }
 }
 
+/// The touch keys of a workload, compiled once: when every key is an attribute of the
+/// touched object itself (no relationship on the way), their attribute indexes, read in a
+/// tight loop. Iterating the ``TouchKey`` enums copied each key's resolved key path per
+/// object (16% of a 10,000-row fetch's instructions under callgrind); the reads and the
+/// faults fired are the same either way.
+struct TouchPlan {
+    let keys: [TouchKey]
+    /// The keys' attribute indexes when all of them are direct attributes; nil otherwise.
+    let directAttributes: [Int]?
+
+    init(_ keys: [TouchKey]) {
+        self.keys = keys
+        var direct: [Int] = []
+        for k in keys {
+            guard case .value(let a) = k, a.relationshipIndexes.isEmpty else { directAttributes = nil; return }
+            direct.append(a.attributeIndex)
+        }
+        directAttributes = direct
+    }
+}
+
 extension ManagedObjectContext {
+    /// Reads every key of `plan` on `object`; returns how many non-null values it read.
+    @inline(__always)
+    func touch(_ plan: TouchPlan, on object: ManagedObject) throws -> Int {
+        guard let direct = plan.directAttributes else {
+            var n = 0
+            for k in plan.keys { n += try touch(k, on: object) }
+            return n
+        }
+        guard !direct.isEmpty else { return 0 }
+        if object.isFault { try fireFault(object) }
+        var n = 0
+        for a in direct {
+            if case .null = try attributeValue(object, a) {} else { n += 1 }
+        }
+        return n
+    }
+
     /// Reads a touch key on `object`, firing faults as Core Data does; returns how many
     /// non-null values it read.
     func touch(_ key: TouchKey, on object: ManagedObject) throws -> Int {
