@@ -194,6 +194,13 @@ struct RunCommand: ParsableCommand {
         // On a terminal a progress line; a line per finished case (the only progress without a terminal).
         let line = ProgressLine(enabled: !quiet && isatty(STDERR_FILENO) != 0)
         runner.activity = { line.update($0) }
+        runner.filled = { fill in
+            try dir.recordFill(fill)
+            guard !quiet else { return }
+            line.clear()
+            let mb = fill.peakRSSKB >= 0 ? String(format: ", peak resident %.1f MB", Double(fill.peakRSSKB) / 1024) : ""
+            note(String(format: "  filled %@ n=%d in %.2f s%@", fill.variant, fill.size, fill.milliseconds / 1000, mb))
+        }
         runner.progress = { text in
             guard !quiet else { return }
             line.clear()

@@ -28,13 +28,38 @@ public struct BoxSet: Sendable {
     /// Boxes over `data`'s columns for `spec.keys`; rows where either is NULL are left out
     /// (with no such row, every box is the empty box at 0).
     public init(spec: BoxSetSpec, data: GeneratedData) {
-        let xs = data.column(spec.keys[0]) ?? []
-        let ys = data.column(spec.keys[1]) ?? []
-        let step = max(1, (data.count + Self.sampleLimit - 1) / Self.sampleLimit)
         var points: [(Double, Double)] = []
-        for i in stride(from: 0, to: min(xs.count, ys.count), by: step) {
+        Self.sample(spec, data, first: 0, step: Self.sampleStep(data.count), into: &points)
+        self.init(spec: spec, points: points)
+    }
+
+    /// The same boxes from a stream of the data set (the sample is taken chunk by chunk).
+    public init(spec: BoxSetSpec, stream: DataStream) {
+        var stream = stream
+        let step = Self.sampleStep(stream.count)
+        var points: [(Double, Double)] = []
+        var first = 0
+        stream.forEachChunk { chunk in
+            Self.sample(spec, chunk, first: first, step: step, into: &points)
+            first += chunk.count
+        }
+        self.init(spec: spec, points: points)
+    }
+
+    /// Every `step`-th row of the data set: at most ``sampleLimit`` rows.
+    private static func sampleStep(_ count: Int) -> Int { max(1, (count + sampleLimit - 1) / sampleLimit) }
+
+    /// The sampled rows of `chunk`, whose first row is row `first` of the data set.
+    private static func sample(_ spec: BoxSetSpec, _ chunk: GeneratedData, first: Int, step: Int, into points: inout [(Double, Double)]) {
+        let xs = chunk.column(spec.keys[0]) ?? []
+        let ys = chunk.column(spec.keys[1]) ?? []
+        let start = (step - first % step) % step
+        for i in stride(from: start, to: min(xs.count, ys.count), by: step) {
             if let x = xs[i].doubleValue, let y = ys[i].doubleValue { points.append((x, y)) }
         }
+    }
+
+    private init(spec: BoxSetSpec, points: [(Double, Double)]) {
         var rng = SplitMix64(seed: spec.seed ^ 0xB0C5_E7B0_C5E7_0001)
         let logLo = log(spec.minSelectivity), logHi = log(spec.maxSelectivity)
         var out: [Box] = []

@@ -31,18 +31,44 @@ struct FieldGenerator {
 
     /// One column of values per field name.
     func generate(count: Int) -> [[SQLValue]] {
-        var rng = SplitMix64(seed: Self.streamSeed(seed, key: streamKey))
+        var stream = FieldStream(self)
+        return stream.next(count)
+    }
+}
+
+/// A field's values a chunk at a time: the stream's state (its PRNG, the next row's index)
+/// carries over from one chunk to the next, so chunks of any size concatenate to exactly
+/// the values ``FieldGenerator/generate(count:)`` makes at once.
+struct FieldStream {
+    let spec: FieldSpec
+    private var rng: SplitMix64
+    private var one: OneValue?
+    private var clusterCumulative: [Double] = []
+    /// The index of the next row.
+    private(set) var index = 0
+
+    init(_ generator: FieldGenerator) {
+        spec = generator.spec
+        rng = SplitMix64(seed: FieldGenerator.streamSeed(generator.seed, key: generator.streamKey))
+        if case .clusteredLocation(let clusters, _, _) = spec.generator {
+            var acc = 0.0
+            for c in clusters { acc += c.weight; clusterCumulative.append(acc) }
+        } else {
+            one = OneValue(spec.generator)
+        }
+    }
+
+    /// The next `count` rows: one column of values per field name.
+    mutating func next(_ count: Int) -> [[SQLValue]] {
         var cols = Array(repeating: [SQLValue](), count: spec.names.count)
         for i in cols.indices { cols[i].reserveCapacity(count) }
+        defer { index += count }
         switch spec.generator {
         case .clusteredLocation(let clusters, let scatter, let labels):
-            var cum: [Double] = []
-            var acc = 0.0
-            for c in clusters { acc += c.weight; cum.append(acc) }
             for _ in 0..<count {
                 let lat: Double, lon: Double, label: String
                 if rng.unit() >= scatter {
-                    let c = clusters[rng.pick(cumulative: cum)]
+                    let c = clusters[rng.pick(cumulative: clusterCumulative)]
                     lat = c.latitude + rng.gaussian() * c.sigma
                     lon = c.longitude + rng.gaussian() * c.sigma * 1.3
                     label = c.label ?? ""
@@ -56,8 +82,7 @@ struct FieldGenerator {
                 if cols.count > 2 { cols[2].append(.text(label)) }
             }
         default:
-            var one = OneValue(spec.generator)
-            for i in 0..<count { cols[0].append(one.value(index: i, rng: &rng)) }
+            for i in index..<index + count { cols[0].append(one!.value(index: i, rng: &rng)) }
         }
         return cols
     }

@@ -9,6 +9,14 @@ public struct GeneratedData: Sendable {
     public let columns: [[SQLValue]]
     /// The to-many relationships filled for the root rows, in the data set's `related` order.
     public let related: [GeneratedRelation]
+    /// False for ``rowsNotGenerated(count:)``: the size of a data set whose rows no workload
+    /// holds (they stream from a ``DataStream`` where needed).
+    public let hasRows: Bool
+
+    /// A data set of `count` rows that are not generated here: no columns, no relationships.
+    public static func rowsNotGenerated(count: Int) -> GeneratedData {
+        GeneratedData(count: count, fieldNames: [], columns: [], hasRows: false)
+    }
 
     /// Generates `count` rows of `spec`, deterministically from its seed.
     public init(spec: DatasetSpec, count: Int) {
@@ -18,6 +26,16 @@ public struct GeneratedData: Sendable {
         self.fieldNames = level.fieldNames
         self.columns = level.columns
         self.related = level.related
+        self.hasRows = true
+    }
+
+    /// A chunk of a stream's rows (``DataStream``): root fields only.
+    init(count: Int, fieldNames: [String], columns: [[SQLValue]], hasRows: Bool = true) {
+        self.count = count
+        self.fieldNames = fieldNames
+        self.columns = columns
+        self.related = []
+        self.hasRows = hasRows
     }
 
     public func column(_ name: String) -> [SQLValue]? {
@@ -32,12 +50,9 @@ public struct GeneratedData: Sendable {
     /// FNV-1a over every value, row by row in field order, then (when there are
     /// any) every relationship's fan-outs, links and objects: equal data, equal hash.
     public var digest: String {
-        var h = ResultDigest()
-        for row in 0..<count {
-            for c in columns { h.add(c[row]) }
-        }
-        for r in related { r.addDigest(to: &h) }
-        return h.hex
+        var d = StreamDigest()
+        d.add(self)
+        return d.hex
     }
 }
 
@@ -141,17 +156,7 @@ struct GeneratedLevel {
                 let offsets = offsetsList[specs.firstIndex { $0.relationship == name }!]
                 columns.append((0..<count).map { .integer(Int64(offsets[$0 + 1] - offsets[$0])) })
             case .derived(let from, let function):
-                let source = columns[fieldNames.firstIndex(of: from)!]
-                columns.append(source.map { v in
-                    guard let d = v.doubleValue else { return .null }
-                    // A value no 64-bit integer holds (1e300, infinity, NaN) derives null.
-                    let x: Int64?
-                    switch function {
-                    case .floor: x = Int64(exactly: d.rounded(.down))
-                    case .day: x = Int64(exactly: (d / 86_400).rounded(.down))
-                    }
-                    return x.map { .integer($0) } ?? .null
-                })
+                columns.append(Self.derive(columns[fieldNames.firstIndex(of: from)!], function))
             case .parentField(let name):
                 let p = parent!
                 let source = p.columns[p.names.firstIndex(of: name)!]
@@ -216,6 +221,20 @@ struct GeneratedLevel {
                 joined.append(parts.isEmpty ? SQLValue.null : SQLValue.text(parts.joined(separator: separator)))
             }
             columns[at] = joined
+        }
+    }
+
+    /// A derived field's values from its source field's.
+    static func derive(_ source: [SQLValue], _ function: DerivedFunction) -> [SQLValue] {
+        source.map { v in
+            guard let d = v.doubleValue else { return .null }
+            // A value no 64-bit integer holds (1e300, infinity, NaN) derives null.
+            let x: Int64?
+            switch function {
+            case .floor: x = Int64(exactly: d.rounded(.down))
+            case .day: x = Int64(exactly: (d / 86_400).rounded(.down))
+            }
+            return x.map { .integer($0) } ?? .null
         }
     }
 

@@ -9,6 +9,8 @@ public struct LabRunner {
     public var progress: (String) -> Void = { _ in }
     /// Called as the run goes: what runs now, and how far the run is.
     public var activity: (LabProgress) -> Void = { _ in }
+    /// Called when a variant's store for a size is filled, with what the fill cost.
+    public var filled: (FillMeasurement) throws -> Void = { _ in }
 
     public init(plan: ScenarioPlan, options: RunOptions) {
         self.plan = plan
@@ -93,9 +95,9 @@ public struct LabRunner {
             try finished(r)
         }
         for size in sizes where groups.contains(where: { $0.0 == size }) {
-            tell("n=\(size): generating the data")
-            let data = GeneratedData(spec: scenario.dataset, count: size)
             let sizeGroups = groups.filter { $0.0 == size }
+            // No workload holds the data set's rows: the fills and the inserts stream them a chunk at a time.
+            let data = GeneratedData.rowsNotGenerated(count: size)
             // Every variant's filled store first, so that the size's cases can be interleaved.
             var stores: [String: VariantStores] = [:]
             defer { for s in stores.values { Store.remove(path: s.filledPath) } }
@@ -108,7 +110,13 @@ public struct LabRunner {
                                       filledPath: options.workDirectory + "/\(tag)-\(size).sqlite")
                 if todo.contains(where: { !($0.kind == .insert || ($0.kind == .batchInsert && $0.feed == nil)) }) {  // reads and later writes start from the filled store
                     tell("n=\(size): filling the \(model.variant) store")
-                    do { try fill(path: v.filledPath, model: model, mom: mom, data: data, placement: v.placement) } catch { v.fillError = error }
+                    do {
+                        try filled(try fill(path: v.filledPath, model: model, mom: mom, size: size, placement: v.placement))
+                    } catch let error as OutputError {
+                        throw error
+                    } catch {
+                        v.fillError = error
+                    }
                 }
                 stores[model.variant] = v
             }
@@ -260,15 +268,30 @@ public struct LabRunner {
         }
     }
 
-    /// Creates and fills the store the fetch workloads read, through the same save path.
-    private func fill(path: String, model: ObjectModel, mom: ManagedObjectModel, data: GeneratedData, placement: DataPlacement) throws {
+    /// Creates and fills the store the fetch workloads read, through the same save path: the
+    /// data set streamed a chunk at a time, each chunk saved from a new context (so neither
+    /// the values nor the saved objects pile up); returns what it cost.
+    private func fill(path: String, model: ObjectModel, mom: ManagedObjectModel, size: Int, placement: DataPlacement) throws -> FillMeasurement {
         Store.remove(path: path)
+        HeapProbe.trim()
+        let startRSS = MemoryProbe.residentKB()
+        let resetOK = MemoryProbe.resetPeak()
+        let t0 = Clock.wallNanoseconds()
         let store = try Store.create(path: path, model: model, pragmas: plan.scenario.pragmas)
-        let context = ManagedObjectContext(store: store, objectModel: mom)
-        try InsertWorkload.insertAll(data, placement: placement, into: context)
-        try context.save()
+        var stream = DataStream(spec: plan.scenario.dataset, count: size, chunkSize: options.fillChunkSize)
+        try stream.forEachChunk { chunk in
+            let context = ManagedObjectContext(store: store, objectModel: mom)
+            try InsertWorkload.insertAll(chunk, placement: placement, into: context)
+            try context.save()
+        }
         if let drift = try CounterAudit.drifts(store, model: model).first { throw drift }
         _ = try store.db.rows("PRAGMA wal_checkpoint(TRUNCATE)")
+        let ms = Double(Clock.wallNanoseconds() - t0) / 1e6
+        let peak = resetOK ? MemoryProbe.peakResidentKB() : -1
+        let bytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int64) ?? -1
+        return FillMeasurement(variant: model.variant, size: size, chunkRows: stream.streams ? stream.chunkSize : size,
+                               streamed: stream.streams, milliseconds: ms, peakRSSKB: peak,
+                               rssGrowthKB: peak >= 0 && startRSS >= 0 ? peak - startRSS : -1, storeBytes: bytes ?? -1)
     }
 }
 

@@ -23,6 +23,8 @@ public struct RunOptions: Sendable {
     public var executable: String?
     /// Test aid: "variant/workload" to a slowdown factor injected into that case's timed region.
     public var slowdowns: [String: Double] = [:]
+    /// Rows generated and saved per chunk when a store is filled (``DataStream``).
+    public var fillChunkSize = DataStream.defaultChunkSize
 
     public init(sizes: [Int]? = nil, repetitions: Int? = nil, warmup: Int? = nil, variants: [String]? = nil,
                 workloads: [String]? = nil, workDirectory: String) {

@@ -7,7 +7,8 @@ import Foundation
 /// The case runs in a child process, `schemalab count-case …`, under
 /// `valgrind --tool=callgrind --collect-atstart=no --toggle-collect=schemalab_timed_region`:
 /// collection is on only inside the C function every timed region goes through
-/// (``TimedRegion``), once. The child runs from a copy of the executable without its debug
+/// (``TimedRegion``), once, and off again inside its untimed spans (``UntimedSpans``:
+/// `--toggle-collect=schemalab_untimed_span`). The child runs from a copy of the executable without its debug
 /// information (`objcopy --strip-debug`; valgrind 3.19 cannot read the Swift toolchain's
 /// DWARF), which keeps the symbols callgrind needs, and with `SWIFT_DETERMINISTIC_HASHING=1`
 /// (hash tables otherwise seeded at random per process move the count by about 0.05%).
@@ -69,6 +70,7 @@ public enum InstructionCounter {
         // Relative paths from the work directory and a fixed environment: the client's stack
         // then has the same size wherever the lab runs (see the caller).
         let valgrind = ["--tool=callgrind", "--collect-atstart=no", "--toggle-collect=schemalab_timed_region",
+                        "--toggle-collect=schemalab_untimed_span",
                         "--compress-strings=no", "--compress-pos=no", "--callgrind-out-file=" + outName, "./schemalab-callgrind", "count-case"]
         let r = try run(which("valgrind") ?? "/usr/bin/valgrind", valgrind + arguments, in: workDirectory)
         guard r.status == 0, let text = try? String(contentsOfFile: out, encoding: .utf8) else {

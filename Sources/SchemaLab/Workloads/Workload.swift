@@ -17,6 +17,9 @@ public struct WorkloadOutcome {
     /// the read started (a reader under a writer) and the rows it returned: the reads of a
     /// reader under a writer, the queries of a box set.
     public var reads: [(ms: Double, writerActive: Bool, rows: Int)] = []
+    /// Spans of the run that are not measured (generating the next chunk of rows): the
+    /// case takes their time out of the sample.
+    public var untimed = UntimedSpans()
 
     public init(rows: Int, valuesRead: Int, keepAlive: AnyObject? = nil, digest: @escaping () throws -> ResultSignature) {
         self.rows = rows
@@ -86,7 +89,10 @@ public enum WorkloadFactory {
                             data: GeneratedData, placement: DataPlacement, pragmas: [PragmaSpec] = []) throws(KeyPathError) -> any Workload {
         switch spec.kind {
         case .fetch, .fetchedResults:
-            let boxes = spec.boxes.map { BoxSet(spec: $0, data: data).boxes.map(\.arguments) } ?? []
+            let boxes = spec.boxes.map { b in
+                (data.hasRows ? BoxSet(spec: b, data: data) : BoxSet(spec: b, stream: DataStream(spec: dataset, count: data.count)))
+                    .boxes.map(\.arguments)
+            } ?? []
             return try FetchWorkload(spec: spec, model: model, rootEntity: dataset.entity, boxes: boxes)
         case .append:
             return AppendWorkload(spec: spec, model: model, dataset: dataset, size: data.count, placement: placement)
@@ -96,7 +102,7 @@ public enum WorkloadFactory {
         let logical = try logicalRows(spec, model: model, dataset: dataset, placement: placement)
         switch spec.kind {
         case .insert:
-            return try InsertWorkload(spec: spec, model: model, data: data, placement: placement, logical: logical)
+            return try InsertWorkload(spec: spec, model: model, dataset: dataset, data: data, placement: placement, logical: logical)
         case .batchInsert:
             return try BatchInsertWorkload(spec: spec, model: model, dataset: dataset, data: data, placement: placement, logical: logical,
                                            pragmas: pragmas)

@@ -9,7 +9,8 @@ import Glibc
 /// cases run.json lists as done, and `--resume` finishes the others.
 ///
 /// Contents: `results.csv`, `samples.csv`, `plans.csv` (rows of finished cases),
-/// `failures.csv` (cases that failed, with the error and the SQL), `env.json` (the
+/// `failures.csv` (cases that failed, with the error and the SQL), `fills.csv` (what
+/// filling each variant's store cost: time and the process's memory), `env.json` (the
 /// environment), `run.json` (``RunState``), `signatures/` (each finished case's result
 /// signature, for the checks of a resumed run) and `run.lock`, held by the process that
 /// writes the directory.
@@ -33,6 +34,8 @@ public final class RunDirectory: @unchecked Sendable {
     private var closed = false
     private var samplesText: String
     private var plansText: String
+    /// fills.csv: what filling each variant's store cost, per size (kept across a resume).
+    private var fillsText: String
 
     private init(path: String, state: RunState, records: [CaseRecord], writer: FileWriting, lock: FileLock,
                  reference: String, agreesWith: [String: ResultChecks.Agreement]) {
@@ -50,6 +53,7 @@ public final class RunDirectory: @unchecked Sendable {
         }
         samplesText = s.text
         plansText = p.text
+        fillsText = (try? String(contentsOfFile: path + "/fills.csv", encoding: .utf8)) ?? CSVWriter(header: FillMeasurement.header).text
     }
 
     // MARK: Creating
@@ -290,6 +294,15 @@ public final class RunDirectory: @unchecked Sendable {
             }
             samplesText = samples
             plansText = plans
+        }
+    }
+
+    /// Adds a store fill's cost to fills.csv (written at once, atomically).
+    public func recordFill(_ fill: FillMeasurement) throws {
+        try locked {
+            let text = fillsText + CSVWriter.record(fill.row(scenario: state.scenarioName))
+            try writer.write(Array(text.utf8), to: path + "/fills.csv")
+            fillsText = text
         }
     }
 

@@ -17,11 +17,20 @@ public final class AppendWorkload: Workload {
         self.spec = spec
         self.model = model
         self.placement = placement
-        // Each field's stream is prefix-stable, so rows size..<size+count continue the data set.
-        let more = GeneratedData(spec: dataset, count: size + spec.count)
-        chunks = stride(from: size, to: size + spec.count, by: spec.saveEvery).map { start in
-            let end = min(start + spec.saveEvery, size + spec.count)
-            return (end - start, more.columns.map { Array($0[start..<end]) })
+        // Each field's stream is prefix-stable, so rows size..<size+count continue the data set:
+        // the first `size` rows are generated a chunk at a time and dropped.
+        var stream = DataStream(spec: dataset, count: size + spec.count, chunkSize: spec.saveEvery)
+        if stream.streams {
+            stream.skip(size)
+            var chunks: [(count: Int, columns: [[SQLValue]])] = []
+            stream.forEachChunk { chunks.append(($0.count, $0.columns)) }
+            self.chunks = chunks
+        } else {
+            let more = GeneratedData(spec: dataset, count: size + spec.count)
+            chunks = stride(from: size, to: size + spec.count, by: spec.saveEvery).map { start in
+                let end = min(start + spec.saveEvery, size + spec.count)
+                return (end - start, more.columns.map { Array($0[start..<end]) })
+            }
         }
     }
 

@@ -11,14 +11,17 @@
 ///   IGNORE` (a stored row wins), `objectTrump` writes `ON CONFLICT(...) DO UPDATE` (the
 ///   record wins).
 ///
-/// Timed: the request. Not timed: generating the data or the feed, making the store.
+/// Timed: the request. Not timed: generating the data (the handler's rows a chunk at a time,
+/// in untimed spans) or the feed, making the store.
 public final class BatchInsertWorkload: Workload {
     public let spec: WorkloadSpec
     let model: ManagedObjectModel
     let entity: EntityDescription
     let logical: LogicalRows
-    /// The records' values, one column per data set field.
-    let columns: [[SQLValue]]
+    /// A feed's records' values, one column per data set field; nil when the records are
+    /// the data set's rows, which stream (``DataStream``) a chunk at a time.
+    let feedColumns: [[SQLValue]]?
+    let dataset: DatasetSpec
     let count: Int
     /// Per attribute of the entity (its order): the field column that fills it, or nil.
     let sources: [Int?]
@@ -43,14 +46,15 @@ public final class BatchInsertWorkload: Workload {
                 throw KeyPathError(message: "in variant \(model.model.variant), \(root.name) has no uniqueness constraint: a feed re-ingests records by key (give the entity 'uniquenessConstraints', or run this workload only in variants that have one)", at: ".feed")
             }
             let f = try FeedData(dataset: dataset, size: data.count, feed: feed, keyFields: constraint.map(\.name))
-            columns = f.columns
+            feedColumns = f.columns
             count = f.count
             initialMax = Int64(data.count)
         } else {
-            columns = data.columns
+            feedColumns = nil
             count = data.count
             initialMax = 0
         }
+        self.dataset = dataset
     }
 
     /// The root entity of a data set that fills only it (no to-one objects, no related entries).
@@ -62,31 +66,65 @@ public final class BatchInsertWorkload: Workload {
         return placement.nodes[0].entity
     }
 
-    /// Record i as the request receives it: attribute name to value.
-    private func record(_ i: Int) -> [String: SQLValue] {
+    /// Record `row` of `columns` as the request receives it: attribute name to value.
+    private func record(_ columns: [[SQLValue]], _ row: Int) -> [String: SQLValue] {
         var d: [String: SQLValue] = [:]
         d.reserveCapacity(sources.count)
         for (a, src) in zip(entity.model.attributes, sources) {
-            if let src { d[a.name] = columns[src][i] }
+            if let src { d[a.name] = columns[src][row] }
         }
         return d
     }
 
+    /// Calls `body` with every record's columns and row in order: the feed's, or the data
+    /// set's rows generated a chunk at a time, each chunk in an untimed span of `untimed`.
+    private func forEachRecord(untimed: inout UntimedSpans, _ body: ([[SQLValue]], Int) throws -> Void) rethrows {
+        if let feedColumns {
+            for i in 0..<count { try body(feedColumns, i) }
+            return
+        }
+        var stream = DataStream(spec: dataset, count: count)
+        while let chunk = untimed.run({ stream.next() }) {
+            for i in 0..<chunk.count { try body(chunk.columns, i) }
+        }
+    }
+
     public func prepare(store: Store) throws {
         guard spec.source == .dictionaries else { return }
-        array = (0..<count).map(record)
+        // The request's array, built before the clock (it counts in the case's memory).
+        var records: [[String: SQLValue]] = []
+        records.reserveCapacity(count)
+        var untimed = UntimedSpans()
+        forEachRecord(untimed: &untimed) { columns, row in records.append(record(columns, row)) }
+        array = records
     }
 
     public func run(store: Store) throws -> WorkloadOutcome {
         let context = ManagedObjectContext(store: store, objectModel: model)
+        var untimed = UntimedSpans()
         if spec.source == .dictionaries, let records = array {
             try context.batchInsert(entity, policy: spec.mergePolicy, count: count) { records[$0] }
+        } else if let feedColumns {
+            try context.batchInsert(entity, policy: spec.mergePolicy, count: count) { record(feedColumns, $0) }
         } else {
-            try context.batchInsert(entity, policy: spec.mergePolicy, count: count, record: record)
+            // The handler: each record built when the request asks for it (in order), from the
+            // current chunk of rows; the next chunk is generated in an untimed span.
+            var stream = DataStream(spec: dataset, count: count)
+            var chunk = GeneratedData.rowsNotGenerated(count: 0)
+            var chunkStart = 0
+            try context.batchInsert(entity, policy: spec.mergePolicy, count: count) { i in
+                while i >= chunkStart + chunk.count {
+                    chunkStart += chunk.count
+                    chunk = untimed.run { stream.next()! }
+                }
+                return record(chunk.columns, i - chunkStart)
+            }
         }
         let keep = array
         array = nil
-        return WorkloadOutcome(rows: count, valuesRead: 0, keepAlive: keep.map { Box($0) }) { try self.logical.signature(store) }
+        var outcome = WorkloadOutcome(rows: count, valuesRead: 0, keepAlive: keep.map { Box($0) }) { try self.logical.signature(store) }
+        outcome.untimed = untimed
+        return outcome
     }
 
     public var writeFloor: WriteFloor? {
@@ -95,8 +133,9 @@ public final class BatchInsertWorkload: Workload {
         let fk = [SQLValue](repeating: .null, count: entity.toOne.count)
         var rows: [[SQLValue]] = []
         rows.reserveCapacity(count)
-        for i in 0..<count {
-            var row: [SQLValue] = [SQLValue.integer(initialMax + 1 + Int64(i)), SQLValue.integer(ent), SQLValue.integer(1)]
+        var untimed = UntimedSpans()
+        forEachRecord(untimed: &untimed) { columns, i in
+            var row: [SQLValue] = [SQLValue.integer(initialMax + 1 + Int64(rows.count)), SQLValue.integer(ent), SQLValue.integer(1)]
             row.append(contentsOf: fk)
             for src in sources {
                 if let src { row.append(columns[src][i]) } else { row.append(SQLValue.null) }
