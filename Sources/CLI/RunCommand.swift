@@ -41,6 +41,9 @@ struct RunCommand: ParsableCommand {
     @Option(name: .long, help: "Only these workloads (comma-separated names).")
     var workloads: String?
 
+    @Option(name: .long, help: "Run the fetch workloads on copies of this existing Core Data store instead of generated data (the store is only read; each variant gets a copy with its indexes).")
+    var store: String?
+
     @Flag(name: .long, help: "Stop at the first case that fails (the run can be resumed).")
     var failFast = false
 
@@ -88,12 +91,13 @@ struct RunCommand: ParsableCommand {
         if instructions, let why = InstructionCounter.unavailable() { throw fail("--instructions: \(why)", code: 1) }
         if let resume {
             if let out, out != resume { throw fail("--resume writes into the directory it names: leave out --out", code: 2) }
-            if !size.isEmpty || reps != nil || warmup != nil || variants != nil || workloads != nil || replace || sequential || shard != nil || instructions {
-                throw fail("--resume continues a run with the settings in its run.json: leave out --size, --reps, --warmup, --variants, --workloads, --sequential, --shard, --instructions and --replace", code: 2)
+            if !size.isEmpty || reps != nil || warmup != nil || variants != nil || workloads != nil || replace || sequential || shard != nil || instructions || store != nil {
+                throw fail("--resume continues a run with the settings in its run.json: leave out --size, --reps, --warmup, --variants, --workloads, --sequential, --shard, --instructions, --store and --replace", code: 2)
             }
         } else {
             if scenario == nil { throw fail("give a scenario file (or --resume DIR)", code: 2) }
             if out == nil { throw fail("give an output directory with --out", code: 2) }
+            if store != nil && !size.isEmpty { throw fail("--store runs on the store's own rows: leave out --size", code: 2) }
         }
     }
 
@@ -125,6 +129,7 @@ struct RunCommand: ParsableCommand {
         options.instructions = instructions
         options.executable = InstructionCounter.currentExecutable
         options.slowdowns = Dictionary(injectSlowdown.compactMap(Self.parseSlowdown), uniquingKeysWith: { _, b in b })
+        if let store { try useStore(store, plan: plan, options: &options) }
         do { try RunDirectory.checkTarget(out, replace: replace) } catch let e as OutputError { throw fail(e.message, code: e.isBadInput ? 2 : 1) }
         let session = try RunSession()
         session.handleStopSignals()
@@ -144,6 +149,42 @@ struct RunCommand: ParsableCommand {
         }
         note("schemalab: \(plan.scenario.name) on SQLite \(SQLiteLibrary.version): \(state.cases.count) cases into \(out)")
         try execute(runner, dir: dir, session: session)
+    }
+
+    /// `--store`: checks every variant of the run against the store, runs only the read
+    /// workloads, at the store's number of rows of the data set's entity.
+    private func useStore(_ path: String, plan: ScenarioPlan, options: inout RunOptions) throws {
+        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+        let db: Database
+        do { db = try ExistingStore.open(absolute) } catch let e as StoreMismatch { throw fail(e.description, code: 2) }
+        let models = plan.models.filter { options.variants?.contains($0.variant) ?? true }
+        var mismatches: [String] = [], matching: [String] = []
+        for m in models {
+            do {
+                try ExistingStore.check(db, store: path, model: m)
+                matching.append(m.variant)
+            } catch let e as StoreMismatch {
+                mismatches.append(e.description)
+            }
+        }
+        if !mismatches.isEmpty {
+            let hint = matching.isEmpty ? "no variant of the scenario matches it" : "the store matches \(matching.joined(separator: ", ")): pick those with --variants"
+            throw fail(mismatches.joined(separator: "\n") + "\n(with --store, every variant must have the store's tables and columns, and may differ from it in its indexes only; \(hint))", code: 2)
+        }
+        let reads: Set<WorkloadKind> = [.fetch, .fetchedResults]
+        let chosen = plan.scenario.workloads.filter { options.workloads?.contains($0.name) ?? true }
+        if let asked = options.workloads, let write = chosen.first(where: { asked.contains($0.name) && !reads.contains($0.kind) }) {
+            throw fail("--store runs fetch workloads only (the store is never written): \(write.name) is a \(write.kind.rawValue) workload", code: 2)
+        }
+        let runnable = chosen.filter { reads.contains($0.kind) }
+        guard !runnable.isEmpty else { throw fail("--store runs fetch workloads only, and \(plan.scenario.file) has none", code: 2) }
+        let skipped = chosen.filter { !reads.contains($0.kind) }.map(\.name)
+        if !skipped.isEmpty && !quiet { note("schemalab: --store: skipping the workloads that write: \(skipped.joined(separator: ", "))") }
+        options.workloads = runnable.map(\.name)
+        let rows = try ExistingStore.rowCount(db, model: models.first ?? plan.models[0], entity: plan.scenario.dataset.entity)
+        guard rows > 0 else { throw fail("\(path): the store holds no \(plan.scenario.dataset.entity) objects (the data set's entity)", code: 2) }
+        options.sizes = [rows]
+        options.store = absolute
     }
 
     private func resumeRun(_ path: String) throws {
@@ -199,7 +240,8 @@ struct RunCommand: ParsableCommand {
             guard !quiet else { return }
             line.clear()
             let mb = fill.peakRSSKB >= 0 ? String(format: ", peak resident %.1f MB", Double(fill.peakRSSKB) / 1024) : ""
-            note(String(format: "  filled %@ n=%d in %.2f s%@", fill.variant, fill.size, fill.milliseconds / 1000, mb))
+            let verb = runner.options.store != nil ? "copied the store for" : "filled"
+            note(String(format: "  %@ %@ n=%d in %.2f s%@", verb, fill.variant, fill.size, fill.milliseconds / 1000, mb))
         }
         runner.progress = { text in
             guard !quiet else { return }

@@ -13,7 +13,7 @@ struct SchemaLabCommand: ParsableCommand {
             output directory, a run that cannot be resumed), 130/143/129 stopped by SIGINT, \
             SIGTERM or SIGHUP.
             """,
-        subcommands: [RunCommand.self, ValidateCommand.self, GenerateCommand.self, PlansCommand.self, PlotCommand.self, ReportCommand.self, ExplainCommand.self, CompareRawCommand.self,
+        subcommands: [RunCommand.self, ValidateCommand.self, GenerateCommand.self, PlansCommand.self, PlotCommand.self, ReportCommand.self, ExplainCommand.self, ImportCommand.self, CompareRawCommand.self,
                       CountCaseCommand.self, BaselineCommand.self, CompareCommand.self, MergeCommand.self]
     )
 }

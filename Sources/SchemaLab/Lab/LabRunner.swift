@@ -108,7 +108,16 @@ public struct LabRunner {
                 let tag = model.variant.map { $0.isLetter || $0.isNumber ? String($0) : "_" }.joined()
                 var v = VariantStores(model: model, mom: mom, placement: try plan.placement(for: mom), tag: tag,
                                       filledPath: options.workDirectory + "/\(tag)-\(size).sqlite")
-                if todo.contains(where: { !($0.kind == .insert || ($0.kind == .batchInsert && $0.feed == nil)) }) {  // reads and later writes start from the filled store
+                if let source = options.store {
+                    tell("copying \(source) for \(model.variant)")
+                    do {
+                        try filled(try copyStore(source, to: v.filledPath, model: model, size: size))
+                    } catch let error as OutputError {
+                        throw error
+                    } catch {
+                        v.fillError = error
+                    }
+                } else if todo.contains(where: { !($0.kind == .insert || ($0.kind == .batchInsert && $0.feed == nil)) }) {  // reads and later writes start from the filled store
                     tell("n=\(size): filling the \(model.variant) store")
                     do {
                         try filled(try fill(path: v.filledPath, model: model, mom: mom, size: size, placement: v.placement))
@@ -268,6 +277,17 @@ public struct LabRunner {
         }
     }
 
+    /// Creates a store of `variant` at `path` filled with `size` rows of the data set, as a run
+    /// fills the stores its fetches read (`schemalab generate --store`): a Core Data-shaped
+    /// store to keep, inspect with sqlite3, or run on with `run --store`.
+    public func fillStore(path: String, variant: String, size: Int) throws -> FillMeasurement {
+        guard let model = plan.models.first(where: { $0.variant == variant }) else {
+            throw ScenarioError(file: plan.scenario.file, path: "$.variants", message: "no variant '\(variant)'")
+        }
+        let mom = ManagedObjectModel(model)
+        return try fill(path: path, model: model, mom: mom, size: size, placement: try plan.placement(for: mom))
+    }
+
     /// Creates and fills the store the fetch workloads read, through the same save path: the
     /// data set streamed a chunk at a time, each chunk saved from a new context (so neither
     /// the values nor the saved objects pile up); returns what it cost.
@@ -291,6 +311,25 @@ public struct LabRunner {
         let bytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int64) ?? -1
         return FillMeasurement(variant: model.variant, size: size, chunkRows: stream.streams ? stream.chunkSize : size,
                                streamed: stream.streams, milliseconds: ms, peakRSSKB: peak,
+                               rssGrowthKB: peak >= 0 && startRSS >= 0 ? peak - startRSS : -1, storeBytes: bytes ?? -1)
+    }
+}
+
+extension LabRunner {
+    /// The variant's store as a copy of an existing one (``ExistingStore``), given the
+    /// variant's indexes; returns what it cost, as a fill.
+    func copyStore(_ source: String, to path: String, model: ObjectModel, size: Int) throws -> FillMeasurement {
+        HeapProbe.trim()
+        let startRSS = MemoryProbe.residentKB()
+        let resetOK = MemoryProbe.resetPeak()
+        let t0 = Clock.wallNanoseconds()
+        let original = try ExistingStore.open(source)
+        try ExistingStore.check(original, store: source, model: model)
+        try ExistingStore.copy(original, to: path, model: model)
+        let ms = Double(Clock.wallNanoseconds() - t0) / 1e6
+        let peak = resetOK ? MemoryProbe.peakResidentKB() : -1
+        let bytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int64) ?? -1
+        return FillMeasurement(variant: model.variant, size: size, chunkRows: 0, streamed: false, milliseconds: ms, peakRSSKB: peak,
                                rssGrowthKB: peak >= 0 && startRSS >= 0 ? peak - startRSS : -1, storeBytes: bytes ?? -1)
     }
 }

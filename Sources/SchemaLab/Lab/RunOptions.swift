@@ -25,6 +25,9 @@ public struct RunOptions: Sendable {
     public var slowdowns: [String: Double] = [:]
     /// Rows generated and saved per chunk when a store is filled (``DataStream``).
     public var fillChunkSize = DataStream.defaultChunkSize
+    /// An existing Core Data store (`--store`): each variant's store is a copy of it with the
+    /// variant's indexes (``ExistingStore``) instead of a store filled with generated data.
+    public var store: String?
 
     public init(sizes: [Int]? = nil, repetitions: Int? = nil, warmup: Int? = nil, variants: [String]? = nil,
                 workloads: [String]? = nil, workDirectory: String) {

@@ -22,6 +22,12 @@ public enum SQLValue: Hashable, Sendable, CustomStringConvertible {
         return nil
     }
 
+    /// The text value, or nil when the value is not text.
+    public var textValue: String? {
+        if case .text(let v) = self { return v }
+        return nil
+    }
+
     /// The numeric value as a Double (integers converted), or nil.
     public var doubleValue: Double? {
         switch self {

@@ -40,6 +40,8 @@ public struct RunState: Codable, Sendable {
         public var shardCount: Int? = nil
         /// `--instructions`: each case also counted under callgrind.
         public var instructions: Bool? = nil
+        /// `--store`: the existing store the read workloads ran on (absolute path).
+        public var store: String? = nil
     }
 
     public static let currentFormat = 2
@@ -89,7 +91,7 @@ extension RunOptions {
     public var settings: RunState.Settings {
         RunState.Settings(sizes: sizes, repetitions: repetitions, warmup: warmup, variants: variants, workloads: workloads,
                           sequential: sequential ? true : nil, shardIndex: shard?.index, shardCount: shard?.count,
-                          instructions: instructions ? true : nil)
+                          instructions: instructions ? true : nil, store: store)
     }
 
     /// Options for a resumed run: the recorded settings, a new work directory.
@@ -99,5 +101,6 @@ extension RunOptions {
         sequential = settings.sequential ?? false
         if let i = settings.shardIndex, let n = settings.shardCount { shard = (i, n) }
         instructions = settings.instructions ?? false
+        store = settings.store
     }
 }

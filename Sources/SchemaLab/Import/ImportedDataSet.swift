@@ -1,0 +1,190 @@
+import Foundation
+
+/// The data set an imported scenario starts from: a root entity, a generator per attribute
+/// chosen from its type and name, and the root's to-many relationships filled per row.
+///
+/// The root is an entity that belongs to no other (it has no to-one whose inverse is a
+/// to-many) and reaches the most entities; the entities its to-one relationships reach
+/// get one object per row (the lab's data placement), its to-many relationships get new
+/// objects per row (one-to-many, nested one level further) or links into a shared pool
+/// (many-to-many). An entity reached by none of these gets no data, and ``notes`` says so.
+struct ImportedDataSet {
+    let model: CoreDataModel
+    let today: String
+    /// Rows of the root entity at each size.
+    static let counts = [1_000, 10_000]
+    /// Members of a many-to-many pool.
+    static let poolCount = 200
+    var notes: [String] = []
+    /// Objects per entity expected at the largest count (for choosing workloads).
+    var expectedRows: [String: Double] = [:]
+
+    init(model: CoreDataModel, today: String) {
+        self.model = model
+        self.today = today
+    }
+
+    private func entity(_ name: String) -> CoreDataModel.Entity { model.entity(name)! }
+
+    private func inverse(of r: CoreDataModel.Relationship) -> CoreDataModel.Relationship? {
+        r.inverseName.flatMap { n in entity(r.destination).relationships.first { $0.name == n } }
+    }
+
+    /// True when the entity hangs from another: a to-one of it whose inverse is a to-many.
+    private func isChild(_ e: CoreDataModel.Entity) -> Bool {
+        e.relationships.contains { !$0.toMany && (inverse(of: $0)?.toMany ?? false) }
+    }
+
+    /// The entities a row of `root` fills through to-one relationships, root first.
+    private func toOneReach(_ root: String, excluding: String? = nil) -> [String] {
+        var seen = [root], queue = [root]
+        while !queue.isEmpty {
+            let e = entity(queue.removeFirst())
+            for r in e.relationships where !r.toMany && !(e.name == root && r.name == excluding) && !seen.contains(r.destination) {
+                seen.append(r.destination)
+                queue.append(r.destination)
+            }
+        }
+        return seen
+    }
+
+    /// How many entities a row of `e` reaches (to-one and to-many, transitively).
+    private func reach(_ e: String) -> Int {
+        var seen: Set<String> = [e], queue = [e]
+        while !queue.isEmpty {
+            for r in entity(queue.removeFirst()).relationships where seen.insert(r.destination).inserted { queue.append(r.destination) }
+        }
+        return seen.count
+    }
+
+    mutating func json() -> JSONValue {
+        let candidates = model.entities.filter { !isChild($0) }
+        // The most entities reached, then the most one-to-many relationships; the first in the model on a tie.
+        func score(_ e: CoreDataModel.Entity) -> (Int, Int) {
+            (reach(e.name), e.relationships.filter { $0.toMany && !(inverse(of: $0)?.toMany ?? false) }.count)
+        }
+        var root = (candidates.isEmpty ? model.entities : candidates)[0]
+        for e in candidates where score(e) > score(root) { root = e }
+        let top = Double(Self.counts.last!)
+        var filled: [String] = []
+        let namespace = toOneReach(root.name)
+        for e in namespace { expectedRows[e] = top; filled.append(e) }
+        let fields = fieldsJSON(for: namespace.map(entity))
+        var related: [JSONValue] = []
+        for r in root.relationships where r.toMany {
+            if let entry = relatedJSON(r, parentRows: top, filled: &filled) { related.append(entry) }
+        }
+        for e in model.entities where !filled.contains(e.name) {
+            notes.append("\(e.name) gets no data: the data set's root \(root.name) does not reach it through its to-one relationships or its to-many ones (one level down); give it a 'related' entry, or fetch it from a store of your own (--store)")
+        }
+        notes.append("the data set's root is \(root.name), \(Self.counts.map(String.init).joined(separator: " and ")) rows; every attribute gets a value (none is left NULL)")
+        var members: [(String, JSONValue)] = [("seed", .int(1)), ("entity", .string(root.name)),
+                                              ("counts", .array(Self.counts.map { .int($0) })), ("fields", .array(fields))]
+        if !related.isEmpty { members.append(("related", .array(related))) }
+        return obj(members)
+    }
+
+    /// The entry filling one to-many relationship of a row (nested once for one-to-many).
+    private mutating func relatedJSON(_ r: CoreDataModel.Relationship, parentRows: Double, filled: inout [String], depth: Int = 0) -> JSONValue? {
+        guard !filled.contains(r.destination) else {
+            notes.append("\(r.destination) is filled from another relationship: \(r.name) is left empty")
+            return nil
+        }
+        let destination = entity(r.destination)
+        filled.append(destination.name)
+        let fanOut = obj([("kind", .string("uniformInt")), ("min", .int(0)), ("max", .int(6))])
+        if inverse(of: r)?.toMany ?? false {
+            expectedRows[destination.name] = Double(Self.poolCount)
+            let pool = obj([("count", .int(Self.poolCount)), ("fields", .array(fieldsJSON(for: [destination])))])
+            return obj([("relationship", .string(r.name)), ("pool", pool), ("fanOut", fanOut)])
+        }
+        let rows = parentRows * 3
+        expectedRows[destination.name] = rows
+        var members: [(String, JSONValue)] = [("relationship", .string(r.name)), ("fanOut", fanOut),
+                                              ("fields", .array(fieldsJSON(for: [destination])))]
+        if depth == 0 {
+            var nested: [JSONValue] = []
+            for n in destination.relationships where n.toMany && n.name != r.inverseName {
+                if let entry = relatedJSON(n, parentRows: rows, filled: &filled, depth: depth + 1) { nested.append(entry) }
+            }
+            if !nested.isEmpty { members.append(("related", .array(nested))) }
+        }
+        return obj(members)
+    }
+
+    /// One field per stored attribute name of these entities (a name shared by two of them is
+    /// one logical field, written to both, as the lab places fields).
+    private func fieldsJSON(for entities: [CoreDataModel.Entity]) -> [JSONValue] {
+        var seen = Set<String>(), out: [JSONValue] = []
+        for e in entities {
+            let unique = Set(e.uniquenessConstraints.filter { $0.count == 1 }.map { $0[0] })
+            for a in e.attributes where !a.transient && seen.insert(a.name).inserted {
+                out.append(obj([("field", .string(a.name)), ("generator", generator(a, unique: unique.contains(a.name)))]))
+            }
+        }
+        return out
+    }
+
+    /// A plausible generator from the attribute's type and name.
+    func generator(_ a: CoreDataModel.Attribute, unique: Bool) -> JSONValue {
+        let n = a.name.lowercased()
+        func has(_ words: [String]) -> Bool { words.contains { n.contains($0) } }
+        func g(_ kind: String, _ rest: [(String, JSONValue)] = []) -> JSONValue { obj([("kind", .string(kind))] + rest) }
+        func uniformInt(_ lo: Int, _ hi: Int) -> JSONValue { g("uniformInt", [("min", .int(lo)), ("max", .int(hi))]) }
+        func uniformDouble(_ lo: Double, _ hi: Double) -> JSONValue { g("uniformDouble", [("min", .double(lo)), ("max", .double(hi))]) }
+        func text(_ lo: Int, _ hi: Int) -> JSONValue { g("text", [("minLength", .int(lo)), ("maxLength", .int(hi))]) }
+        func bytes(_ lo: Int, _ hi: Int) -> JSONValue { g("bytes", [("minLength", .int(lo)), ("maxLength", .int(hi))]) }
+        switch a.type {
+        case "Integer 16", "Integer 32", "Integer 64":
+            let limit = a.type == "Integer 16" ? 32_767 : 1_000_000
+            if unique || n == "id" || has(["identifier", "serial"]) { return g("sequence") }
+            if has(["count", "likes", "views", "total", "number", "num", "score", "plays", "visits", "followers", "comments", "shares", "downloads", "votes"]) {
+                return g("pareto", [("scale", .int(5)), ("alpha", .double(1.2)), ("max", .int(limit))])
+            }
+            if has(["year"]) { return uniformInt(1950, 2026) }
+            if has(["age"]) { return uniformInt(0, 99) }
+            if has(["order", "index", "position", "rank", "sort"]) { return uniformInt(0, 999) }
+            return uniformInt(0, 1000)
+        case "Double", "Float", "Decimal":
+            if has(["latitude"]) || n == "lat" { return uniformDouble(-60, 70) }
+            if has(["longitude"]) || n == "lon" || n == "lng" { return uniformDouble(-180, 180) }
+            if has(["rating", "stars"]) { return uniformDouble(0, 5) }
+            if has(["price", "amount", "cost", "total"]) { return uniformDouble(1, 500) }
+            return uniformDouble(0, 1000)
+        case "String":
+            if unique || Self.isIdentifierName(a.name) { return g("uuid") }
+            if has(["url", "uri", "link", "path"]) { return g("uuid", [("prefix", .string("https://example.com/"))]) }
+            if has(["email"]) { return g("uuid", [("prefix", .string("user-")), ("suffix", .string("@example.com"))]) }
+            if has(["description", "body", "text", "content", "note", "summary", "comment", "message", "detail"]) { return text(40, 400) }
+            if has(["name", "title", "label", "caption", "subject"]) { return text(6, 30) }
+            return text(5, 40)
+        case "URI":
+            return g("uuid", [("prefix", .string("https://example.com/"))])
+        case "Boolean":
+            return g("bool", [("probability", .double(0.5))])
+        case "Date":
+            return g("dateRange", [("from", .string(Self.yearBefore(today))), ("to", .string(today))])
+        case "UUID":
+            return bytes(16, 16)
+        case "Transformable":
+            return bytes(32, 256)
+        default:  // Binary
+            return a.allowsExternalBinaryDataStorage ? bytes(1_024, 8_192) : bytes(16, 512)
+        }
+    }
+
+    /// A name like an identifier's (`id`, `remoteID`, `uuid`, `key`, `token`, `hash`): its
+    /// strings are generated as UUIDs, unique.
+    static func isIdentifierName(_ name: String) -> Bool {
+        let n = name.lowercased()
+        return n == "id" || name.hasSuffix("ID") || name.hasSuffix("Id") || ["identifier", "uuid", "key", "token", "hash", "isbn"].contains { n.contains($0) }
+    }
+
+    /// `yyyy-mm-dd` one year earlier (29 February becomes the 28th).
+    static func yearBefore(_ day: String) -> String {
+        let p = day.split(separator: "-").compactMap { Int($0) }
+        guard p.count == 3 else { return day }
+        let d = p[1] == 2 && p[2] == 29 ? 28 : p[2]
+        return String(format: "%04d-%02d-%02d", p[0] - 1, p[1], d)
+    }
+}

@@ -1,0 +1,167 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// Reads the `contents` XML of an `.xcdatamodel` into a ``CoreDataModel`` with Foundation's
+/// `XMLParser` (an event parser over libxml2), keeping each element's line for messages.
+///
+/// It reads what decides the SQLite schema and refuses nothing itself; ``ScenarioImporter``
+/// says what the lab does not support. Elements that do not reach the store (Xcode's diagram
+/// positions, configurations, stored fetch requests, fetched properties, user info) are
+/// skipped; an element it does not know inside an entity is an error, so that nothing is
+/// dropped silently.
+public enum ModelXMLReader {
+    /// Parses `data` (the bytes of the file at `file`, which messages name).
+    public static func read(data: Data, file: String) throws -> CoreDataModel {
+        let parser = XMLParser(data: data)
+        let delegate = Delegate(file: file)
+        parser.delegate = delegate
+        parser.shouldResolveExternalEntities = false
+        let ok = parser.parse()
+        if let error = delegate.error { throw error }
+        if !ok {
+            let reason = parser.parserError.map { ($0 as NSError).localizedDescription } ?? "malformed XML"
+            throw ModelImportError(file: file, line: parser.lineNumber, element: "", message: "not well-formed XML: \(reason)")
+        }
+        guard delegate.sawModel else {
+            throw ModelImportError(file: file, line: 1, element: "", message: "no <model> element: this is not a Core Data model's contents file")
+        }
+        return CoreDataModel(source: file, entities: delegate.entities)
+    }
+
+    /// Elements that describe the editor or the app, not the store: skipped with their children.
+    static let ignored: Set<String> = ["elements", "element", "configuration", "memberEntity", "fetchRequest",
+                                       "fetchedProperty", "userInfo", "entry"]
+
+    private final class Delegate: NSObject, XMLParserDelegate {
+        let file: String
+        var entities: [CoreDataModel.Entity] = []
+        var error: ModelImportError?
+        var sawModel = false
+        /// Open elements, innermost last.
+        var stack: [String] = []
+        /// Depth of an ignored element being skipped (0: none).
+        var skipping = 0
+        var constraint: [String]?
+        var compound: [String]?
+
+        init(file: String) { self.file = file }
+
+        func fail(_ parser: XMLParser, _ element: String, _ message: String) {
+            guard error == nil else { return }
+            error = ModelImportError(file: file, line: parser.lineNumber, element: element, message: message)
+            parser.abortParsing()
+        }
+
+        func bool(_ a: [String: String], _ key: String) -> Bool { a[key] == "YES" }
+
+        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
+                    qualifiedName: String?, attributes a: [String: String] = [:]) {
+            defer { stack.append(name) }
+            if skipping > 0 { skipping += 1; return }
+            let line = parser.lineNumber
+            let parent = stack.last
+            func required(_ key: String) -> String? {
+                guard let v = a[key], !v.isEmpty else {
+                    fail(parser, name, "the attribute '\(key)' is missing")
+                    return nil
+                }
+                return v
+            }
+            switch (parent, name) {
+            case (nil, "model"):
+                sawModel = true
+            case (nil, _):
+                fail(parser, name, "the root element is <\(name)>, not <model>: this is not a Core Data model's contents file")
+            case ("model", "entity"):
+                guard let n = required("name") else { return }
+                var e = CoreDataModel.Entity(name: n, line: line)
+                e.parentEntity = a["parentEntity"]
+                e.isAbstract = bool(a, "isAbstract")
+                entities.append(e)
+            case ("entity", "attribute"):
+                guard let n = required("name") else { return }
+                let type = a["attributeType"] ?? "Undefined"
+                var at = CoreDataModel.Attribute(name: n, type: type, line: line)
+                at.optional = bool(a, "optional")
+                at.transient = bool(a, "transient")
+                at.indexed = bool(a, "indexed")
+                at.allowsExternalBinaryDataStorage = bool(a, "allowsExternalBinaryDataStorage")
+                at.defaultValue = a["defaultValueString"] ?? a["defaultDateTimeInterval"]
+                if bool(a, "derived") {
+                    fail(parser, "attribute name=\"\(n)\"", "derived attributes are not supported (the store computes them with triggers the lab does not model)")
+                    return
+                }
+                entities[entities.count - 1].attributes.append(at)
+            case ("entity", "relationship"):
+                guard let n = required("name") else { return }
+                guard let d = required("destinationEntity") else { return }
+                var r = CoreDataModel.Relationship(name: n, destination: d, line: line)
+                r.toMany = bool(a, "toMany")
+                r.maxCount = a["maxCount"].flatMap { Int($0) }
+                r.ordered = bool(a, "ordered")
+                r.inverseName = a["inverseName"]
+                r.deletionRule = a["deletionRule"] ?? "Nullify"
+                entities[entities.count - 1].relationships.append(r)
+            case ("entity", "fetchIndex"):
+                guard let n = required("name") else { return }
+                entities[entities.count - 1].fetchIndexes.append(CoreDataModel.FetchIndex(name: n, line: line))
+            case ("fetchIndex", "fetchIndexElement"):
+                guard let p = a["property"], !p.isEmpty else {
+                    fail(parser, name, a["expression"] != nil
+                         ? "an index element on an expression is not supported (only properties)"
+                         : "the attribute 'property' is missing")
+                    return
+                }
+                let e = CoreDataModel.FetchIndex.Element(property: p, type: a["type"] ?? "Binary",
+                                                         descending: a["order"] == "descending", line: line)
+                let last = entities.count - 1
+                entities[last].fetchIndexes[entities[last].fetchIndexes.count - 1].elements.append(e)
+            case ("entity", "uniquenessConstraints"), ("entity", "compoundIndexes"):
+                break
+            case ("uniquenessConstraints", "uniquenessConstraint"):
+                constraint = []
+            case ("uniquenessConstraint", "constraint"):
+                guard let v = required("value") else { return }
+                constraint?.append(v)
+            case ("compoundIndexes", "compoundIndex"):
+                compound = []
+            case ("compoundIndex", "index"):
+                guard let v = required("value") else { return }
+                compound?.append(v)
+            case (_, _) where ModelXMLReader.ignored.contains(name):
+                skipping = 1
+            default:
+                fail(parser, name, "an element the importer does not know inside <\(parent!)>")
+            }
+        }
+
+        func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+            stack.removeLast()
+            if skipping > 0 { skipping -= 1; return }
+            switch name {
+            case "uniquenessConstraint":
+                if let c = constraint, !c.isEmpty { entities[entities.count - 1].uniquenessConstraints.append(c) }
+                constraint = nil
+            case "compoundIndex":
+                // The pre-iOS 11 way to declare a compound index: the lab treats it as a binary fetch index.
+                if let c = compound, !c.isEmpty {
+                    var index = CoreDataModel.FetchIndex(name: "compound" + c.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(),
+                                                         line: parser.lineNumber)
+                    index.elements = c.map { .init(property: $0, type: "Binary", descending: false, line: parser.lineNumber) }
+                    entities[entities.count - 1].fetchIndexes.append(index)
+                }
+                compound = nil
+            default:
+                break
+            }
+        }
+
+        func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
+            guard error == nil else { return }
+            error = ModelImportError(file: file, line: parser.lineNumber, element: stack.last ?? "",
+                                     message: "not well-formed XML: \((parseError as NSError).localizedDescription)")
+        }
+    }
+}

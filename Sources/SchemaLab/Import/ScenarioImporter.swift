@@ -1,0 +1,269 @@
+import Foundation
+
+/// Turns a ``CoreDataModel`` into a scenario: the model as variant `as-is`, the same without
+/// its indexes as `no-indexes`, a data set to start from, and fetch workloads.
+///
+/// What the lab supports is mapped (see ``attributeType(_:)`` for the attribute types);
+/// what it does not is refused with the element's line: entity inheritance (a parent
+/// entity or an abstract entity: Core Data keeps a hierarchy in one table with `Z_ENT`
+/// telling the entities apart, which the lab's store does not model), ordered to-many
+/// relationships (their `Z_FOK_` order columns), derived attributes, indexes on
+/// relationships or expressions. What it reads but does not model is said in ``notes``.
+public struct ScenarioImporter {
+    public let model: CoreDataModel
+    /// The scenario's name (a label).
+    public let name: String
+    /// The day the data set's dates end, `yyyy-mm-dd` (their range is the year before it).
+    public let today: String
+    /// The scenario format's JSON Schema, relative to where the scenario goes (`schema.json`
+    /// in scenarios/), written as `"$schema"` so that editors check the file; nil: none.
+    public var schemaReference: String?
+    /// What the import read but does not model, and choices it made: one line each.
+    public private(set) var notes: [String] = []
+
+    public init(model: CoreDataModel, name: String, today: String) {
+        self.model = model
+        self.name = name
+        self.today = today
+    }
+
+    /// The scenario as JSON.
+    public mutating func scenario() throws -> JSONValue {
+        try check()
+        for e in model.entities {
+            for a in e.attributes where a.transient {
+                notes.append("\(e.name).\(a.name) is transient: not stored, left out")
+            }
+            for a in e.attributes where ["UUID", "URI", "Transformable"].contains(a.type) {
+                notes.append("\(e.name).\(a.name) is \(a.type): stored as Core Data stores it, \(Self.storageNote[a.type]!)")
+            }
+            for r in e.relationships where r.toMany && (r.maxCount ?? 0) > 0 {
+                notes.append("\(e.name).\(r.name) has maxCount \(r.maxCount!): a validation rule only, not modelled")
+            }
+        }
+        let defaults = model.entities.flatMap { e in e.attributes.filter { !$0.transient && $0.defaultValue != nil }.map { "\(e.name).\($0.name) = \($0.defaultValue!)" } }
+        if !defaults.isEmpty {
+            notes.append("default values are left out (the data set gives every attribute a value, so a default would never be used): \(defaults.joined(separator: ", "))")
+        }
+        notes += model.unknowns
+        let indexes = model.entities.flatMap { e in indexSpecs(e) }
+        var variants: [JSONValue] = [
+            obj([("name", .string("as-is")),
+                 ("description", .string("The model as imported from \(model.displayName).")),
+                 ("entities", .array(model.entities.map(entityJSON))),
+                 ("indexes", .array(indexes.map(\.json)))]),
+        ]
+        if indexes.isEmpty {
+            notes.append("the model has no indexes: no 'no-indexes' variant")
+        } else {
+            variants.append(obj([("name", .string("no-indexes")),
+                                 ("description", .string("as-is without its indexes (uniqueness constraints stay: they are rules, not speed-ups).")),
+                                 ("extends", .string("as-is")),
+                                 ("dropIndexes", .array(indexes.map { obj([("entity", .string($0.entity)), ("name", .string($0.name))]) }))]))
+        }
+        var data = ImportedDataSet(model: model, today: today)
+        let dataset = data.json()
+        notes += data.notes
+        let workloads = workloadsJSON(indexes: indexes, expected: data.expectedRows)
+        return obj((schemaReference.map { [("$schema", JSONValue.string($0))] } ?? []) + [
+            ("format", .int(1)),
+            ("name", .string(name)),
+            ("description", .string("Imported by schemalab import from \(model.displayName). The data set is a starting point: edit its generators and counts to look like your app's data.")),
+            ("variants", .array(variants)),
+            ("dataset", dataset),
+            ("workloads", .array(workloads)),
+        ])
+    }
+
+    /// Core Data's attribute types and the lab's: UUID is a 16-byte BLOB, URI its text in a
+    /// VARCHAR, Transformable the transformer's bytes in a BLOB, as Core Data stores them.
+    public static func attributeType(_ xml: String) -> AttributeType? {
+        switch xml {
+        case "Integer 16": return .integer16
+        case "Integer 32": return .integer32
+        case "Integer 64": return .integer64
+        case "Double": return .double
+        case "Float": return .float
+        case "Decimal": return .decimal
+        case "String", "URI": return .string
+        case "Boolean": return .bool
+        case "Date": return .date
+        case "Binary", "UUID", "Transformable": return .binary
+        default: return nil
+        }
+    }
+
+    static let storageNote = [
+        "UUID": "16 bytes in a BLOB column",
+        "URI": "the URL's absolute string in a VARCHAR column",
+        "Transformable": "the value transformer's bytes in a BLOB column",
+    ]
+
+    /// Refuses what the lab cannot model, naming the element and its line.
+    func check() throws {
+        func fail(_ line: Int, _ element: String, _ message: String) -> ModelImportError {
+            ModelImportError(file: model.source, line: line, element: element, message: message)
+        }
+        guard !model.entities.isEmpty else { throw fail(0, "", "the model has no entities") }
+        var seen = Set<String>()
+        for e in model.entities {
+            let el = "entity name=\"\(e.name)\""
+            guard Identifier.isPlainName(e.name) else { throw fail(e.line, el, "the lab takes names of ASCII letters, digits and _ that start with a letter") }
+            guard seen.insert(e.name.uppercased()).inserted else { throw fail(e.line, el, "two entities share the table Z\(e.name.uppercased())") }
+            if let p = e.parentEntity {
+                throw fail(e.line, el, "entity inheritance is not supported: \(e.name) has the parent entity \(p). Core Data stores a hierarchy in one table, with Z_ENT telling its entities apart; the lab's store gives each entity its own table")
+            }
+            if e.isAbstract {
+                throw fail(e.line, el, "abstract entities are not supported: \(e.name) is abstract, the root of an inheritance hierarchy, which Core Data stores in one table with Z_ENT telling its entities apart; the lab's store gives each entity its own table")
+            }
+            for a in e.attributes where !a.transient {
+                let ael = "attribute name=\"\(a.name)\""
+                guard Identifier.isPlainName(a.name) else { throw fail(a.line, ael, "the lab takes names of ASCII letters, digits and _ that start with a letter") }
+                guard Self.attributeType(a.type) != nil else {
+                    throw fail(a.line, ael, "the attribute type '\(a.type)' is not supported (only stored types: Integer 16/32/64, Double, Float, Decimal, String, Boolean, Date, Binary, UUID, URI, Transformable)")
+                }
+            }
+            for r in e.relationships {
+                let rel = "relationship name=\"\(r.name)\""
+                guard Identifier.isPlainName(r.name) else { throw fail(r.line, rel, "the lab takes names of ASCII letters, digits and _ that start with a letter") }
+                guard let d = model.entity(r.destination) else { throw fail(r.line, rel, "the destination entity \(r.destination) is not in the model") }
+                if r.ordered {
+                    throw fail(r.line, rel, "ordered relationships are not supported: Core Data keeps their order in Z_FOK_ columns the lab does not model (untick Ordered in a copy of the model to compare the rest)")
+                }
+                if let inv = r.inverseName, d.relationships.first(where: { $0.name == inv }) == nil {
+                    throw fail(r.line, rel, "the inverse \(r.destination).\(inv) is not in the model")
+                }
+                if r.toMany && r.inverseName == nil {
+                    throw fail(r.line, rel, "a to-many relationship without an inverse is not supported (Core Data needs a join table or key it cannot name without one; give it an inverse)")
+                }
+            }
+            for f in e.fetchIndexes {
+                let fel = "fetchIndex name=\"\(f.name)\""
+                guard Identifier.isPlainName(f.name) else { throw fail(f.line, fel, "the lab takes names of ASCII letters, digits and _ that start with a letter") }
+                guard !f.elements.isEmpty else { throw fail(f.line, fel, "the fetch index has no elements") }
+                let types = Set(f.elements.map(\.type))
+                guard types.count == 1, ["Binary", "RTree"].contains(types.first!) else {
+                    throw fail(f.line, fel, "a fetch index is all Binary or all RTree elements (found \(types.sorted().joined(separator: ", ")))")
+                }
+                for x in f.elements where e.attributes.first(where: { $0.name == x.property && !$0.transient }) == nil {
+                    let what = e.relationships.contains { $0.name == x.property } ? "a relationship: indexes on relationships are not supported" : "not a stored attribute of \(e.name)"
+                    throw fail(x.line, "fetchIndexElement property=\"\(x.property)\"", "\(x.property) is \(what)")
+                }
+            }
+            for c in e.uniquenessConstraints {
+                for p in c where e.attributes.first(where: { $0.name == p && !$0.transient }) == nil {
+                    throw fail(e.line, el, "the uniqueness constraint [\(c.joined(separator: ", "))] names \(p), which is not a stored attribute of \(e.name) (constraints on relationships are not supported)")
+                }
+            }
+        }
+    }
+
+    /// An index of the `as-is` variant.
+    struct ImportedIndex {
+        var entity: String
+        var name: String
+        var keys: [(String, Bool)]
+        var json: JSONValue
+    }
+
+    /// The entity's indexes: one per `indexed="YES"` attribute (attribute style), one per fetch index.
+    func indexSpecs(_ e: CoreDataModel.Entity) -> [ImportedIndex] {
+        var names = Set(e.fetchIndexes.map(\.name))
+        var out: [ImportedIndex] = []
+        for a in e.attributes where a.indexed && !a.transient {
+            var n = a.name
+            while names.contains(n) { n += "_" }
+            names.insert(n)
+            out.append(ImportedIndex(entity: e.name, name: n, keys: [(a.name, false)],
+                                     json: obj([("name", .string(n)), ("entity", .string(e.name)), ("elements", .array([.string(a.name)])),
+                                                ("style", .string("attribute"))])))
+        }
+        for f in e.fetchIndexes {
+            let rtree = f.elements.first?.type == "RTree"
+            let elements: [JSONValue] = f.elements.map { x in
+                x.descending && !rtree ? obj([("key", .string(x.property)), ("order", .string("descending"))]) : .string(x.property)
+            }
+            var members: [(String, JSONValue)] = [("name", .string(f.name)), ("entity", .string(e.name)), ("elements", .array(elements))]
+            if rtree { members.append(("kind", .string("rtree"))) }
+            out.append(ImportedIndex(entity: e.name, name: f.name, keys: f.elements.map { ($0.property, $0.descending) }, json: obj(members)))
+        }
+        return out
+    }
+
+    func entityJSON(_ e: CoreDataModel.Entity) -> JSONValue {
+        var members: [(String, JSONValue)] = [("name", .string(e.name))]
+        let attributes = e.attributes.filter { !$0.transient }.map { a -> JSONValue in
+            var m: [(String, JSONValue)] = [("name", .string(a.name)), ("type", .string(Self.attributeType(a.type)!.rawValue))]
+            if !a.optional { m.append(("optional", .bool(false))) }
+            if a.allowsExternalBinaryDataStorage && Self.attributeType(a.type) == .binary { m.append(("allowsExternalStorage", .bool(true))) }
+            return obj(m)
+        }
+        if !attributes.isEmpty { members.append(("attributes", .array(attributes))) }
+        let relationships = e.relationships.map { r -> JSONValue in
+            var m: [(String, JSONValue)] = [("name", .string(r.name)), ("destination", .string(r.destination))]
+            if r.toMany { m.append(("toMany", .bool(true))) }
+            if let inv = r.inverseName { m.append(("inverse", .string(inv))) }
+            let rule = Self.deleteRules[r.deletionRule] ?? "nullify"
+            if rule != "nullify" { m.append(("deleteRule", .string(rule))) }
+            return obj(m)
+        }
+        if !relationships.isEmpty { members.append(("relationships", .array(relationships))) }
+        if !e.uniquenessConstraints.isEmpty {
+            members.append(("uniquenessConstraints", .array(e.uniquenessConstraints.map { .array($0.map { .string($0) }) })))
+        }
+        return obj(members)
+    }
+
+    static let deleteRules = ["Nullify": "nullify", "Cascade": "cascade", "Deny": "deny", "No Action": "noAction"]
+
+    /// Per entity with data, a fetch of all its objects sorted by each index's first key (or
+    /// unsorted without an index); a fetched-results controller with batches of 20 on the
+    /// entity with the most rows. A sort on a key with repeated values would let two variants
+    /// return equal objects in another order, which the lab's result check flags: so a sort
+    /// ends with a tie-breaker, the entity's attribute most likely unique (see ``tieBreaker(_:)``).
+    mutating func workloadsJSON(indexes: [ImportedIndex], expected: [String: Double]) -> [JSONValue] {
+        var out: [JSONValue] = []
+        func sort(_ e: CoreDataModel.Entity, _ key: String, _ descending: Bool) -> JSONValue {
+            var keys: [JSONValue] = [obj([("key", .string(key)), ("ascending", .bool(!descending))])]
+            if let t = tieBreaker(e), t != key { keys.append(.string(t)) }
+            return .array(keys)
+        }
+        for e in model.entities where (expected[e.name] ?? 0) > 0 {
+            var keys: [(String, Bool)] = []
+            for i in indexes where i.entity == e.name && !keys.contains(where: { $0.0 == i.keys[0].0 }) { keys.append(i.keys[0]) }
+            if keys.isEmpty {
+                out.append(obj([("name", .string("fetch-\(e.name)")), ("kind", .string("fetch")), ("entity", .string(e.name)), ("touch", .string("all"))]))
+            }
+            if !keys.isEmpty && tieBreaker(e) == nil {
+                notes.append("\(e.name) has no attribute likely to be unique to end its sorts with: variants may return objects with equal sort keys in another order, which the result check reports")
+            }
+            for (k, desc) in keys {
+                out.append(obj([("name", .string("fetch-\(e.name)-by-\(k)")), ("kind", .string("fetch")), ("entity", .string(e.name)),
+                                ("sort", sort(e, k, desc)), ("touch", .string("all"))]))
+            }
+        }
+        let largest = model.entities.filter { (expected[$0.name] ?? 0) > 0 }.max { (expected[$0.name] ?? 0) < (expected[$1.name] ?? 0) }
+        if let e = largest {
+            let indexed = indexes.first { $0.entity == e.name }?.keys[0]
+            let sortable = e.attributes.filter { !$0.transient && Self.attributeType($0.type) != .binary }.map(\.name).sorted()
+            if let (k, desc) = indexed ?? sortable.first.map({ ($0, false) }) {
+                out.append(obj([("name", .string("frc-\(e.name)")), ("kind", .string("fetchedResults")), ("entity", .string(e.name)),
+                                ("sort", sort(e, k, desc)), ("sectionKey", .string(k)), ("batchSize", .int(20)), ("touch", .int(20))]))
+            }
+        }
+        return out
+    }
+
+    /// The attribute that ends a sort: one with a uniqueness constraint of its own, else an
+    /// identifier-like string (generated as UUIDs), else a Double (drawn uniformly), else a date.
+    func tieBreaker(_ e: CoreDataModel.Entity) -> String? {
+        let stored = e.attributes.filter { !$0.transient }
+        if let u = e.uniquenessConstraints.first(where: { $0.count == 1 }) { return u[0] }
+        if let s = stored.first(where: { $0.type == "String" && ImportedDataSet.isIdentifierName($0.name) }) { return s.name }
+        if let d = stored.first(where: { $0.type == "Double" || $0.type == "Float" }) { return d.name }
+        return stored.first { $0.type == "Date" }?.name
+    }
+}
+
+/// An ordered JSON object.
+func obj(_ members: [(String, JSONValue)]) -> JSONValue { .object(members.map { (key: $0.0, value: $0.1) }) }

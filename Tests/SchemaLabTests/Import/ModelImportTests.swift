@@ -1,0 +1,157 @@
+import Foundation
+import Testing
+@testable import SchemaLab
+
+@Suite("Importing an Xcode Core Data model")
+struct ModelImportTests {
+    static let models = TestSupport.packageRoot + "/Tests/SchemaLabTests/Fixtures/Models"
+
+    /// Imports a model into a validated scenario plan (and the importer, for its notes).
+    func imported(_ path: String) throws -> (plan: ScenarioPlan, importer: ScenarioImporter, text: String) {
+        let model = try ModelSource.read(path: path)
+        var importer = ScenarioImporter(model: model, name: "imported", today: "2026-11-25")
+        let text = JSONWriter.text(try importer.scenario())
+        return (try ScenarioPlan(ScenarioDecoder.decode(text: text, file: "imported.json")), importer, text)
+    }
+
+    func refusal(_ path: String) throws -> ModelImportError {
+        do {
+            _ = try imported(path)
+        } catch let e as ModelImportError {
+            return e
+        }
+        Issue.record("\(path) was imported")
+        throw CancellationError()
+    }
+
+    @Test("The photo model's current version imports to a variant whose DDL is the photo matrix's V1")
+    func photoModelMatchesV1() throws {
+        let (plan, _, _) = try imported(Self.models + "/Photos.xcdatamodeld")
+        let asIs = try #require(plan.models.first { $0.variant == "as-is" })
+        let v1 = try #require(try TestSupport.photosPlan().models.first { $0.variant == "V1" })
+        #expect(SchemaDDL(model: asIs).statements == SchemaDDL(model: v1).statements)
+        #expect(plan.models.count == 1, "no indexes, so no no-indexes variant")
+        #expect(plan.scenario.workloads.map(\.name) == ["fetch-Photo", "frc-Photo"])
+    }
+
+    @Test("An .xcdatamodel folder and its contents file import the same as the bundle's current version")
+    func folderAndFile() throws {
+        let bundle = try imported(Self.models + "/Photos.xcdatamodeld").text
+        let folder = Self.models + "/Photos.xcdatamodeld/Photos 2.xcdatamodel"
+        #expect(try imported(folder).text == bundle)
+        #expect(try imported(folder + "/contents").text == bundle)
+        #expect(bundle.contains("Imported by schemalab import from Photos.xcdatamodeld/Photos 2.xcdatamodel."))
+        // The older version has two attributes only: the bundle took the current one.
+        #expect(try imported(Self.models + "/Photos.xcdatamodeld/Photos.xcdatamodel").plan.models[0].entities[0].attributes.count == 2)
+    }
+
+    @Test("Every attribute type, relationships, fetch indexes and constraints map to the lab's model")
+    func shopsModel() throws {
+        let (plan, importer, _) = try imported(Self.models + "/Shops.xcdatamodeld")
+        let asIs = try #require(plan.models.first { $0.variant == "as-is" })
+        let book = try #require(asIs.entity("Book"))
+        let types = Dictionary(uniqueKeysWithValues: book.attributes.map { ($0.name, $0.type) })
+        #expect(types == ["coverImage": .binary, "inStock": .bool, "isbn": .string, "link": .string, "pageCount": .integer32,
+                          "price": .decimal, "published": .date, "rating": .float, "readCount": .integer64, "settings": .binary,
+                          "title": .string, "uuid": .binary, "weight": .double, "year": .integer16])
+        #expect(book.attribute("displayTitle") == nil, "transient: not stored")
+        #expect(book.attribute("isbn")?.optional == false)
+        #expect(book.attribute("coverImage")?.allowsExternalStorage == true)
+        let ddl = SchemaDDL(model: asIs).statements.joined(separator: "\n")
+        #expect(ddl.contains("CREATE INDEX IF NOT EXISTS ZBOOK_ZTITLE_INDEX ON ZBOOK (ZTITLE)"))
+        #expect(ddl.contains("Z_Book_byYearTitle ON ZBOOK (ZYEAR COLLATE BINARY DESC, ZTITLE COLLATE BINARY ASC)"))
+        #expect(ddl.contains("CREATE UNIQUE INDEX"))
+        #expect(ddl.contains("USING RTREE"), "Shop's R-tree fetch index")
+        #expect(ddl.contains("CREATE TABLE Z_2TAGS") || ddl.contains("Z_1TAGS") || ddl.range(of: "Z_[0-9]+[A-Z]+", options: .regularExpression) != nil,
+                "many-to-many join table")
+        #expect(book.relationship("shop")?.foreignKeyColumn == "ZSHOP")
+        #expect(asIs.entity("Shop")?.relationship("books")?.deleteRule == .cascade)
+        let noIndexes = try #require(plan.models.first { $0.variant == "no-indexes" })
+        #expect(noIndexes.entities.allSatisfy { e in e.indexes.allSatisfy(\.unique) }, "only the uniqueness constraints' indexes stay")
+        #expect(noIndexes.entity("Book")?.uniquenessConstraints.count == 1)
+        // Data set: Shop is the root, books per shop, tags from a pool.
+        #expect(plan.scenario.dataset.entity == "Shop")
+        #expect(plan.scenario.dataset.related.map(\.relationship) == ["books"])
+        #expect(plan.scenario.dataset.related[0].related.first?.pool != nil)
+        // Workloads: a fetch per index key, and a fetched-results controller on Book (the most rows).
+        let names = plan.scenario.workloads.map(\.name)
+        #expect(names.contains("fetch-Book-by-title") && names.contains("fetch-Book-by-year") && names.contains("fetch-Book-by-published"))
+        #expect(names.contains("fetch-Shop-by-latitude") && names.contains("fetch-Tag"))
+        #expect(names.last == "frc-Book")
+        #expect(plan.scenario.workloads.last?.batchSize == 20)
+        let notes = importer.notes.joined(separator: "\n")
+        #expect(notes.contains("Book.displayTitle is transient"))
+        #expect(notes.contains("Book.uuid is UUID: stored as Core Data stores it, 16 bytes in a BLOB column"))
+        #expect(notes.contains("maxCount 10"))
+    }
+
+    @Test("Imported scenarios follow the scenario format's JSON Schema")
+    func followSchema() throws {
+        let dir = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        var files: [String] = []
+        for m in ["Photos.xcdatamodeld", "Shops.xcdatamodeld"] {
+            let file = dir + "/" + m + ".json"
+            try imported(Self.models + "/" + m).text.write(toFile: file, atomically: true, encoding: .utf8)
+            files.append(file)
+        }
+        let report = try JSONSchemaValidator.validate(schema: TestSupport.packageRoot + "/scenarios/schema.json", documents: files)
+        for f in files { #expect(report.documents[f]?.isEmpty == true, "\(f): \(report.documents[f] ?? [])") }
+    }
+
+    @Test("Entity inheritance is refused with the entity and its line")
+    func inheritanceRefused() throws {
+        let e = try refusal(Self.models + "/Media.xcdatamodel")
+        #expect(e.line == 4)
+        #expect(e.element == "entity name=\"Media\"")
+        #expect(e.message.contains("abstract entities are not supported"))
+        #expect(e.description.hasSuffix("Media.xcdatamodel/contents:4: <entity name=\"Media\">: " + e.message))
+    }
+
+    @Test("Unsupported or unreadable models say what and where", arguments: [
+        ("<model><entity name=\"A\"><relationship name=\"bs\" toMany=\"YES\" ordered=\"YES\" destinationEntity=\"B\" inverseName=\"a\"/></entity>\n<entity name=\"B\"><relationship name=\"a\" maxCount=\"1\" destinationEntity=\"A\" inverseName=\"bs\"/></entity></model>",
+         1, "ordered relationships are not supported"),
+        ("<model>\n<entity name=\"A\">\n<attribute name=\"x\" attributeType=\"Undefined\"/></entity></model>", 3, "the attribute type 'Undefined' is not supported"),
+        ("<model>\n<entity name=\"A\">\n<attribute name=\"x\"", 3, "not well-formed XML"),
+        ("<plist>\n</plist>", 1, "not <model>"),
+        ("<model>\n<entity name=\"A\">\n<widget/></entity></model>", 3, "an element the importer does not know inside <entity>"),
+        ("<model>\n<entity name=\"A\">\n<attribute name=\"x\" attributeType=\"String\"/>\n<fetchIndex name=\"i\">\n<fetchIndexElement expression=\"x\" type=\"Binary\"/></fetchIndex></entity></model>", 5, "expression"),
+        ("<model>\n<entity name=\"My Entity\"/></model>", 2, "ASCII letters"),
+    ])
+    func refusals(_ xml: String, _ line: Int, _ message: String) throws {
+        let dir = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try xml.write(toFile: dir + "/contents", atomically: true, encoding: .utf8)
+        let e = try refusal(dir + "/contents")
+        #expect(e.line == line, "\(e)")
+        #expect(e.message.contains(message), "\(e)")
+    }
+
+    @Test("schemalab import writes a scenario that runs end to end; a refused model exits 2 and writes nothing")
+    func cliEndToEnd() throws {
+        let dir = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let out = dir + "/shops.json"
+        let imported = try TestSupport.runCLI(["import", Self.models + "/Shops.xcdatamodeld", "--out", out])
+        #expect(imported.status == 0, "\(imported.err)")
+        #expect(imported.out.contains("wrote \(out): 3 entities, 2 variants (as-is, no-indexes)"))
+        #expect(!(try String(contentsOfFile: out, encoding: .utf8)).contains("$schema"), "no schema.json beside it")
+        #expect(imported.err.contains("note: Book.displayTitle is transient"))
+        let again = try TestSupport.runCLI(["import", Self.models + "/Shops.xcdatamodeld", "--out", out])
+        #expect(again.status == 2 && again.err.contains("exists: give --force"))
+        let run = try TestSupport.runCLI(["run", out, "--out", dir + "/run", "--size", "30", "--reps", "1", "--warmup", "0", "--quiet"])
+        #expect(run.status == 0, "\(run.err)")
+        let results = try String(contentsOfFile: dir + "/run/results.csv", encoding: .utf8)
+        #expect(results.contains("no-indexes,frc-Book"))
+        let refused = try TestSupport.runCLI(["import", Self.models + "/Media.xcdatamodel", "--out", dir + "/media.json"])
+        #expect(refused.status == 2)
+        #expect(refused.err.contains("Media.xcdatamodel/contents:4: <entity name=\"Media\">: abstract entities are not supported"))
+        #expect(!FileManager.default.fileExists(atPath: dir + "/media.json"))
+        for photos in ["Photos.xcdatamodeld"] {
+            let r = try TestSupport.runCLI(["import", Self.models + "/" + photos, "--out", dir + "/photos.json"])
+            #expect(r.status == 0, "\(r.err)")
+            let pr = try TestSupport.runCLI(["run", dir + "/photos.json", "--out", dir + "/photos-run", "--size", "50", "--reps", "1", "--warmup", "0", "--quiet"])
+            #expect(pr.status == 0, "\(pr.err)")
+        }
+    }
+}
