@@ -6,12 +6,14 @@ import SchemaLab
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Writes a scenario from a Core Data model (.xcdatamodeld, .xcdatamodel or its contents file).",
+        abstract: "Writes a scenario from a Core Data model (.xcdatamodeld, .xcdatamodel, its contents file) or a Core Data store's tables.",
         discussion: """
             The scenario has the model as variant `as-is` and, when it has indexes, the same \
             without them as `no-indexes`; a data set with a generator per attribute (a starting \
             point to edit); a fetch of each entity sorted by each index's first key, and a \
             fetched-results controller with batches of 20 on the entity with the most rows. \
+            Given a SQLite store instead, it reads the model from the store's tables (a copy of \
+            them: the store is not opened) and says in notes what a store cannot tell. \
             What the import reads but does not model is printed as notes. The scenario is \
             checked before it is written. A model the lab cannot read or does not support \
             (entity inheritance, ordered relationships, derived attributes) is refused with \
@@ -19,7 +21,7 @@ struct ImportCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "The model: an .xcdatamodeld bundle (its current version), an .xcdatamodel folder or its contents file.")
+    @Argument(help: "The model: an .xcdatamodeld bundle (its current version), an .xcdatamodel folder, its contents file, or a Core Data SQLite store.")
     var model: String
 
     @Option(name: .long, help: "The scenario file to write (default: scenarios/NAME.json when ./scenarios exists, else NAME.json).")
@@ -34,8 +36,11 @@ struct ImportCommand: ParsableCommand {
     func run() throws {
         let parsed: CoreDataModel
         do { parsed = try ModelSource.read(path: model) } catch let e as ModelImportError { throw fail(e.description, code: 2) }
-        let base = URL(fileURLWithPath: (model as NSString).standardizingPath).deletingPathExtension().lastPathComponent
-        let scenarioName = name ?? String(base.unicodeScalars.filter { Identifier.isLabel(String($0)) }.prefix(Identifier.maxLength).map(Character.init))
+        // The model's own name (`Photos` of Photos.xcdatamodeld/Photos 2.xcdatamodel/contents, or of Photos.sqlite),
+        // kept to the characters a name takes; "imported" when none are left.
+        let base = URL(fileURLWithPath: parsed.displayName.split(separator: "/").first.map(String.init) ?? "").deletingPathExtension().lastPathComponent
+        let kept = String(base.unicodeScalars.filter { Identifier.isLabel(String($0)) }.prefix(Identifier.maxLength).map(Character.init))
+        let scenarioName = name ?? (kept.isEmpty ? "imported" : kept)
         guard Identifier.isLabel(scenarioName) else {
             throw fail("--name: '\(scenarioName)' is not a name (letters, digits and + - _ .)", code: 2)
         }

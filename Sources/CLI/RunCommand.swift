@@ -155,8 +155,9 @@ struct RunCommand: ParsableCommand {
     /// workloads, at the store's number of rows of the data set's entity.
     private func useStore(_ path: String, plan: ScenarioPlan, options: inout RunOptions) throws {
         let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
-        let db: Database
-        do { db = try ExistingStore.open(absolute) } catch let e as StoreMismatch { throw fail(e.description, code: 2) }
+        let snapshot: ExistingStore.Snapshot
+        do { snapshot = try ExistingStore.open(absolute) } catch let e as StoreMismatch { throw fail(e.description, code: 2) }
+        let db = snapshot.db!
         let models = plan.models.filter { options.variants?.contains($0.variant) ?? true }
         var mismatches: [String] = [], matching: [String] = []
         for m in models {

@@ -30,9 +30,10 @@ struct ImportedDataSet {
         r.inverseName.flatMap { n in entity(r.destination).relationships.first { $0.name == n } }
     }
 
-    /// True when the entity hangs from another: a to-one of it whose inverse is a to-many.
+    /// True when the entity hangs from another: a to-one of it whose inverse is a to-many
+    /// (a relationship to itself, like a manager, does not count).
     private func isChild(_ e: CoreDataModel.Entity) -> Bool {
-        e.relationships.contains { !$0.toMany && (inverse(of: $0)?.toMany ?? false) }
+        e.relationships.contains { !$0.toMany && $0.destination != e.name && (inverse(of: $0)?.toMany ?? false) }
     }
 
     /// The entities a row of `root` fills through to-one relationships, root first.
@@ -57,13 +58,18 @@ struct ImportedDataSet {
         return seen.count
     }
 
-    mutating func json() -> JSONValue {
-        let candidates = model.entities.filter { !isChild($0) }
+    mutating func json() throws -> JSONValue {
+        // The root must hold a field: an attribute of its own or of an entity its to-ones reach.
+        let holding = model.entities.filter { e in toOneReach(e.name).contains { !entity($0).attributes.filter { !$0.transient }.isEmpty } }
+        guard !holding.isEmpty else {
+            throw ModelImportError(file: model.source, line: 0, element: "", message: "no entity has a stored attribute: there is no data to generate")
+        }
+        let candidates = holding.filter { !isChild($0) }
         // The most entities reached, then the most one-to-many relationships; the first in the model on a tie.
         func score(_ e: CoreDataModel.Entity) -> (Int, Int) {
             (reach(e.name), e.relationships.filter { $0.toMany && !(inverse(of: $0)?.toMany ?? false) }.count)
         }
-        var root = (candidates.isEmpty ? model.entities : candidates)[0]
+        var root = (candidates.isEmpty ? holding : candidates)[0]
         for e in candidates where score(e) > score(root) { root = e }
         let top = Double(Self.counts.last!)
         var filled: [String] = []
@@ -87,7 +93,7 @@ struct ImportedDataSet {
     /// The entry filling one to-many relationship of a row (nested once for one-to-many).
     private mutating func relatedJSON(_ r: CoreDataModel.Relationship, parentRows: Double, filled: inout [String], depth: Int = 0) -> JSONValue? {
         guard !filled.contains(r.destination) else {
-            notes.append("\(r.destination) is filled from another relationship: \(r.name) is left empty")
+            notes.append("\(r.name) is left empty: it leads to \(r.destination), which the data set fills already (from the root or another relationship)")
             return nil
         }
         let destination = entity(r.destination)
@@ -117,10 +123,23 @@ struct ImportedDataSet {
     private func fieldsJSON(for entities: [CoreDataModel.Entity]) -> [JSONValue] {
         var seen = Set<String>(), out: [JSONValue] = []
         for e in entities {
-            let unique = Set(e.uniquenessConstraints.filter { $0.count == 1 }.map { $0[0] })
+            let unique = Self.uniqueMembers(e)
             for a in e.attributes where !a.transient && seen.insert(a.name).inserted {
                 out.append(obj([("field", .string(a.name)), ("generator", generator(a, unique: unique.contains(a.name)))]))
             }
+        }
+        return out
+    }
+
+    /// The attributes generated unique: each single-attribute uniqueness constraint's, and
+    /// for a compound one its first member that a generator can keep unique (an integer as a
+    /// sequence, a string as UUIDs, bytes, a Double), so that the constraint holds.
+    static func uniqueMembers(_ e: CoreDataModel.Entity) -> Set<String> {
+        var out = Set<String>()
+        for c in e.uniquenessConstraints {
+            if c.count == 1 { out.insert(c[0]); continue }
+            let can = ["Integer 16", "Integer 32", "Integer 64", "String", "URI", "UUID", "Binary", "Double", "Float", "Decimal"]
+            if let m = c.first(where: { name in e.attributes.contains { $0.name == name && can.contains($0.type) } }) { out.insert(m) }
         }
         return out
     }
@@ -166,6 +185,8 @@ struct ImportedDataSet {
             return g("dateRange", [("from", .string(Self.yearBefore(today))), ("to", .string(today))])
         case "UUID":
             return bytes(16, 16)
+        case "Binary" where unique:
+            return bytes(16, 32)
         case "Transformable":
             return bytes(32, 256)
         default:  // Binary

@@ -27,7 +27,12 @@ public enum ModelXMLReader {
         guard delegate.sawModel else {
             throw ModelImportError(file: file, line: 1, element: "", message: "no <model> element: this is not a Core Data model's contents file")
         }
-        return CoreDataModel(source: file, entities: delegate.entities)
+        var model = CoreDataModel(source: file, entities: delegate.entities)
+        if !delegate.skipped.isEmpty {
+            let list = delegate.skipped.sorted { $0.key < $1.key }.map { "<\($0.key)> x\($0.value)" }.joined(separator: ", ")
+            model.unknowns.append("left out, as they do not reach the store: \(list)")
+        }
+        return model
     }
 
     /// Elements that describe the editor or the app, not the store: skipped with their children.
@@ -45,6 +50,8 @@ public enum ModelXMLReader {
         var skipping = 0
         var constraint: [String]?
         var compound: [String]?
+        /// Elements skipped as not reaching the store, by name (outermost only).
+        var skipped: [String: Int] = [:]
 
         init(file: String) { self.file = file }
 
@@ -132,6 +139,7 @@ public enum ModelXMLReader {
                 compound?.append(v)
             case (_, _) where ModelXMLReader.ignored.contains(name):
                 skipping = 1
+                skipped[name, default: 0] += 1
             default:
                 fail(parser, name, "an element the importer does not know inside <\(parent!)>")
             }
@@ -160,8 +168,10 @@ public enum ModelXMLReader {
 
         func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
             guard error == nil else { return }
-            error = ModelImportError(file: file, line: parser.lineNumber, element: stack.last ?? "",
-                                     message: "not well-formed XML: \((parseError as NSError).localizedDescription)")
+            let message = stack.isEmpty && !sawModel
+                ? "not XML: a model's contents file is XML with a <model> element (libxml2: \((parseError as NSError).localizedDescription))"
+                : "not well-formed XML: \((parseError as NSError).localizedDescription)"
+            error = ModelImportError(file: file, line: parser.lineNumber, element: stack.last ?? "", message: message)
         }
     }
 }

@@ -62,7 +62,7 @@ public struct ScenarioImporter {
                                  ("dropIndexes", .array(indexes.map { obj([("entity", .string($0.entity)), ("name", .string($0.name))]) }))]))
         }
         var data = ImportedDataSet(model: model, today: today)
-        let dataset = data.json()
+        let dataset = try data.json()
         notes += data.notes
         let workloads = workloadsJSON(indexes: indexes, expected: data.expectedRows)
         return obj((schemaReference.map { [("$schema", JSONValue.string($0))] } ?? []) + [
@@ -116,9 +116,17 @@ public struct ScenarioImporter {
             if e.isAbstract {
                 throw fail(e.line, el, "abstract entities are not supported: \(e.name) is abstract, the root of an inheritance hierarchy, which Core Data stores in one table with Z_ENT telling its entities apart; the lab's store gives each entity its own table")
             }
+            var columns: [String: String] = [:]  // Z<NAME> -> the property that has it
+            func column(_ name: String, _ line: Int, _ element: String) throws {
+                if let other = columns["Z" + name.uppercased()] {
+                    throw fail(line, element, "\(e.name).\(name) and \(e.name).\(other) would share the column Z\(name.uppercased()) (Core Data upper-cases names into columns)")
+                }
+                columns["Z" + name.uppercased()] = name
+            }
             for a in e.attributes where !a.transient {
                 let ael = "attribute name=\"\(a.name)\""
                 guard Identifier.isPlainName(a.name) else { throw fail(a.line, ael, "the lab takes names of ASCII letters, digits and _ that start with a letter") }
+                try column(a.name, a.line, ael)
                 guard Self.attributeType(a.type) != nil else {
                     throw fail(a.line, ael, "the attribute type '\(a.type)' is not supported (only stored types: Integer 16/32/64, Double, Float, Decimal, String, Boolean, Date, Binary, UUID, URI, Transformable)")
                 }
@@ -127,6 +135,10 @@ public struct ScenarioImporter {
                 let rel = "relationship name=\"\(r.name)\""
                 guard Identifier.isPlainName(r.name) else { throw fail(r.line, rel, "the lab takes names of ASCII letters, digits and _ that start with a letter") }
                 guard let d = model.entity(r.destination) else { throw fail(r.line, rel, "the destination entity \(r.destination) is not in the model") }
+                if !r.toMany { try column(r.name, r.line, rel) }
+                if r.toMany && r.destination == e.name && r.inverseName == r.name {
+                    throw fail(r.line, rel, "a to-many relationship that is its own inverse (\(e.name).\(r.name), like friends) is not supported: its join table's two columns would have one name")
+                }
                 if r.ordered {
                     throw fail(r.line, rel, "ordered relationships are not supported: Core Data keeps their order in Z_FOK_ columns the lab does not model (untick Ordered in a copy of the model to compare the rest)")
                 }
@@ -137,18 +149,27 @@ public struct ScenarioImporter {
                     throw fail(r.line, rel, "a to-many relationship without an inverse is not supported (Core Data needs a join table or key it cannot name without one; give it an inverse)")
                 }
             }
+            var indexNames = Set<String>()
             for f in e.fetchIndexes {
                 let fel = "fetchIndex name=\"\(f.name)\""
                 guard Identifier.isPlainName(f.name) else { throw fail(f.line, fel, "the lab takes names of ASCII letters, digits and _ that start with a letter") }
+                guard indexNames.insert(f.name.uppercased()).inserted else { throw fail(f.line, fel, "\(e.name) has two fetch indexes named \(f.name)") }
                 guard !f.elements.isEmpty else { throw fail(f.line, fel, "the fetch index has no elements") }
                 let types = Set(f.elements.map(\.type))
                 guard types.count == 1, ["Binary", "RTree"].contains(types.first!) else {
                     throw fail(f.line, fel, "a fetch index is all Binary or all RTree elements (found \(types.sorted().joined(separator: ", ")))")
                 }
-                for x in f.elements where e.attributes.first(where: { $0.name == x.property && !$0.transient }) == nil {
-                    let what = e.relationships.contains { $0.name == x.property } ? "a relationship: indexes on relationships are not supported" : "not a stored attribute of \(e.name)"
-                    throw fail(x.line, "fetchIndexElement property=\"\(x.property)\"", "\(x.property) is \(what)")
+                for x in f.elements {
+                    let xel = "fetchIndexElement property=\"\(x.property)\""
+                    guard let a = e.attributes.first(where: { $0.name == x.property && !$0.transient }) else {
+                        let what = e.relationships.contains { $0.name == x.property } ? "a relationship: indexes on relationships are not supported" : "not a stored attribute of \(e.name)"
+                        throw fail(x.line, xel, "\(x.property) is \(what)")
+                    }
+                    if x.type == "RTree" && !["Integer 16", "Integer 32", "Integer 64", "Double", "Float", "Date"].contains(a.type) {
+                        throw fail(x.line, xel, "an R-tree index takes numbers and dates; \(e.name).\(a.name) is \(a.type)")
+                    }
                 }
+                if f.elements.first?.type == "RTree" && f.elements.count > 5 { throw fail(f.line, fel, "an R-tree index takes at most 5 attributes") }
             }
             for c in e.uniquenessConstraints {
                 for p in c where e.attributes.first(where: { $0.name == p && !$0.transient }) == nil {
@@ -223,6 +244,18 @@ public struct ScenarioImporter {
     /// ends with a tie-breaker, the entity's attribute most likely unique (see ``tieBreaker(_:)``).
     mutating func workloadsJSON(indexes: [ImportedIndex], expected: [String: Double]) -> [JSONValue] {
         var out: [JSONValue] = []
+        var taken = Set<String>()
+        // A workload name: at most 64 characters, unique (a number added when cut names collide).
+        func label(_ text: String) -> JSONValue {
+            var name = String(text.prefix(Identifier.maxLength)), n = 2
+            while taken.contains(name) {
+                let suffix = "-\(n)"
+                name = String(text.prefix(Identifier.maxLength - suffix.count)) + suffix
+                n += 1
+            }
+            taken.insert(name)
+            return .string(name)
+        }
         func sort(_ e: CoreDataModel.Entity, _ key: String, _ descending: Bool) -> JSONValue {
             var keys: [JSONValue] = [obj([("key", .string(key)), ("ascending", .bool(!descending))])]
             if let t = tieBreaker(e), t != key { keys.append(.string(t)) }
@@ -232,13 +265,13 @@ public struct ScenarioImporter {
             var keys: [(String, Bool)] = []
             for i in indexes where i.entity == e.name && !keys.contains(where: { $0.0 == i.keys[0].0 }) { keys.append(i.keys[0]) }
             if keys.isEmpty {
-                out.append(obj([("name", .string("fetch-\(e.name)")), ("kind", .string("fetch")), ("entity", .string(e.name)), ("touch", .string("all"))]))
+                out.append(obj([("name", label("fetch-\(e.name)")), ("kind", .string("fetch")), ("entity", .string(e.name)), ("touch", .string("all"))]))
             }
             if !keys.isEmpty && tieBreaker(e) == nil {
                 notes.append("\(e.name) has no attribute likely to be unique to end its sorts with: variants may return objects with equal sort keys in another order, which the result check reports")
             }
             for (k, desc) in keys {
-                out.append(obj([("name", .string("fetch-\(e.name)-by-\(k)")), ("kind", .string("fetch")), ("entity", .string(e.name)),
+                out.append(obj([("name", label("fetch-\(e.name)-by-\(k)")), ("kind", .string("fetch")), ("entity", .string(e.name)),
                                 ("sort", sort(e, k, desc)), ("touch", .string("all"))]))
             }
         }
@@ -247,8 +280,9 @@ public struct ScenarioImporter {
             let indexed = indexes.first { $0.entity == e.name }?.keys[0]
             let sortable = e.attributes.filter { !$0.transient && Self.attributeType($0.type) != .binary }.map(\.name).sorted()
             if let (k, desc) = indexed ?? sortable.first.map({ ($0, false) }) {
-                out.append(obj([("name", .string("frc-\(e.name)")), ("kind", .string("fetchedResults")), ("entity", .string(e.name)),
-                                ("sort", sort(e, k, desc)), ("sectionKey", .string(k)), ("batchSize", .int(20)), ("touch", .int(20))]))
+                // No sections (sectionNameKeyPath nil, the common case): the controller's batched fetch and its first screen.
+                out.append(obj([("name", label("frc-\(e.name)")), ("kind", .string("fetchedResults")), ("entity", .string(e.name)),
+                                ("sort", sort(e, k, desc)), ("batchSize", .int(20)), ("touch", .int(20))]))
             }
         }
         return out

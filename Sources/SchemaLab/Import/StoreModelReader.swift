@@ -25,9 +25,18 @@ import Foundation
 public enum StoreModelReader {
     public static func read(path: String) throws -> CoreDataModel {
         func fail(_ message: String) -> ModelImportError { ModelImportError(file: path, line: 0, element: "", message: message) }
-        let db: Database
-        do { db = try ExistingStore.open(path) } catch let e as StoreMismatch { throw fail(e.message) }
-        let keys = try db.rows("SELECT Z_ENT, Z_NAME, Z_SUPER FROM Z_PRIMARYKEY ORDER BY Z_ENT")
+        let snapshot: ExistingStore.Snapshot
+        do { snapshot = try ExistingStore.open(path) } catch let e as StoreMismatch { throw fail(e.message) }
+        do {
+            return try read(snapshot.db, path: path)
+        } catch let e as SQLiteError {
+            throw fail("cannot read its tables as a Core Data store's: \(e)")
+        }
+    }
+
+    static func read(_ db: Database, path: String) throws -> CoreDataModel {
+        let own = try ExistingStore.internalEntities(db)
+        let keys = try db.rows("SELECT Z_ENT, Z_NAME, Z_SUPER FROM Z_PRIMARYKEY ORDER BY Z_ENT").filter { !own.contains($0[1].textValue ?? "") }
         var byNumber: [Int64: String] = [:]
         for k in keys { if let n = k[0].integerValue, let name = k[1].textValue { byNumber[n] = name } }
         var entities: [CoreDataModel.Entity] = []
@@ -58,24 +67,47 @@ public enum StoreModelReader {
         func hasFKIndex(_ table: String, _ column: String) -> Bool {
             indexes.contains { $0.table == table && $0.name == "\(table)_\(column)_INDEX" && $0.columns.map(\.0) == [column] }
         }
-        // Foreign keys: by name first, then by a column of another table pointing back.
+        func table(_ entity: String) -> String { "Z" + entity.uppercased() }
+        func count(_ sql: String) throws -> Int64 { try db.scalar(sql).integerValue ?? 0 }
+        // Foreign keys. Core Data indexes every to-one's column as <TABLE>_<COLUMN>_INDEX, as it
+        // indexes an indexed attribute, so the index alone does not tell: a column is a key to
+        // the entity its name names when every value is one of that entity's Z_PK.
         var foreignKeys: [String: [String: String]] = [:]  // table -> column -> destination entity
+        var candidates: [(table: String, column: String)] = []
         for e in entities {
-            let table = "Z" + e.name.uppercased()
-            for c in columnsByTable[table] ?? [] where c.type == "INTEGER" && hasFKIndex(table, c.name) {
-                if let d = entityByUpper[String(c.name.dropFirst())] { foreignKeys[table, default: [:]][c.name] = d }
-            }
-        }
-        for e in entities {
-            let table = "Z" + e.name.uppercased()
-            for c in columnsByTable[table] ?? [] where c.type == "INTEGER" && hasFKIndex(table, c.name) && foreignKeys[table]?[c.name] == nil {
-                let backs = foreignKeys.filter { $0.key != table && $0.value.values.contains(e.name) }.map(\.key)
-                if backs.count == 1, let d = entities.first(where: { "Z" + $0.name.uppercased() == backs[0] }) {
-                    foreignKeys[table, default: [:]][c.name] = d.name
+            let t = table(e.name)
+            for c in columnsByTable[t] ?? [] where c.type == "INTEGER" && hasFKIndex(t, c.name) {
+                if let d = entityByUpper[String(c.name.dropFirst())], tableNames.contains(table(d)),
+                   try count("SELECT COUNT(*) FROM \(t) WHERE \(c.name) IS NOT NULL AND \(c.name) NOT IN (SELECT Z_PK FROM \(table(d)))") == 0 {
+                    foreignKeys[t, default: [:]][c.name] = d
+                } else {
+                    candidates.append((t, c.name))
                 }
             }
         }
-        var unknowns: [String] = [
+        // The other side of a one-to-one: a column that points at the rows pointing back at it
+        // (every non-NULL value, and at least one).
+        func mutual(_ t: String, _ c: String, _ d: String, _ back: String) throws -> Bool {
+            try count("SELECT COUNT(*) FROM \(t) WHERE \(c) IS NOT NULL") > 0
+                && count("SELECT COUNT(*) FROM \(t) x WHERE x.\(c) IS NOT NULL AND NOT EXISTS (SELECT 1 FROM \(d) y WHERE y.Z_PK = x.\(c) AND y.\(back) = x.Z_PK)") == 0
+        }
+        var undecided: [String: Set<String>] = [:]
+        for (t, c) in candidates {
+            let entityName = entities.first { table($0.name) == t }!.name
+            var found: [String] = []
+            for (dt, keys) in foreignKeys {
+                for (back, dest) in keys where dest == entityName && dt != t {
+                    if try mutual(t, c, dt, back) { found.append(entities.first { table($0.name) == dt }!.name) }
+                }
+            }
+            if found.count == 1 {
+                foreignKeys[t, default: [:]][c] = found[0]
+            } else {
+                undecided[t, default: []].insert(c)
+            }
+        }
+        var unknowns: [String] = own.isEmpty ? [] : ["Core Data's own entities (\(own.sorted().joined(separator: ", ")): persistent history or CloudKit, tables A...) are left out"]
+        unknowns += [
             "names keep the case of the store's columns (lower-cased): a store does not keep the model's camelCase",
             "types are SQLite's: INTEGER read as Integer 64 (Integer 16, Integer 32 and Boolean look the same), FLOAT as Double (or Float), VARCHAR as String (or URI), BLOB as Binary (or UUID, Transformable)",
             "optionality, default values and delete rules are not in a store: every attribute is optional, every rule nullify",
@@ -90,9 +122,12 @@ public enum StoreModelReader {
                 if let d = foreignKeys[table]?[c.name] {
                     var r = CoreDataModel.Relationship(name: String(c.name.dropFirst()).lowercased(), destination: d, line: 0)
                     r.maxCount = 1
-                    // A one-to-one pair: the destination's table points back.
-                    if let back = foreignKeys["Z" + d.uppercased()]?.first(where: { $0.value == entities[i].name && d != entities[i].name }) {
-                        r.inverseName = String(back.key.dropFirst()).lowercased()
+                    // A one-to-one pair: a column of the destination's table whose rows point back at these.
+                    let dt = "Z" + d.uppercased()
+                    let backs = try (foreignKeys[dt] ?? [:]).filter { $0.value == entities[i].name && dt != table }.keys.sorted()
+                        .filter { try mutual(dt, $0, table, c.name) }
+                    if backs.count == 1 {
+                        r.inverseName = String(backs[0].dropFirst()).lowercased()
                     } else {
                         unknowns.append("\(entities[i].name).\(r.name) is a to-one to \(d); its inverse (a to-many, if any) is not in the store")
                     }
@@ -109,6 +144,9 @@ public enum StoreModelReader {
                 }
                 var a = CoreDataModel.Attribute(name: String(c.name.dropFirst()).lowercased(), type: type, line: 0)
                 a.indexed = hasFKIndex(table, c.name)
+                if undecided[table]?.contains(c.name) ?? false {
+                    unknowns.append("\(table).\(c.name) may be a to-one relationship (Core Data indexes a foreign key as it indexes an attribute), but the store does not tell its destination: read as an indexed integer attribute, which makes the same table; rename and retype it in the scenario if you know better")
+                }
                 entities[i].attributes.append(a)
             }
         }

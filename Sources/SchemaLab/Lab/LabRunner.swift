@@ -323,9 +323,8 @@ extension LabRunner {
         let startRSS = MemoryProbe.residentKB()
         let resetOK = MemoryProbe.resetPeak()
         let t0 = Clock.wallNanoseconds()
-        let original = try ExistingStore.open(source)
-        try ExistingStore.check(original, store: source, model: model)
-        try ExistingStore.copy(original, to: path, model: model)
+        try ExistingStore.copy(source, to: path, model: model)
+        try ExistingStore.check(try Database(path: path), store: source, model: model)
         let ms = Double(Clock.wallNanoseconds() - t0) / 1e6
         let peak = resetOK ? MemoryProbe.peakResidentKB() : -1
         let bytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int64) ?? -1

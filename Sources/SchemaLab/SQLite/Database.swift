@@ -29,12 +29,9 @@ public final class Database {
 
     /// Opens (creating if needed) the database at `path` and registers Core Data's
     /// SQL functions and collations on it (see ``CoreDataFunctions``).
-    ///
-    /// `readOnly`: opens an existing file for reading only (`SQLITE_OPEN_READONLY`, and
-    /// `PRAGMA query_only`), as the lab opens a store it must never modify.
-    public init(path: String, readOnly: Bool = false) throws {
+    public init(path: String) throws {
         var db: OpaquePointer?
-        let flags = readOnly ? SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
         let rc = sqlite3_open_v2(path, &db, flags, nil)
         guard rc == SQLITE_OK, let db else {
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
@@ -51,22 +48,6 @@ public final class Database {
         handle = db
         self.path = path
         sqlite3_extended_result_codes(db, 1)
-        if readOnly { try execute("PRAGMA query_only = 1") }
-    }
-
-    /// Copies this database, WAL content included, page by page into a new file at `path`
-    /// with SQLite's online backup API (what `.backup` of the sqlite3 tool does): a
-    /// consistent copy of a store without writing to it.
-    public func backup(to path: String) throws {
-        let target = try Database(path: path)
-        guard let b = sqlite3_backup_init(target.handle, "main", handle, "main") else {
-            throw SQLiteError(code: sqlite3_errcode(target.handle), message: "backup to \(path): \(target.lastErrorMessage)")
-        }
-        let rc = sqlite3_backup_step(b, -1)
-        sqlite3_backup_finish(b)
-        guard rc == SQLITE_DONE else {
-            throw SQLiteError(code: rc, message: "backup to \(path): \(String(cString: sqlite3_errstr(rc)))")
-        }
     }
 
     deinit {

@@ -17,10 +17,10 @@ extension ScenarioDecoder {
         } ?? []
         let section = try o.optional("sectionKey").map(keyPath)
         if kind == .fetchedResults {
-            guard section != nil else { throw n.error("a fetchedResults workload needs 'sectionKey'") }
-            guard let first = sort.first else { throw n.error("a fetchedResults workload needs 'sort' (its first key orders the sections)") }
-            if first.keyPath != section {
-                throw try o.required("sort").error("the first sort key must be the section key '\(section!)', as NSFetchedResultsController requires")
+            // Without 'sectionKey' the controller has one section (sectionNameKeyPath nil): its fetch only.
+            guard let first = sort.first else { throw n.error("a fetchedResults workload needs 'sort' (NSFetchedResultsController requires sort descriptors; the first orders the sections)") }
+            if let section, first.keyPath != section {
+                throw try o.required("sort").error("the first sort key must be the section key '\(section)', as NSFetchedResultsController requires")
             }
         } else if let s = o.optional("sectionKey") {
             throw s.error("'sectionKey' belongs to a fetchedResults workload")

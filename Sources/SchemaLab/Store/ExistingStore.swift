@@ -1,35 +1,88 @@
 import Foundation
 
-/// A Core Data SQLite store the user brings (`run --store`): checked against a variant,
-/// copied (the original is only ever opened read-only), and given another variant's indexes.
+/// A Core Data SQLite store the user brings (`run --store`, `import STORE.sqlite`): copied,
+/// checked against a variant, and given the variant's indexes on the copy.
 ///
-/// A variant matches the store when the store's entities (`Z_PRIMARYKEY`) are the
-/// variant's, and its tables, with their columns and declared types, are the tables the
+/// The original is never opened by SQLite: its files (the database and, when there is
+/// one, its `-wal`) are copied as files (``snapshot(_:to:)``), and SQLite opens the copy,
+/// which takes in the WAL's content. So nothing is written beside the user's store, not
+/// even a `-shm` file.
+///
+/// A variant matches the store when the store's entities (`Z_PRIMARYKEY`, but Core Data's
+/// own: the persistent history's and CloudKit's, whose tables start with `A`) are the
+/// variant's, and its `Z` tables, with their columns and declared types, are the tables the
 /// variant's DDL makes (compared through `sqlite_master` and `PRAGMA table_info` against an
 /// in-memory store made from the variant). Indexes may differ: they are what a variant
 /// changes, by dropping the store's and creating its own on the copy.
 public enum ExistingStore {
-    /// The store at `path` opened for reading only; a clear error when it is not a Core Data store.
-    public static func open(_ path: String) throws -> Database {
-        guard FileManager.default.fileExists(atPath: path) else {
-            throw StoreMismatch(store: path, message: "no such file")
+    /// Copies the store's files at `source` to `path` (and `path-wal`); throws a clear error
+    /// when there is no such file.
+    public static func snapshot(_ source: String, to path: String) throws {
+        let fm = FileManager.default
+        var isDirectory: ObjCBool = false
+        guard fm.fileExists(atPath: source, isDirectory: &isDirectory), !isDirectory.boolValue else {
+            throw StoreMismatch(store: source, message: "no such file")
         }
-        let db: Database
-        do { db = try Database(path: path, readOnly: true) } catch {
-            throw StoreMismatch(store: path, message: "cannot open it read-only: \(error)")
+        Store.remove(path: path)
+        do {
+            try fm.copyItem(atPath: source, toPath: path)
+            if fm.fileExists(atPath: source + "-wal") { try fm.copyItem(atPath: source + "-wal", toPath: path + "-wal") }
+        } catch {
+            throw StoreMismatch(store: source, message: "cannot copy it: \(error.localizedDescription)")
         }
-        let hasKeys: Bool
-        do { hasKeys = try !db.rows("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'Z_PRIMARYKEY'").isEmpty } catch {
-            throw StoreMismatch(store: path, message: "not a SQLite database (\(error))")
-        }
-        guard hasKeys else { throw StoreMismatch(store: path, message: "not a Core Data store: it has no Z_PRIMARYKEY table") }
-        return db
     }
 
-    /// Objects of `entity` in the store (rows of its table with its Z_ENT).
+    /// A copy of the store at `source` in a new temporary directory, open; the directory goes
+    /// with the returned value. A clear error when it is not a Core Data store.
+    public static func open(_ source: String) throws -> Snapshot {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("schemalab-store-" + UUID().uuidString).path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let snapshot = Snapshot(directory: dir)
+        let path = dir + "/store.sqlite"
+        try Self.snapshot(source, to: path)
+        let db: Database
+        do { db = try Database(path: path) } catch { throw StoreMismatch(store: source, message: "cannot open it: \(error)") }
+        let hasKeys: Bool
+        do { hasKeys = try !db.rows("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'Z_PRIMARYKEY'").isEmpty } catch {
+            throw StoreMismatch(store: source, message: "not a SQLite database (\(error))")
+        }
+        guard hasKeys else { throw StoreMismatch(store: source, message: "not a Core Data store: it has no Z_PRIMARYKEY table") }
+        snapshot.db = db
+        return snapshot
+    }
+
+    /// A temporary copy of a store, open; removed when it goes.
+    public final class Snapshot {
+        let directory: String
+        public fileprivate(set) var db: Database!
+        init(directory: String) { self.directory = directory }
+        deinit {
+            db = nil
+            try? FileManager.default.removeItem(atPath: directory)
+        }
+    }
+
+    /// Objects of `entity` in the store (rows of its table).
     public static func rowCount(_ db: Database, model: ObjectModel, entity: String) throws -> Int {
         guard let e = model.entity(entity) else { return 0 }
         return Int(try db.scalar("SELECT COUNT(*) FROM \(e.table)").integerValue ?? 0)
+    }
+
+    /// The rows of `Z_PRIMARYKEY` that are Core Data's own entities (persistent history,
+    /// CloudKit mirroring): their table is `A<NAME>`, not `Z<NAME>`.
+    public static func internalEntities(_ db: Database) throws -> Set<String> {
+        let tables = Set(try db.rows("SELECT name FROM sqlite_master WHERE type = 'table'").compactMap { $0[0].textValue })
+        let names = try db.rows("SELECT Z_NAME FROM Z_PRIMARYKEY").compactMap { $0[0].textValue }
+        return Set(names.filter { !tables.contains("Z" + $0.uppercased()) && tables.contains("A" + $0.uppercased()) })
+    }
+
+    /// The store's own tables: those starting with `Z` (entities, join tables, Core Data's
+    /// metadata), without R-tree tables and their shadow tables.
+    static func userTables(_ db: Database) throws -> Set<String> {
+        let rows = try db.rows("SELECT name, sql FROM sqlite_master WHERE type = 'table'")
+        let virtual = rows.filter { ($0[1].textValue ?? "").uppercased().hasPrefix("CREATE VIRTUAL TABLE") }.compactMap { $0[0].textValue }
+        let shadows = Set(virtual.flatMap { v in ["_node", "_rowid", "_parent"].map { v + $0 } })
+        return Set(rows.compactMap { $0[0].textValue }.filter { $0.hasPrefix("Z") && !virtual.contains($0) && !shadows.contains($0) })
     }
 
     /// Throws a ``StoreMismatch`` naming every difference between the store's tables and the variant's.
@@ -37,20 +90,17 @@ public enum ExistingStore {
         let expected = try Database(path: ":memory:")
         for sql in SchemaDDL(model: model).statements { try expected.executeScript(sql) }
         var problems: [String] = []
-        let storeEntities = try db.rows("SELECT Z_NAME, Z_SUPER FROM Z_PRIMARYKEY ORDER BY Z_ENT")
+        let own = try internalEntities(db)
+        let storeEntities = try db.rows("SELECT Z_NAME, Z_SUPER FROM Z_PRIMARYKEY ORDER BY Z_ENT").filter { !own.contains($0[0].textValue ?? "") }
         for row in storeEntities where (row[1].integerValue ?? 0) != 0 {
             problems.append("entity \(row[0].textValue ?? "?") is a sub-entity (Z_SUPER \(row[1].integerValue!)): entity inheritance is not supported")
         }
         let have = Set(storeEntities.compactMap { $0[0].textValue }), want = Set(model.entities.map(\.name))
         if !want.subtracting(have).isEmpty { problems.append("Z_PRIMARYKEY lacks the entities \(want.subtracting(have).sorted().joined(separator: ", "))") }
         if !have.subtracting(want).isEmpty { problems.append("Z_PRIMARYKEY has entities the variant does not: \(have.subtracting(want).sorted().joined(separator: ", "))") }
-        let tablesSQL = "SELECT name FROM sqlite_master WHERE type = 'table' AND sql NOT LIKE 'CREATE VIRTUAL%' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '%_node' AND name NOT LIKE '%_rowid' AND name NOT LIKE '%_parent' ORDER BY name"
-        let storeTables = Set(try db.rows(tablesSQL).compactMap { $0[0].textValue })
-        let modelTables = Set(try expected.rows(tablesSQL).compactMap { $0[0].textValue })
+        let storeTables = try userTables(db), modelTables = try userTables(expected)
         for t in modelTables.subtracting(storeTables).sorted() { problems.append("the store has no table \(t)") }
-        for t in storeTables.subtracting(modelTables).sorted() where !t.hasPrefix("ACH") && !t.hasPrefix("ATRANSACTION") {
-            problems.append("the store has a table the variant does not make: \(t)")
-        }
+        for t in storeTables.subtracting(modelTables).sorted() { problems.append("the store has a table the variant does not make: \(t)") }
         for t in modelTables.intersection(storeTables).sorted() {
             let columns = { (d: Database) in
                 Dictionary(try d.rows("SELECT name, type FROM pragma_table_info(?)", [.text(t)]).map { ($0[0].textValue ?? "", ($0[1].textValue ?? "").uppercased()) },
@@ -71,20 +121,34 @@ public enum ExistingStore {
         }
     }
 
-    /// Copies the store at `source` (read-only) to `path` with the backup API, then makes the
-    /// copy's indexes the variant's: drops the store's others, creates the missing ones (an
-    /// R-tree index is created and filled from its table). Returns the index names dropped and created.
+    /// How an index is defined: unique or not, its columns with their order and collation
+    /// (or an R-tree's columns), for telling a same-named index of another definition.
+    static func definition(_ db: Database, index name: String, table: String?) throws -> String {
+        if let table {
+            let unique = try db.rows("SELECT \"unique\" FROM pragma_index_list(?) WHERE name = ?", [.text(table), .text(name)]).first?[0].integerValue ?? 0
+            let cols = try db.rows("SELECT name, desc, coll FROM pragma_index_xinfo(?) WHERE key = 1 ORDER BY seqno", [.text(name)])
+                .map { "\($0[0].textValue ?? "?") \($0[1].integerValue ?? 0) \($0[2].textValue ?? "")" }
+            return "\(unique) " + cols.joined(separator: ", ")
+        }
+        return "rtree " + (try db.rows("SELECT name FROM pragma_table_info(?) ORDER BY cid", [.text(name)]).compactMap { $0[0].textValue }.joined(separator: ", "))
+    }
+
+    /// Copies the store's files at `source` to `path`, then makes the copy's indexes the
+    /// variant's: drops the store's others (and those of the same name but another
+    /// definition), creates the missing ones (an R-tree index is created and filled from its
+    /// table). Returns the index names dropped and created.
     @discardableResult
-    public static func copy(_ source: Database, to path: String, model: ObjectModel) throws -> (dropped: [String], created: [String]) {
-        Store.remove(path: path)
-        try source.backup(to: path)
+    public static func copy(_ source: String, to path: String, model: ObjectModel) throws -> (dropped: [String], created: [String]) {
+        try snapshot(source, to: path)
         let db = try Database(path: path)
+        let expected = try Database(path: ":memory:")
         let ddl = SchemaDDL(model: model)
-        var wanted: [String: (statements: [String], fill: String?)] = [:]
+        for sql in ddl.statements { try expected.executeScript(sql) }
+        var wanted: [String: (statements: [String], fill: String?, table: String?)] = [:]
         for e in model.entities {
             for r in e.toOneRelationships {
                 let c = r.foreignKeyColumn!
-                wanted["\(e.table)_\(c)_INDEX"] = (["CREATE INDEX IF NOT EXISTS \(e.table)_\(c)_INDEX ON \(e.table) (\(c))"], nil)
+                wanted["\(e.table)_\(c)_INDEX"] = (["CREATE INDEX IF NOT EXISTS \(e.table)_\(c)_INDEX ON \(e.table) (\(c))"], nil, e.table)
             }
             for ix in e.indexes {
                 var fill: String?
@@ -93,31 +157,34 @@ public enum ExistingStore {
                     let values = ix.elements.flatMap { [$0.attribute.column, $0.attribute.column] }
                     fill = "INSERT INTO \(ix.sqlName) (Z_PK, \(cols.joined(separator: ", "))) SELECT Z_PK, \(values.joined(separator: ", ")) FROM \(e.table)"
                 }
-                wanted[ix.sqlName] = (ddl.indexStatements(ix, entity: e), fill)
+                wanted[ix.sqlName] = (ddl.indexStatements(ix, entity: e), fill, ix.kind == .rtree ? nil : e.table)
             }
         }
         for s in ddl.joinTables() where s.hasPrefix("CREATE INDEX") {
-            let name = String(s.split(separator: " ")[5])
-            wanted[name] = ([s], nil)
+            let words = s.split(separator: " ")
+            wanted[String(words[5])] = ([s], nil, String(words[7]))
         }
         // The store's own indexes and R-tree tables (their triggers go with them).
-        let present = try db.rows("SELECT type, name FROM sqlite_master WHERE (type = 'index' AND sql IS NOT NULL) OR (type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE%RTREE%') ORDER BY name")
+        let present = try db.rows("SELECT type, name, tbl_name FROM sqlite_master WHERE (type = 'index' AND sql IS NOT NULL) OR (type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE%RTREE%') ORDER BY name")
         var dropped: [String] = [], created: [String] = []
-        let names = Set(present.compactMap { $0[1].textValue })
+        var kept = Set<String>()
         for row in present {
-            guard let type = row[0].textValue, let name = row[1].textValue, wanted[name] == nil else { continue }
-            let quoted = "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+            guard let type = row[0].textValue, let name = row[1].textValue else { continue }
+            if let w = wanted[name], try definition(db, index: name, table: type == "index" ? row[2].textValue : nil) == definition(expected, index: name, table: w.table) {
+                kept.insert(name)
+                continue
+            }
             if type == "table" {
-                for t in try db.rows("SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE ? ESCAPE '\\'", [.text(name.replacingOccurrences(of: "_", with: "\\_") + "\\_%")]) {
-                    try db.executeScript("DROP TRIGGER \"\(t[0].textValue!.replacingOccurrences(of: "\"", with: "\"\""))\"")
+                for suffix in ["_INSERT", "_UPDATE", "_DELETE"] {
+                    try db.executeScript("DROP TRIGGER IF EXISTS " + quoted(name + suffix))
                 }
-                try db.executeScript("DROP TABLE \(quoted)")
+                try db.executeScript("DROP TABLE " + quoted(name))
             } else {
-                try db.executeScript("DROP INDEX \(quoted)")
+                try db.executeScript("DROP INDEX " + quoted(name))
             }
             dropped.append(name)
         }
-        for (name, w) in wanted.sorted(by: { $0.key < $1.key }) where !names.contains(name) {
+        for (name, w) in wanted.sorted(by: { $0.key < $1.key }) where !kept.contains(name) {
             for s in w.statements { try db.executeScript(s) }
             if let fill = w.fill { try db.executeScript(fill) }
             created.append(name)
@@ -125,6 +192,9 @@ public enum ExistingStore {
         _ = try db.rows("PRAGMA wal_checkpoint(TRUNCATE)")
         return (dropped, created)
     }
+
+    /// A name from the store, quoted for SQL.
+    static func quoted(_ name: String) -> String { "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
 }
 
 /// A store that cannot be used for a variant: which store, and every difference.

@@ -33,6 +33,8 @@ struct ExistingStoreTests {
         #expect(made.status == 0 && made.out.contains("wrote \(store): variant V1, 300 rows of Photo"), "\(made.err)")
         let again = try TestSupport.runCLI(["generate", TestSupport.photosScenario, "--size", "300", "--store", store])
         #expect(again.status == 2 && again.err.contains("exists"))
+        // An index of the variant's name but another definition (on likes, not date) is made again.
+        do { try Database(path: store).executeScript("CREATE INDEX ZPHOTO_ZDATE_INDEX ON ZPHOTO (ZLIKES)") }
         let before = try Self.digest(store)
         let r = try TestSupport.runCLI(["run", TestSupport.photosScenario, "--store", store, "--out", dir + "/run",
                                         "--variants", "V1,V1+index,V1+compound", "--reps", "1", "--warmup", "0"])
@@ -45,10 +47,15 @@ struct ExistingStoreTests {
         // The index the variant adds is used: V1+index sorts by date through ZPHOTO_ZDATE_INDEX.
         let plans = try String(contentsOfFile: dir + "/run/plans.csv", encoding: .utf8)
         #expect(plans.contains("ZPHOTO_ZDATE_INDEX"))
+        let sortedPlan = plans.split(separator: "\n").filter { $0.hasPrefix("photos-matrix,V1+index,fetch-sorted,") }
+        #expect(!sortedPlan.isEmpty && !sortedPlan.contains { $0.contains("TEMP B-TREE") }, "the date index sorts: \(sortedPlan)")
+        #expect(plans.split(separator: "\n").filter { $0.hasPrefix("photos-matrix,V1,fetch-sorted,") }.contains { $0.contains("TEMP B-TREE") },
+                "V1 has no index on date: the store's is dropped from its copy")
         #expect(plans.contains("Z_Photo_byLikesDate"))
         #expect(try Self.digest(store) == before, "the store is only read")
         let wal = (try? Data(contentsOf: URL(fileURLWithPath: store + "-wal"))) ?? Data()
         #expect(wal.isEmpty, "nothing written to the store's WAL either")
+        #expect(!FileManager.default.fileExists(atPath: store + "-shm"), "SQLite never opened the store itself")
     }
 
     @Test("A store whose tables differ from a variant's is refused, with every difference; a file that is not a store too")
@@ -100,5 +107,40 @@ struct ExistingStoreTests {
         #expect(r.status == 0, "\(r.err)")
         let results = try String(contentsOfFile: dir + "/run/results.csv", encoding: .utf8)
         #expect(results.contains("no-indexes,frc-Photo,200,") || results.contains("no-indexes,frc-PhotoMeta,200,"))
+    }
+
+    @Test("Reading a store, a key column is a to-one only when its values say so; an indexed integer stays an attribute")
+    func foreignKeysFromValues() throws {
+        let dir = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let xml = """
+            <model>
+            <entity name="Album"><attribute name="title" attributeType="String"/>
+            <relationship name="photo" maxCount="1" destinationEntity="Photo" inverseName="albums"/></entity>
+            <entity name="Person"><attribute name="name" attributeType="String"/>
+            <relationship name="photos" toMany="YES" destinationEntity="Photo" inverseName="owner"/></entity>
+            <entity name="Photo"><attribute name="rating" attributeType="Integer 16" indexed="YES"/><attribute name="taken" attributeType="Date"/>
+            <relationship name="albums" toMany="YES" destinationEntity="Album" inverseName="photo"/>
+            <relationship name="owner" maxCount="1" destinationEntity="Person" inverseName="photos"/></entity>
+            </model>
+            """
+        try xml.write(toFile: dir + "/contents", atomically: true, encoding: .utf8)
+        let scenario = dir + "/albums.json"
+        #expect(try TestSupport.runCLI(["import", dir + "/contents", "--out", scenario]).status == 0)
+        let store = dir + "/Albums.sqlite"
+        let made = try TestSupport.runCLI(["generate", scenario, "--size", "300", "--store", store])
+        #expect(made.status == 0, "\(made.err)")
+        let model = try ModelSource.read(path: store)
+        let photo = try #require(model.entity("Photo"))
+        #expect(photo.attributes.first { $0.name == "rating" }?.indexed == true, "rating is an indexed attribute, not a key")
+        #expect(!photo.relationships.contains { $0.name == "rating" })
+        #expect(photo.attributes.first { $0.name == "owner" }?.indexed == true, "owner's destination cannot be told: an indexed integer")
+        #expect(model.unknowns.contains { $0.contains("ZPHOTO.ZOWNER may be a to-one relationship") })
+        #expect(model.entity("Album")?.relationships.first?.destination == "Photo", "ZPHOTO names Photo and holds its keys")
+        // The scenario read from the store makes the store's tables: it runs on it.
+        let fromStore = dir + "/from-store.json"
+        #expect(try TestSupport.runCLI(["import", store, "--out", fromStore]).status == 0)
+        let r = try TestSupport.runCLI(["run", fromStore, "--store", store, "--out", dir + "/run", "--reps", "1", "--warmup", "0", "--quiet"])
+        #expect(r.status == 0, "\(r.err)")
     }
 }

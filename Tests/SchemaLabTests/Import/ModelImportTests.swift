@@ -117,6 +117,10 @@ struct ModelImportTests {
         ("<model>\n<entity name=\"A\">\n<widget/></entity></model>", 3, "an element the importer does not know inside <entity>"),
         ("<model>\n<entity name=\"A\">\n<attribute name=\"x\" attributeType=\"String\"/>\n<fetchIndex name=\"i\">\n<fetchIndexElement expression=\"x\" type=\"Binary\"/></fetchIndex></entity></model>", 5, "expression"),
         ("<model>\n<entity name=\"My Entity\"/></model>", 2, "ASCII letters"),
+        ("<model>\n<entity name=\"P\">\n<relationship name=\"friends\" toMany=\"YES\" destinationEntity=\"P\" inverseName=\"friends\"/></entity></model>", 3, "its own inverse"),
+        ("<model>\n<entity name=\"A\">\n<attribute name=\"name\" attributeType=\"String\"/>\n<attribute name=\"Name\" attributeType=\"String\"/></entity></model>", 4, "share the column ZNAME"),
+        ("<model>\n<entity name=\"A\">\n<attribute name=\"s\" attributeType=\"String\"/>\n<fetchIndex name=\"g\">\n<fetchIndexElement property=\"s\" type=\"RTree\"/></fetchIndex></entity></model>", 5, "R-tree index takes numbers"),
+        ("not a model at all", 1, "not XML"),
     ])
     func refusals(_ xml: String, _ line: Int, _ message: String) throws {
         let dir = try TestSupport.temporaryDirectory()
@@ -125,6 +129,36 @@ struct ModelImportTests {
         let e = try refusal(dir + "/contents")
         #expect(e.line == line, "\(e)")
         #expect(e.message.contains(message), "\(e)")
+    }
+
+    @Test("A compound uniqueness constraint gets a member generated unique; a self relationship does not make its entity a child; the controller has no sections")
+    func dataSetChoices() throws {
+        let dir = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let xml = """
+            <model>
+            <entity name="Event"><attribute name="day" attributeType="Integer 16"/><attribute name="slot" attributeType="Integer 16"/>
+            <attribute name="title" attributeType="String"/>
+            <relationship name="room" maxCount="1" destinationEntity="Room" inverseName="events"/>
+            <uniquenessConstraints><uniquenessConstraint><constraint value="day"/><constraint value="slot"/></uniquenessConstraint></uniquenessConstraints></entity>
+            <entity name="Room"><attribute name="name" attributeType="String"/>
+            <relationship name="events" toMany="YES" destinationEntity="Event" inverseName="room"/>
+            <relationship name="parent" maxCount="1" destinationEntity="Room" inverseName="children"/>
+            <relationship name="children" toMany="YES" destinationEntity="Room" inverseName="parent"/></entity>
+            </model>
+            """
+        try xml.write(toFile: dir + "/contents", atomically: true, encoding: .utf8)
+        let (plan, importer, _) = try imported(dir + "/contents")
+        #expect(plan.scenario.dataset.entity == "Room", "Room.parent points at Room itself: Room is still a root")
+        let fields = plan.scenario.dataset.related.first { $0.relationship == "events" }?.fields ?? []
+        if case .sequence = fields.first(where: { $0.names == ["day"] })?.generator {} else { Issue.record("day is not a sequence: \(fields)") }
+        #expect(importer.notes.contains { $0.contains("children is left empty: it leads to Room") })
+        let frc = try #require(plan.scenario.workloads.first { $0.kind == .fetchedResults })
+        #expect(frc.sectionKey == nil && frc.batchSize == 20)
+        let file = dir + "/events.json"
+        try JSONWriter.text(try { var i = importer; return try i.scenario() }()).write(toFile: file, atomically: true, encoding: .utf8)
+        let run = try TestSupport.runCLI(["run", file, "--out", dir + "/run", "--size", "400", "--reps", "1", "--warmup", "0", "--quiet"])
+        #expect(run.status == 0, "\(run.err)")
     }
 
     @Test("schemalab import writes a scenario that runs end to end; a refused model exits 2 and writes nothing")

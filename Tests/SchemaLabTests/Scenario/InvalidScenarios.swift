@@ -180,7 +180,7 @@ enum InvalidScenarios {
                   set: ["variants", 1, "addIndexes", 0, "style"], to: "attribute"),
             .init("a unique R-tree index", at: "$.variants[0].indexes[0].unique",
                   edits: [(["variants", 0, "indexes", 0, "kind"], "rtree"), (["variants", 0, "indexes", 0, "unique"], true)]),
-            .init("a fetchedResults workload without sectionKey", at: "$.workloads[2]", remove: ["workloads", 2, "sectionKey"]),
+            .init("a fetchedResults workload without sort", at: "$.workloads[2]", remove: ["workloads", 2, "sort"]),
             .init("an append workload without count", at: "$.workloads[0]", set: ["workloads", 0, "kind"], to: "append"),
             .init("a dictionaries fetch without propertiesToFetch", at: "$.workloads[3]", remove: ["workloads", 3, "propertiesToFetch"]),
             .init("propertiesToFetch and groupBy on an object fetch", at: "$.workloads[3].propertiesToFetch", remove: ["workloads", 3, "resultType"]),
