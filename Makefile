@@ -59,7 +59,7 @@ bench-scale: build
 	  $(BIN) run $$s --out results/scale-$$(basename $$s .json) --replace; \
 	done; \
 	$(BIN) run scenarios/photos-matrix.json --out results/scale-photos-matrix --replace \
-	  --size 1000 3162 10000 31623 100000 316228 1000000 --reps 3; \
+	  --size 1000 3162 10000 31623 100000 316228 1000000 --reps 5; \
 	for d in results/scale-*/; do $(BIN) plot $${d%/} > /dev/null; $(BIN) report $${d%/}; done
 
 # plots: re-render the charts and the report of every results/<name>/ directory
