@@ -9,8 +9,8 @@ struct PlotCommand: ParsableCommand {
         discussion: """
             Writes into <dir>/plots/: <scenario>-<size> (median time per workload and variant, one \
             chart per size); with two sizes or more, <scenario>-growth (time against size, log-log, \
-            crossovers marked), <scenario>-memory-rss and <scenario>-memory-heap (peak resident \
-            memory and SQLite's heap peak against size); for cases that kept each query's latency, \
+            crossovers marked), <scenario>-memory-rss and <scenario>-memory-heap (the resident \
+            memory a repetition adds, rss_growth_kb, and SQLite's heap peak against size); for cases that kept each query's latency, \
             <scenario>-<size>-percentiles (latency by percentile) and <scenario>-<size>-<variant>-reads \
             (p50, p90, p99, max). The charts' data are in <dir>/plots/data/.
             """
@@ -58,8 +58,8 @@ struct PlotCommand: ParsableCommand {
         let growth = GrowthAnalysis(run: run)
         let lines: [(String, LineChartData, String, String, Bool)] = [
             ("growth", RunCharts.growth(run, growth), "\(scenario): median time against size (log-log); x marks where two variants change order", "median ms", true),
-            ("memory-rss", RunCharts.memory(run, order, column: "peak_rss_kb"), "\(scenario): the process's peak resident set during a repetition (the lab's data and other cases' state included)", "peak RSS, MB", false),
-            ("memory-heap", RunCharts.memory(run, order, column: "sqlite_heap_peak_bytes"), "\(scenario): SQLite's heap high-water mark against size", "SQLite heap peak, MB", false),
+            ("memory-rss", RunCharts.memory(run, order, column: "rss_growth_kb"), "\(scenario): the resident memory a repetition adds (its peak over the resident set at its start)", "resident set growth, MB", false),
+            ("memory-heap", RunCharts.memory(run, order, column: "sqlite_heap_peak_bytes"), "\(scenario): SQLite's heap high-water mark against size (process-wide: every open connection's page cache)", "SQLite heap peak, MB", false),
         ]
         for (name, data, title, ylabel, logy) in lines where !data.isEmpty {
             try drawLines(data, name: "\(scenario)-\(name)", outDir: outDir, title: title, xlabel: "objects (log scale)", ylabel: ylabel,

@@ -20,7 +20,7 @@ public enum RunCharts {
         return d
     }
 
-    /// A memory column (`peak_rss_kb` in MB, or `sqlite_heap_peak_bytes` in MB) against size.
+    /// A memory column (`rss_growth_kb` or `peak_rss_kb` in MB, or `sqlite_heap_peak_bytes` in MB) against size.
     public static func memory(_ run: RunSnapshot, _ order: RunOrder, column: String) -> LineChartData {
         var d = LineChartData()
         guard order.sizes.count >= 2 else { return d }

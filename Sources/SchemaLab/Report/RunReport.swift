@@ -222,8 +222,8 @@ public struct RunReport: Sendable {
         let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
         let rest = name.hasPrefix(scenario + "-") ? String(name.dropFirst(scenario.count + 1)) : name
         if rest == "growth" { return "Median time against size (log-log), one panel per workload; crosses mark where two variants change order" }
-        if rest == "memory-rss" { return "The process's peak resident set during a repetition against size, per workload (it includes the lab's generated data and the other cases' state)" }
-        if rest == "memory-heap" { return "SQLite's heap high-water mark during a case against size, per workload" }
+        if rest == "memory-rss" { return "The resident memory a repetition adds against size, per workload (rss_growth_kb: the case's own, where the process's peak would include the other interleaved cases' state)" }
+        if rest == "memory-heap" { return "SQLite's heap high-water mark during a case against size, per workload: process-wide, so it includes the page caches of the other interleaved cases' connections (it levels off where their caches fill)" }
         if rest.hasSuffix("-percentiles") { return "Latency distribution at n = \(rest.dropLast("-percentiles".count).split(separator: "-").first ?? ""): every query's latency by percentile" }
         if rest.hasSuffix("-reads") { return "Read latencies (p50, p90, p99, max): \(rest.dropLast(6))" }
         if Int(rest) != nil { return "Median time per workload and variant at n = \(rest)" }
