@@ -46,7 +46,7 @@ bench: build
 
 # bench-scale: the source documents' larger sizes (several minutes): the photo matrix swept from 1,000 to 1,000,000
 # photos (growth fits and crossovers in its report), ingest and update/delete at 100,000 quakes,
-# search at 100,000 people, delete memory at 10,000 to 1,000,000 and 200 photos of 1-4 MB (scenarios/scale/);
+# search at 100,000 people, posts-geo at 100,000 posts (the source's size), delete memory at 10,000 to 1,000,000 and 200 photos of 1-4 MB (scenarios/scale/);
 # results/scale-<name>/
 bench-scale: build
 	@mkdir -p results
@@ -55,6 +55,7 @@ bench-scale: build
 	  --workloads objects,objects-chunked,batch-array,batch-handler; \
 	$(BIN) run scenarios/quakes-update-delete.json --out results/scale-quakes-update-delete --replace --size 100000; \
 	$(BIN) run scenarios/search.json --out results/scale-search --replace --size 100000 --reps 3; \
+	$(BIN) run scenarios/posts-geo.json --out results/scale-posts-geo --replace --size 100000; \
 	for s in scenarios/scale/*.json; do \
 	  $(BIN) run $$s --out results/scale-$$(basename $$s .json) --replace; \
 	done; \
