@@ -54,7 +54,9 @@ public struct RunReport: Sendable {
         var doc = ReportDocument(title: "SchemaLab report: \(run.scenario)")
         let env = manifest.environment
         let stateText = state.map { s in s.state == .complete ? "complete" + (s.failed.isEmpty ? "" : ", \(s.failed.count) case(s) failed") : "\(s.state.rawValue): \(s.done.count) of \(s.cases.count) cases" } ?? "unknown (no run.json)"
-        doc.add(.paragraph("Scenario `\(manifest.scenarioFile)` (SHA-256 \(manifest.scenarioSHA256.prefix(12))), seed \(manifest.seed): "
+        // With --store the data is the store's, not the seed's.
+        let data = state?.settings.store.map { "data from the existing store `\($0)` (copies of it; its fetch workloads only)" } ?? "seed \(manifest.seed)"
+        doc.add(.paragraph("Scenario `\(manifest.scenarioFile)` (SHA-256 \(manifest.scenarioSHA256.prefix(12))), \(data): "
             + "\(order.variants.count) variants, \(order.workloads.count) workloads, sizes \(order.sizes.map(String.init).joined(separator: ", ")); "
             + "\(manifest.warmup) warm-up and up to \(manifest.repetitions) repetitions per case. Run state: \(stateText)."))
         doc.add(.heading(1, "Environment"))

@@ -15,8 +15,8 @@ import Foundation
 /// in-memory store made from the variant). Indexes may differ: they are what a variant
 /// changes, by dropping the store's and creating its own on the copy.
 public enum ExistingStore {
-    /// Copies the store's files at `source` to `path` (and `path-wal`); throws a clear error
-    /// when there is no such file.
+    /// Copies the store's files at `source` to `path`: the database, its external binary data
+    /// (``Store/copy(from:to:)``) and its `-wal`; throws a clear error when there is no such file.
     public static func snapshot(_ source: String, to path: String) throws {
         let fm = FileManager.default
         var isDirectory: ObjCBool = false
@@ -25,7 +25,7 @@ public enum ExistingStore {
         }
         Store.remove(path: path)
         do {
-            try fm.copyItem(atPath: source, toPath: path)
+            try Store.copy(from: source, to: path)
             if fm.fileExists(atPath: source + "-wal") { try fm.copyItem(atPath: source + "-wal", toPath: path + "-wal") }
         } catch {
             throw StoreMismatch(store: source, message: "cannot copy it: \(error.localizedDescription)")

@@ -69,7 +69,8 @@ public final class Store {
         try? FileManager.default.removeItem(atPath: support)
     }
 
-    /// Copies a closed (checkpointed) store file and its external data files to `to`.
+    /// Copies a store file and its external data files to `to` (not its `-wal`: a store the lab
+    /// made is checkpointed when it closes; ``ExistingStore`` copies a user's `-wal` too).
     public static func copy(from: String, to: String) throws {
         try FileManager.default.copyItem(atPath: from, toPath: to)
         let source = URL(fileURLWithPath: ExternalBinaryData.directory(forStore: from)).deletingLastPathComponent().path

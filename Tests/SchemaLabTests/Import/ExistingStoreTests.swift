@@ -53,6 +53,9 @@ struct ExistingStoreTests {
                 "V1 has no index on date: the store's is dropped from its copy")
         #expect(plans.contains("Z_Photo_byLikesDate"))
         #expect(try Self.digest(store) == before, "the store is only read")
+        let report = try TestSupport.runCLI(["report", dir + "/run"])
+        #expect(report.status == 0, "\(report.err)")
+        #expect(try String(contentsOfFile: dir + "/run/report.md", encoding: .utf8).contains("data from the existing store `\(store)`"))
         let wal = (try? Data(contentsOf: URL(fileURLWithPath: store + "-wal"))) ?? Data()
         #expect(wal.isEmpty, "nothing written to the store's WAL either")
         #expect(!FileManager.default.fileExists(atPath: store + "-shm"), "SQLite never opened the store itself")
@@ -142,5 +145,28 @@ struct ExistingStoreTests {
         #expect(try TestSupport.runCLI(["import", store, "--out", fromStore]).status == 0)
         let r = try TestSupport.runCLI(["run", fromStore, "--store", store, "--out", dir + "/run", "--reps", "1", "--warmup", "0", "--quiet"])
         #expect(r.status == 0, "\(r.err)")
+    }
+
+    @Test("run --store carries the store's external binary data into its copies, and returns what generated data does")
+    func externalDataCopied() throws {
+        let dir = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let scenario = TestSupport.packageRoot + "/scenarios/photo-storage.json"
+        let store = dir + "/Photos.sqlite"
+        #expect(try TestSupport.runCLI(["generate", scenario, "--size", "12", "--store", store, "--variant", "external"]).status == 0)
+        let onStore = try TestSupport.runCLI(["run", scenario, "--store", store, "--variants", "external", "--out", dir + "/store",
+                                              "--reps", "1", "--warmup", "0", "--quiet"])
+        #expect(onStore.status == 0, "\(onStore.err)")
+        let generated = try TestSupport.runCLI(["run", scenario, "--variants", "external", "--workloads", "list,thumbnails,open-one",
+                                                "--size", "12", "--out", dir + "/gen", "--reps", "1", "--warmup", "0", "--quiet"])
+        #expect(generated.status == 0, "\(generated.err)")
+        func digests(_ run: String) throws -> [String] {
+            let rows = CSVWriter.parse(try String(contentsOfFile: run + "/results.csv", encoding: .utf8))
+            let c = rows[0].firstIndex(of: "result_digest")!, w = rows[0].firstIndex(of: "workload")!
+            return rows.dropFirst().filter { $0.count == rows[0].count }.map { $0[w] + " " + $0[c] }.sorted()
+        }
+        let fromStore = try digests(dir + "/store")
+        #expect(fromStore.count == 3)
+        #expect(fromStore == (try digests(dir + "/gen")), "open-one reads an image from an external file")
     }
 }
