@@ -4,14 +4,14 @@ import PackageDescription
 let package = Package(
     name: "SchemaLab",
     products: [
-        .library(name: "SchemaLab", targets: ["SchemaLab"]),
+        .library(name: "SchemaLab", targets: ["SchemaLabSQLite", "SchemaLabCoreData", "SchemaLabEngine", "SchemaLab"]),
         .executable(name: "schemalab", targets: ["schemalab"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     ],
     targets: [
-        // The system SQLite, found with pkg-config. Only Sources/SchemaLab/SQLite imports it.
+        // The system SQLite, found with pkg-config. Only SchemaLabSQLite imports it.
         .systemLibrary(
             name: "CSQLite",
             pkgConfig: "sqlite3",
@@ -19,12 +19,30 @@ let package = Package(
         ),
         // glibc's mallinfo2, which Swift's Glibc module does not export: the heap a result holds.
         .target(name: "CHeap"),
+        // The SQLite layer: connections, statements, values, counters, plans, the raw stepper
+        // and Core Data's SQL functions with the string matching they need.
+        .target(
+            name: "SchemaLabSQLite",
+            dependencies: ["CSQLite"],
+            swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
+        ),
+        // Core Data as the lab models it: the resolved model, predicates, the store's SQL, the context.
+        .target(
+            name: "SchemaLabCoreData",
+            dependencies: ["SchemaLabSQLite"],
+            swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
+        ),
+        // The lab: scenarios, data sets, workloads, measurement and the runner.
+        .target(
+            name: "SchemaLabEngine",
+            dependencies: ["SchemaLabCoreData", "SchemaLabSQLite", "CHeap"],
+            swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
+        ),
+        // What a run leaves and what is made of it: run directories and CSV, comparison, analysis,
+        // plots, reports; importing a model; the operations the CLI calls.
         .target(
             name: "SchemaLab",
-            dependencies: ["CSQLite", "CHeap"],
-            // Release builds skip the run-time exclusivity checks (swift_beginAccess on every
-            // class property access): they were 10% of an object fetch's instructions under
-            // callgrind, overhead the raw baseline does not have. Debug builds (make test) keep them.
+            dependencies: ["SchemaLabEngine", "SchemaLabCoreData", "SchemaLabSQLite"],
             swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
         ),
         // The CLI lives in Sources/CLI, not Sources/schemalab: on a case-insensitive
@@ -32,14 +50,14 @@ let package = Package(
         .executableTarget(
             name: "schemalab",
             dependencies: [
-                "SchemaLab",
+                "SchemaLab", "SchemaLabEngine", "SchemaLabCoreData", "SchemaLabSQLite",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/CLI"
         ),
         .testTarget(
             name: "SchemaLabTests",
-            dependencies: ["SchemaLab", "schemalab"],
+            dependencies: ["SchemaLab", "SchemaLabEngine", "SchemaLabCoreData", "SchemaLabSQLite", "schemalab"],
             resources: [.copy("Fixtures")]
         ),
     ],

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SchemaLab
+import SchemaLabEngine
 
 struct CompareRawCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SchemaLab
+import SchemaLabEngine
 
 /// `schemalab count-case`: one run of one case's timed region, for `run --instructions` to
 /// count under callgrind (see ``InstructionCounter``). Not meant to be run by hand.

@@ -1,6 +1,9 @@
 import ArgumentParser
 import Foundation
 import SchemaLab
+import SchemaLabSQLite
+import SchemaLabCoreData
+import SchemaLabEngine
 
 /// `schemalab explain SCENARIO --variant V --workload W`: what one case runs and why it costs
 /// what it costs, without timing; `--advise` measures the index `.expert` suggests.
@@ -60,7 +63,7 @@ struct ExplainCommand: ParsableCommand {
         }
         let n = size ?? min(1000, sc.dataset.counts.first ?? 1000)
         let work: WorkDirectory
-        do { work = try WorkDirectory.create() } catch let e as OutputError { throw fail(e.message, code: 1) }
+        do { work = try WorkDirectory.create() } catch let e as FileError { throw fail(e.message, code: 1) }
         defer { work.remove() }
 
         var options = RunOptions(sizes: [n], repetitions: 1, warmup: 0, variants: [variant], workloads: [workload], workDirectory: work.path)
@@ -136,7 +139,7 @@ struct ExplainCommand: ParsableCommand {
             throw fail("the advised variant does not validate: \(error)", code: 1)
         }
         let work: WorkDirectory
-        do { work = try WorkDirectory.create() } catch let e as OutputError { throw fail(e.message, code: 1) }
+        do { work = try WorkDirectory.create() } catch let e as FileError { throw fail(e.message, code: 1) }
         defer { work.remove() }
         let options = RunOptions(sizes: [n], repetitions: reps, warmup: 1, variants: [variant, advised], workloads: [workload], workDirectory: work.path)
         let results: [CaseResult]

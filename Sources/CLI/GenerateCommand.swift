@@ -1,6 +1,9 @@
 import ArgumentParser
 import Foundation
 import SchemaLab
+import SchemaLabSQLite
+import SchemaLabCoreData
+import SchemaLabEngine
 
 /// `schemalab generate SCENARIO --size N`: generates a scenario's data set the way a run
 /// fills its stores (a chunk at a time) without writing it anywhere, and prints its digest,

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SchemaLab
+import SchemaLabEngine
 
 /// `schemalab import MODEL`: writes a scenario from an Xcode Core Data model.
 struct ImportCommand: ParsableCommand {

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import SchemaLab
+import SchemaLabSQLite
+import SchemaLabEngine
 
 /// `schemalab merge OUT SHARD...`: joins the directories of `run --shard i/n` into one run.
 struct MergeCommand: ParsableCommand {
@@ -29,7 +31,7 @@ struct MergeCommand: ParsableCommand {
         var states: [RunState] = [], manifests: [RunManifest] = []
         for s in shards {
             let state: RunState
-            do { state = try RunDirectory.readState(at: s, purpose: "merge") } catch let e as OutputError { throw fail(e.message, code: 2) }
+            do { state = try RunDirectory.readState(at: s, purpose: "merge") } catch let e as FileError { throw fail(e.message, code: 2) }
             guard state.state == .complete else { throw fail("\(s) is \(state.state.rawValue): finish it (run --resume) before merging", code: 2) }
             guard let data = FileManager.default.contents(atPath: s + "/env.json"), let m = try? JSONDecoder().decode(RunManifest.self, from: data) else {
                 throw fail("cannot read \(s)/env.json", code: 2)
@@ -86,7 +88,7 @@ struct MergeCommand: ParsableCommand {
                 }
             }
             try dir.finish()
-        } catch let e as OutputError {
+        } catch let e as FileError {
             throw fail(e.message, code: e.isBadInput ? 2 : 1)
         }
         print("\(out): \(dir.records.count) cases from \(shards.count) shard(s)")

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SchemaLab
+import SchemaLabSQLite
 
 struct PlansCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,5 +1,6 @@
 import Foundation
 import SchemaLab
+import SchemaLabEngine
 
 /// The progress of a run on a terminal: one line rewritten in place, at most four times a
 /// second: cases finished, the share of repetitions measured, what runs now, the time

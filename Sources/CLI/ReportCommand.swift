@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SchemaLab
+import SchemaLabEngine
 
 /// `schemalab report RUN_DIR`: report.md and report.html from a run directory.
 struct ReportCommand: ParsableCommand {

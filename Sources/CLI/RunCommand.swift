@@ -1,6 +1,9 @@
 import ArgumentParser
 import Foundation
 import SchemaLab
+import SchemaLabSQLite
+import SchemaLabCoreData
+import SchemaLabEngine
 
 struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -130,7 +133,7 @@ struct RunCommand: ParsableCommand {
         options.executable = InstructionCounter.currentExecutable
         options.slowdowns = Dictionary(injectSlowdown.compactMap(Self.parseSlowdown), uniquingKeysWith: { _, b in b })
         if let store { try useStore(store, plan: plan, options: &options) }
-        do { try RunDirectory.checkTarget(out, replace: replace) } catch let e as OutputError { throw fail(e.message, code: e.isBadInput ? 2 : 1) }
+        do { try RunDirectory.checkTarget(out, replace: replace) } catch let e as FileError { throw fail(e.message, code: e.isBadInput ? 2 : 1) }
         let session = try RunSession()
         session.handleStopSignals()
         options.workDirectory = instructions ? InstructionCounter.fixedLengthDirectory(in: session.work.path) : session.work.path
@@ -143,7 +146,7 @@ struct RunCommand: ParsableCommand {
         do {
             dir = try RunDirectory.create(path: out, replace: replace, state: state, manifest: RunManifest(plan: plan, options: options),
                                           reference: plan.scenario.reference, agreesWith: ResultChecks.agreements(plan.scenario.workloads))
-        } catch let e as OutputError {
+        } catch let e as FileError {
             session.work.remove()
             throw fail(e.message, code: e.isBadInput ? 2 : 1)
         }
@@ -190,7 +193,7 @@ struct RunCommand: ParsableCommand {
 
     private func resumeRun(_ path: String) throws {
         let recorded: RunState
-        do { recorded = try RunDirectory.readState(at: path) } catch let e as OutputError { throw fail(e.message, code: 2) }
+        do { recorded = try RunDirectory.readState(at: path) } catch let e as FileError { throw fail(e.message, code: 2) }
         let scenarioPath = scenario ?? recorded.scenarioPath
         let plan = try loadPlan(scenarioPath)
         guard plan.scenario.sha256 == recorded.scenarioSHA256 else {
@@ -200,7 +203,7 @@ struct RunCommand: ParsableCommand {
         do {
             (dir, manifest) = try RunDirectory.open(path: path, reference: plan.scenario.reference,
                                                     agreesWith: ResultChecks.agreements(plan.scenario.workloads))
-        } catch let e as OutputError {
+        } catch let e as FileError {
             throw fail(e.message, code: e.isBadInput ? 2 : 1)
         }
         let differences = manifest.environment.differences(from: EnvironmentFingerprint())
@@ -219,7 +222,7 @@ struct RunCommand: ParsableCommand {
             throw fail("cannot resume \(path): this build plans other cases for the scenario than run.json lists: start a new run", code: 2)
         }
         try session.checkFit(plan: plan, options: options, skip: skipFitCheck)
-        do { try dir.beginResume() } catch let e as OutputError {
+        do { try dir.beginResume() } catch let e as FileError {
             session.work.remove()
             throw fail(e.message, code: 1)
         }
@@ -265,7 +268,7 @@ struct RunCommand: ParsableCommand {
         } catch let e as ScenarioError {
             dir.stop(.failed, reason: e.description)
             throw fail(e.description, code: 2)
-        } catch let e as OutputError {
+        } catch let e as FileError {
             dir.stop(.failed, reason: e.message)
             throw fail("\(e.message); the \(dir.state.done.count) cases finished before it are kept in \(dir.path) (`schemalab run --resume \(dir.path)` finishes the run)", code: 1)
         } catch {
@@ -276,7 +279,7 @@ struct RunCommand: ParsableCommand {
             dir.stop(.failed, reason: "--fail-fast: case \(first) failed")
             throw fail("stopped at the first failed case (--fail-fast): \(first); see \(dir.path)/failures.csv. `schemalab run --resume \(dir.path)` tries the rest", code: 1)
         }
-        do { try dir.finish() } catch let e as OutputError { throw fail(e.message, code: 1) }
+        do { try dir.finish() } catch let e as FileError { throw fail(e.message, code: 1) }
         line.clear()
         print(SummaryTable.render(dir.records, variants: variantOrder, workloads: workloadOrder))
         let differing = dir.records.filter { $0.referenceCheck == .differs || $0.agreementCheck == .differs }

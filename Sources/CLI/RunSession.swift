@@ -1,6 +1,7 @@
 import Foundation
 import SchemaLab
 import Synchronization
+import SchemaLabEngine
 
 /// What a run process owns while it runs: its temporary store directory (stale ones
 /// of dead runs are removed when it is made) and, once created, its run directory.
@@ -10,7 +11,7 @@ final class RunSession: Sendable {
     private let dir = Mutex<RunDirectory?>(nil)
 
     init() throws {
-        do { work = try WorkDirectory.create() } catch let e as OutputError { throw fail(e.message, code: 1) }
+        do { work = try WorkDirectory.create() } catch let e as FileError { throw fail(e.message, code: 1) }
     }
 
     /// Installs the SIGINT and SIGTERM handlers (once per process).

@@ -1,6 +1,8 @@
 import Foundation
 import ArgumentParser
 import SchemaLab
+import SchemaLabCoreData
+import SchemaLabEngine
 
 struct ValidateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

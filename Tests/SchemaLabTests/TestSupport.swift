@@ -1,6 +1,6 @@
 import Foundation
 import Synchronization
-@testable import SchemaLab
+@testable import SchemaLabEngine
 
 /// Every temporary directory the tests made, removed when the test process exits: a
 /// safety net for helpers whose store outlives the function that made it (tests also

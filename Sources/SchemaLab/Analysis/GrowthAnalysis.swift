@@ -1,4 +1,5 @@
 import Foundation
+import SchemaLabEngine
 
 /// How each case's cost grows over the sizes of a run: one curve per variant and
 /// workload (its median and 95% interval at each size), its ``GrowthFit``, and the

@@ -1,3 +1,5 @@
+import SchemaLabEngine
+
 /// Checks a scenario's assertions against a finished run: each failure is a message naming
 /// the scenario, the variant, the workload, the size and, for a plan, the statement.
 /// An assertion about a case the run does not have (a shard, `--variants`) is skipped.

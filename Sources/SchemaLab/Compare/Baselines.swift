@@ -1,4 +1,5 @@
 import Foundation
+import SchemaLabEngine
 
 /// Stored runs to compare with: `results/baselines/NAME/` holds a run's results.csv,
 /// samples.csv, plans.csv, env.json and run.json, small plain files a repository can commit
@@ -12,9 +13,9 @@ public struct Baselines: Sendable {
     public init(directory: String = "results/baselines") { self.directory = directory }
 
     /// Copies the run in `run` to `NAME` (replacing an earlier one with `replace`).
-    public func save(run: String, name: String, replace: Bool) throws(OutputError) {
+    public func save(run: String, name: String, replace: Bool) throws(FileError) {
         guard Identifier.isPlainName(name.replacingOccurrences(of: "-", with: "_").replacingOccurrences(of: ".", with: "_")) else {
-            throw OutputError(path: name, message: "a baseline name is letters, digits, -, _ and . ('\(name)')", isBadInput: true)
+            throw FileError(path: name, message: "a baseline name is letters, digits, -, _ and . ('\(name)')", isBadInput: true)
         }
         try RunDirectory.requireComplete(at: run, purpose: "save as a baseline")
         _ = try RunSnapshot(path: run)  // it must read back
@@ -22,7 +23,7 @@ public struct Baselines: Sendable {
         let fm = FileManager.default
         let exists = fm.fileExists(atPath: target)
         if exists && !replace {
-            throw OutputError(path: target, message: "baseline '\(name)' exists at \(target) (give --replace to overwrite it)", isBadInput: true)
+            throw FileError(path: target, message: "baseline '\(name)' exists at \(target) (give --replace to overwrite it)", isBadInput: true)
         }
         // Copied beside the target first: a failed copy leaves the old baseline as it was.
         let staging = directory + "/.\(name).new-\(getpid())"
@@ -34,7 +35,7 @@ public struct Baselines: Sendable {
             try fm.moveItem(atPath: staging, toPath: target)
         } catch {
             try? fm.removeItem(atPath: staging)
-            throw OutputError(path: target, message: "cannot write baseline \(target): \(error.localizedDescription)", isBadInput: false)
+            throw FileError(path: target, message: "cannot write baseline \(target): \(error.localizedDescription)", isBadInput: false)
         }
     }
 

@@ -1,3 +1,5 @@
+import SchemaLabEngine
+
 /// A ``RunComparison`` for people: a table for a CI log, or Markdown for a pull request.
 public struct ComparisonReport: Sendable {
     public let comparison: RunComparison

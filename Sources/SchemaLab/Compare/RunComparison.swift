@@ -1,4 +1,5 @@
 import Foundation
+import SchemaLabEngine
 
 /// A run compared with a baseline, case by case: exactly on what is deterministic (query
 /// plans, SQLite's counters, statements, rows, the result, instruction counts within a small

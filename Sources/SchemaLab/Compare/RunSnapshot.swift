@@ -1,4 +1,5 @@
 import Foundation
+import SchemaLabEngine
 
 /// A finished run read back from its directory (or a baseline): each case's results.csv
 /// row, its samples, its statements' plans, and the environment it ran in.
@@ -28,16 +29,16 @@ public struct RunSnapshot: Sendable {
     public let environment: EnvironmentFingerprint
 
     /// Reads `path`; a message names the missing or malformed file.
-    public init(path: String) throws(OutputError) {
+    public init(path: String) throws(FileError) {
         self.path = path
-        func read(_ name: String, _ header: [String]) throws(OutputError) -> [[String]] {
+        func read(_ name: String, _ header: [String]) throws(FileError) -> [[String]] {
             let file = path + "/" + name
             guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
-                throw OutputError(path: file, message: "cannot read \(file)", isBadInput: true)
+                throw FileError(path: file, message: "cannot read \(file)", isBadInput: true)
             }
             let rows = CSVWriter.parse(text)
             guard rows.first == header else {
-                throw OutputError(path: file, message: "\(file) does not have the columns this build writes (a run from another version?)", isBadInput: true)
+                throw FileError(path: file, message: "\(file) does not have the columns this build writes (a run from another version?)", isBadInput: true)
             }
             return Array(rows.dropFirst())
         }
@@ -79,7 +80,7 @@ public struct RunSnapshot: Sendable {
         scenario = results.first?[0] ?? ""
         guard let data = FileManager.default.contents(atPath: path + "/env.json"),
               let manifest = try? JSONDecoder().decode(RunManifest.self, from: data) else {
-            throw OutputError(path: path + "/env.json", message: "cannot read \(path)/env.json", isBadInput: true)
+            throw FileError(path: path + "/env.json", message: "cannot read \(path)/env.json", isBadInput: true)
         }
         environment = manifest.environment
     }

@@ -1,4 +1,5 @@
 import Foundation
+import SchemaLabEngine
 
 /// The data set an imported scenario starts from: a root entity, a generator per attribute
 /// chosen from its type and name, and the root's to-many relationships filled per row.

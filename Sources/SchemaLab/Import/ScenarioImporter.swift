@@ -1,4 +1,6 @@
 import Foundation
+import SchemaLabCoreData
+import SchemaLabEngine
 
 /// Turns a ``CoreDataModel`` into a scenario: the model as variant `as-is`, the same without
 /// its indexes as `no-indexes`, a data set to start from, and fetch workloads.

@@ -1,4 +1,7 @@
 import Foundation
+import SchemaLabSQLite
+import SchemaLabCoreData
+import SchemaLabEngine
 
 /// Reads a ``CoreDataModel`` from a Core Data SQLite store's own tables, for
 /// `schemalab import STORE.sqlite` when no model file is at hand. The store is opened

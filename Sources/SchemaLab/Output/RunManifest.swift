@@ -1,4 +1,5 @@
 import Foundation
+import SchemaLabEngine
 
 /// env.json: the environment, the scenario's identity and the run's settings.
 public struct RunManifest: Codable, Sendable {

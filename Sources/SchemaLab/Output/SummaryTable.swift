@@ -62,3 +62,4 @@ public enum SummaryTable {
 }
 
 import Foundation
+import SchemaLabEngine

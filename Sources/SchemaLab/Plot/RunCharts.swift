@@ -1,4 +1,5 @@
 import Foundation
+import SchemaLabEngine
 
 /// The line charts of a run: time against size and memory against size (when the run has
 /// two sizes or more), and the latency distribution of every case that recorded each

@@ -1,4 +1,5 @@
 import Foundation
+import SchemaLabCoreData
 
 /// An index `.expert` suggested, read back from its `CREATE INDEX` statement and named in
 /// a variant's terms (entity and attributes), so that it can be added to a scenario as a

@@ -1,4 +1,6 @@
 import Foundation
+import SchemaLabCoreData
+import SchemaLabEngine
 
 extension RunReport {
     /// Asks `.expert` about every statement of the run that scans a table or sorts, each

@@ -1,4 +1,6 @@
 import Foundation
+import SchemaLabSQLite
+import SchemaLabEngine
 
 /// The report of one run directory, read top to bottom: what ran and where; per size the
 /// article-style table (workloads by variants, each against the reference variant); the
@@ -29,12 +31,12 @@ public struct RunReport: Sendable {
     }
 
     /// Reads `directory` (results.csv, samples.csv, plans.csv, env.json, run.json).
-    public init(directory: String) throws(OutputError) {
+    public init(directory: String) throws(FileError) {
         self.directory = directory
         run = try RunSnapshot(path: directory)
         guard let data = FileManager.default.contents(atPath: directory + "/env.json"),
               let m = try? JSONDecoder().decode(RunManifest.self, from: data) else {
-            throw OutputError(path: directory + "/env.json", message: "cannot read \(directory)/env.json", isBadInput: true)
+            throw FileError(path: directory + "/env.json", message: "cannot read \(directory)/env.json", isBadInput: true)
         }
         manifest = m
         state = try? RunDirectory.readState(at: directory, purpose: "report on")

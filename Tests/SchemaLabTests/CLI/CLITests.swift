@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import SchemaLabSQLite
 @testable import SchemaLab
 
 @Suite("The schemalab CLI, end to end")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import SchemaLabEngine
 @testable import SchemaLab
 
 /// The regression gate end to end through the CLI: an A/A comparison passes, a removed

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import SchemaLabEngine
 @testable import SchemaLab
 #if canImport(Glibc)
 import Glibc

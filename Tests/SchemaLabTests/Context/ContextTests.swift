@@ -1,5 +1,6 @@
 import Testing
-@testable import SchemaLab
+@testable import SchemaLabCoreData
+@testable import SchemaLabEngine
 
 @Suite("The Core Data behaviour model, on a file store")
 struct ContextTests {

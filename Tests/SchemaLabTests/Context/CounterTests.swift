@@ -1,6 +1,8 @@
 import Foundation
 import Testing
-@testable import SchemaLab
+@testable import SchemaLabSQLite
+@testable import SchemaLabCoreData
+@testable import SchemaLabEngine
 
 /// Updates with optimistic locking, and the denormalized counters a variant maintains at save.
 @Suite("Updates and maintained counters")

@@ -1,5 +1,8 @@
 import Foundation
 import Testing
+@testable import SchemaLabSQLite
+@testable import SchemaLabCoreData
+@testable import SchemaLabEngine
 @testable import SchemaLab
 
 /// Search and storage layout: the canonical search column the context keeps at save, the

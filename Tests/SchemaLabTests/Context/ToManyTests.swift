@@ -1,6 +1,8 @@
 import Foundation
 import Testing
-@testable import SchemaLab
+@testable import SchemaLabSQLite
+@testable import SchemaLabCoreData
+@testable import SchemaLabEngine
 
 /// To-many faults and prefetching on a hand-filled Author/Book/Tag store.
 @Suite("To-many relationships: faults and prefetching")

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import SchemaLab
+@testable import SchemaLabCoreData
+@testable import SchemaLabEngine
 
 @Suite("Streaming data generation")
 struct DataStreamTests {

@@ -1,5 +1,7 @@
 import Testing
-@testable import SchemaLab
+@testable import SchemaLabSQLite
+@testable import SchemaLabCoreData
+@testable import SchemaLabEngine
 
 @Suite("Deterministic data")
 struct DatasetTests {

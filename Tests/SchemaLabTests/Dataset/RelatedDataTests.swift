@@ -1,6 +1,8 @@
 import Foundation
 import Testing
-@testable import SchemaLab
+@testable import SchemaLabSQLite
+@testable import SchemaLabCoreData
+@testable import SchemaLabEngine
 
 @Suite("Related data: to-many and many-to-many relationships")
 struct RelatedDataTests {

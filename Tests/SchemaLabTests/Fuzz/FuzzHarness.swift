@@ -1,5 +1,7 @@
 import Foundation
-@testable import SchemaLab
+@testable import SchemaLabSQLite
+@testable import SchemaLabCoreData
+@testable import SchemaLabEngine
 
 /// Runs one scenario file the way the lab would, at a tiny size, and says how it ended:
 /// a clear ``ScenarioError`` for that file at a JSON path, or a valid plan whose every
@@ -104,7 +106,7 @@ enum FuzzHarness {
 
     /// As the runner's fill step: create the store, insert the data, save, audit the counters.
     private static func fill(_ path: String, model: ObjectModel, mom: ManagedObjectModel, data: GeneratedData,
-                             placement: DataPlacement, pragmas: [PragmaSpec]) throws {
+                             placement: DataPlacement, pragmas: [Pragma]) throws {
         let store = try Store.create(path: path, model: model, pragmas: pragmas)
         let context = ManagedObjectContext(store: store, objectModel: mom)
         try InsertWorkload.insertAll(data, placement: placement, into: context)

@@ -1,4 +1,4 @@
-@testable import SchemaLab
+@testable import SchemaLabEngine
 
 /// A JSON tree the fuzzer can edit and print back: numbers keep their literal text
 /// (so `-0`, `1e999` and `9223372036854775808` reach the parser as written), objects

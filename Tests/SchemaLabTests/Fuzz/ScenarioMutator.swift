@@ -1,5 +1,5 @@
 import Foundation
-@testable import SchemaLab
+@testable import SchemaLabEngine
 
 /// Seeded mutations of a scenario document, stacked a few per document: every choice
 /// comes from one ``SplitMix64`` stream, so a seed and a document number give the same

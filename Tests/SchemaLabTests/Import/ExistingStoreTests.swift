@@ -1,5 +1,8 @@
 import Foundation
 import Testing
+@testable import SchemaLabSQLite
+@testable import SchemaLabCoreData
+@testable import SchemaLabEngine
 @testable import SchemaLab
 
 @Suite("Running on an existing store, and reading a model from one")

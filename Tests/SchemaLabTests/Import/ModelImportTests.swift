@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+@testable import SchemaLabCoreData
+@testable import SchemaLabEngine
 @testable import SchemaLab
 
 @Suite("Importing an Xcode Core Data model")

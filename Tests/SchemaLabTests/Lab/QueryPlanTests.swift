@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import SchemaLab
+@testable import SchemaLabSQLite
+@testable import SchemaLabEngine
 
 /// Runs the photo matrix on a small data set once and checks what SQLite really did.
 @Suite("The photo matrix: plans and counters the lab captured")

@@ -1,6 +1,8 @@
 import Foundation
 import Synchronization
 import Testing
+@testable import SchemaLabSQLite
+@testable import SchemaLabEngine
 @testable import SchemaLab
 #if canImport(Glibc)
 import Glibc
@@ -18,7 +20,7 @@ final class FullDiskWriter: FileWriting, Sendable {
             c = n - 1
             return n == 1
         }
-        if fails { throw OutputError(path: path, doing: "write", errno: ENOSPC) }
+        if fails { throw FileError(path: path, doing: "write", errno: ENOSPC) }
         try AtomicFile().write(bytes, to: path)
     }
 }
@@ -60,7 +62,7 @@ struct RunDirectoryTests {
         // run.json still lists only the first case, and every file holds whole rows of finished cases.
         for step in 1...6 {
             writer.failWrite(step)
-            #expect(throws: OutputError.self) { try run.commit(Self.record(Self.keys[1], digest: "d1")) }
+            #expect(throws: FileError.self) { try run.commit(Self.record(Self.keys[1], digest: "d1")) }
             let state = try JSONDecoder().decode(RunState.self, from: Data(contentsOf: URL(fileURLWithPath: run.path + "/run.json")))
             #expect(state.done == [Self.keys[0]], "step \(step)")
             #expect(run.records.count == 1)
@@ -75,7 +77,7 @@ struct RunDirectoryTests {
             writer.failWrite(2)
             try run.commit(Self.record(Self.keys[1], digest: "d1"))
             Issue.record("the commit should have failed")
-        } catch let e as OutputError {
+        } catch let e as FileError {
             #expect(e.message == "cannot write \(run.path)/samples.csv: No space left on device")
             #expect(!e.isBadInput)
         }
@@ -123,7 +125,7 @@ struct RunDirectoryTests {
         #expect(rows[2][ResultsFiles.resultsHeader.firstIndex(of: "reference_check")!] == "same")
         #expect(try Self.csv(dir + "/run/samples.csv").count == 3)
         try run.finish()
-        #expect(throws: OutputError.self) { _ = try RunDirectory.open(path: dir + "/run", reference: "A", agreesWith: [:]) }
+        #expect(throws: FileError.self) { _ = try RunDirectory.open(path: dir + "/run", reference: "A", agreesWith: [:]) }
     }
 
     @Test("A directory a live process writes cannot be resumed or replaced")
@@ -134,10 +136,10 @@ struct RunDirectoryTests {
         do {
             _ = try RunDirectory.open(path: run.path, reference: "A", agreesWith: [:])
             Issue.record("opened a directory that is being written")
-        } catch let e as OutputError {
+        } catch let e as FileError {
             #expect(e.message.contains("a running schemalab (pid \(getpid())) is writing it"))
         }
-        #expect(throws: OutputError.self) { try RunDirectory.checkTarget(run.path, replace: true) }
+        #expect(throws: FileError.self) { try RunDirectory.checkTarget(run.path, replace: true) }
         withExtendedLifetime(run) {}
     }
 
@@ -156,7 +158,7 @@ struct RunDirectoryTests {
             do {
                 try RunDirectory.checkTarget(path, replace: replace)
                 Issue.record("\(path) was accepted")
-            } catch let e as OutputError {
+            } catch let e as FileError {
                 #expect(e.message.contains(message), "\(e.message)")
                 #expect(e.isBadInput == badInput, "\(path)")
             }

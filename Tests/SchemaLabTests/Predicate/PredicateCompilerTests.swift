@@ -1,5 +1,6 @@
 import Testing
-@testable import SchemaLab
+@testable import SchemaLabSQLite
+@testable import SchemaLabCoreData
 
 /// One row of the predicate → SQL table.
 struct PredicateSQLCase: Sendable, CustomTestStringConvertible {

@@ -1,5 +1,5 @@
 import Testing
-@testable import SchemaLab
+@testable import SchemaLabCoreData
 
 /// One row of the error table: a predicate that must fail at `column` with `message`.
 struct PredicateErrorCase: Sendable, CustomTestStringConvertible {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import SchemaLab
+@testable import SchemaLabCoreData
 
 /// One predicate run against a real store: the primary keys it must select.
 struct PredicateRunCase: Sendable, CustomTestStringConvertible {
@@ -122,9 +122,9 @@ struct PredicateExecutionTests {
         .init("Photo", "assetURL == 'd' OR assetURL == 'a'", [1, 4]),
     ]
 
-    @Test("With Foundation imported, the AST is SchemaLab.Predicate")
+    @Test("With Foundation imported, the AST is SchemaLabCoreData.Predicate")
     func qualifiedName() throws {
-        let p: SchemaLab.Predicate = try PredicateFixtures.parse("TRUEPREDICATE OR FALSEPREDICATE")
+        let p: SchemaLabCoreData.Predicate = try PredicateFixtures.parse("TRUEPREDICATE OR FALSEPREDICATE")
         #expect(p == .or(.truePredicate(column: 1), .falsePredicate(column: 18), column: 15))
     }
 

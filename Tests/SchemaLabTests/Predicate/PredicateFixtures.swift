@@ -1,5 +1,5 @@
 import Foundation
-@testable import SchemaLab
+@testable import SchemaLabCoreData
 
 /// Models and helpers for the predicate tests.
 enum PredicateFixtures {
@@ -35,5 +35,5 @@ enum PredicateFixtures {
 extension PredicateFixtures {
     /// Parses without compiling. This file imports Foundation, which has its own `Predicate`,
     /// so the name is qualified.
-    static func parse(_ text: String) throws -> SchemaLab.Predicate { try PredicateParser.parse(text, arguments: []) }
+    static func parse(_ text: String) throws -> SchemaLabCoreData.Predicate { try PredicateParser.parse(text, arguments: []) }
 }

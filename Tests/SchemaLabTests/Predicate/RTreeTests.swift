@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+@testable import SchemaLabCoreData
+@testable import SchemaLabEngine
 @testable import SchemaLab
 
 /// R-tree fetch indexes: the `indexed:by:` SQL, exact results against a scan and a
@@ -137,7 +139,7 @@ struct RTreeTests {
         ]
         for (text, message) in cases {
             #expect { _ = try Self.compile("rtree", text, []) } throws: { error in
-                let e = error as! SchemaLab.PredicateError
+                let e = error as! SchemaLabCoreData.PredicateError
                 return "column \(e.column): \(e.message)".hasPrefix(message)
             }
         }

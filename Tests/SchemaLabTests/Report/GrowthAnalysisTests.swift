@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import SchemaLabEngine
 @testable import SchemaLab
 
 /// The growth fit and the crossover on synthetic curves with a known exponent and a known

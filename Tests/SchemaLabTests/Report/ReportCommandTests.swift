@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import SchemaLabSQLite
 @testable import SchemaLab
 
 /// `schemalab plot` and `schemalab report` end to end on a small sweep of the tiny scenario.

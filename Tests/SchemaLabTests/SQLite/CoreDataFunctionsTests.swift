@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import SchemaLab
+@testable import SchemaLabSQLite
+@testable import SchemaLabEngine
 
 /// One call of a Core Data SQL function and the value it must return.
 struct FunctionCase: CustomTestStringConvertible, Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import SchemaLabSQLite
 @testable import SchemaLab
 
 /// The raw baseline: a connection's executions recorded with their bindings, replayed with

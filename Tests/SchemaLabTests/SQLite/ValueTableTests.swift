@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import SchemaLab
+@testable import SchemaLabSQLite
+@testable import SchemaLabCoreData
 
 /// The flat buffers a dictionary fetch keeps its rows in give back every value as SQLite
 /// returned it: each storage class, empty and non-ASCII text, blobs, NULLs, many rows.

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import SchemaLab
+@testable import SchemaLabEngine
 
 /// Keeps scenarios/schema.json in step with the decoder: an independent validator (Python's
 /// jsonschema) and the decoder must accept the same shipped files and reject the same edits.

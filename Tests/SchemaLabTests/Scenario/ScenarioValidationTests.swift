@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import SchemaLab
+@testable import SchemaLabEngine
 
 @Suite("Scenario validation errors name the file, the JSON path and the problem")
 struct ScenarioValidationTests {

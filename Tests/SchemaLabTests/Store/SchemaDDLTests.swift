@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import SchemaLab
+@testable import SchemaLabCoreData
 
 @Suite("DDL generation")
 struct SchemaDDLTests {

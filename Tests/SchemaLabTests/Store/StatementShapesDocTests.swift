@@ -1,6 +1,8 @@
 import Foundation
 import Synchronization
 import Testing
+@testable import SchemaLabCoreData
+@testable import SchemaLabEngine
 @testable import SchemaLab
 
 /// Keeps `docs/statement-shapes.md` true: every SQL block marked

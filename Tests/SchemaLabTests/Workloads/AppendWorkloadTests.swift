@@ -1,6 +1,8 @@
 import Foundation
 import Testing
-@testable import SchemaLab
+@testable import SchemaLabSQLite
+@testable import SchemaLabCoreData
+@testable import SchemaLabEngine
 
 /// The append workload (the data set's next rows, saved in chunks into a copy of the
 /// filled store), the counters it maintains, the audit that catches a drifting counter,

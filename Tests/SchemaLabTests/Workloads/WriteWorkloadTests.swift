@@ -1,5 +1,8 @@
 import Foundation
 import Testing
+@testable import SchemaLabSQLite
+@testable import SchemaLabCoreData
+@testable import SchemaLabEngine
 @testable import SchemaLab
 
 /// The write side: five ways to ingest, uniqueness constraints and re-ingest, update-or-

@@ -1,6 +1,7 @@
 import Foundation
 #if canImport(Glibc)
 import Glibc
+import SchemaLabEngine
 #endif
 
 /// Writes whole files so that a reader, or a process killed at any instant, sees the
@@ -20,7 +21,7 @@ public struct AtomicFile: FileWriting {
     public func write(_ bytes: [UInt8], to path: String) throws {
         let tmp = path + ".tmp"
         let fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw OutputError(path: path, doing: "write", errno: errno) }
+        guard fd >= 0 else { throw FileError(path: path, doing: "write", errno: errno) }
         var failure: Int32 = 0
         bytes.withUnsafeBytes { buffer in
             var offset = 0
@@ -39,7 +40,7 @@ public struct AtomicFile: FileWriting {
         if failure == 0 && rename(tmp, path) != 0 { failure = errno }
         if failure != 0 {
             unlink(tmp)
-            throw OutputError(path: path, doing: "write", errno: failure)
+            throw FileError(path: path, doing: "write", errno: failure)
         }
     }
 }

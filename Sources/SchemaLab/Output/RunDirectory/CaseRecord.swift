@@ -1,3 +1,5 @@
+import SchemaLabEngine
+
 /// One finished case as its run directory keeps it: its row of results.csv, its rows
 /// of samples.csv and plans.csv, and its result signature. The run directory fills in
 /// the row's reference_check and agreement_check each time it writes results.csv, from

@@ -1,6 +1,8 @@
 import Foundation
 #if canImport(Glibc)
 import Glibc
+import SchemaLabSQLite
+import SchemaLabEngine
 #endif
 
 /// A run's output directory, written so that nothing is lost: after every case the
@@ -66,18 +68,18 @@ public final class RunDirectory: @unchecked Sendable {
         var isDir: ObjCBool = false
         if fm.fileExists(atPath: path, isDirectory: &isDir) {
             guard isDir.boolValue else {
-                throw OutputError(path: path, message: "\(path) exists and is a file, not a directory: choose another --out")
+                throw FileError(path: path, message: "\(path) exists and is a file, not a directory: choose another --out")
             }
             guard replace else {
-                throw OutputError(path: path, message: "\(path) already exists: choose another --out, pass --replace (the old run is kept as \(path).previous), or --resume \(path) if its run stopped early", isBadInput: true)
+                throw FileError(path: path, message: "\(path) already exists: choose another --out, pass --replace (the old run is kept as \(path).previous), or --resume \(path) if its run stopped early", isBadInput: true)
             }
             let entries = (try? fm.contentsOfDirectory(atPath: path)) ?? []
             guard entries.isEmpty || entries.contains("run.json") || entries.contains("results.csv") else {
-                throw OutputError(path: path, message: "\(path) is not a SchemaLab run directory (no run.json or results.csv): refusing to replace it", isBadInput: true)
+                throw FileError(path: path, message: "\(path) is not a SchemaLab run directory (no run.json or results.csv): refusing to replace it", isBadInput: true)
             }
             if fm.fileExists(atPath: path + "/run.lock") {
                 guard let held = try? FileLock.tryLock(path + "/run.lock") else {
-                    throw OutputError(path: path, message: "\(path) is being written by a running schemalab: wait for it, or stop it first", isBadInput: true)
+                    throw FileError(path: path, message: "\(path) is being written by a running schemalab: wait for it, or stop it first", isBadInput: true)
                 }
                 held.release()
             }
@@ -85,14 +87,14 @@ public final class RunDirectory: @unchecked Sendable {
         let parent = Self.parent(of: path)
         if !fm.fileExists(atPath: parent, isDirectory: &isDir) {
             do { try fm.createDirectory(atPath: parent, withIntermediateDirectories: true) } catch {
-                throw OutputError(path: parent, message: "cannot create \(parent): \(Self.reason(error))")
+                throw FileError(path: parent, message: "cannot create \(parent): \(FileError.reason(error))")
             }
         } else if !isDir.boolValue {
-            throw OutputError(path: parent, message: "\(parent) is a file, not a directory: choose another --out")
+            throw FileError(path: parent, message: "\(parent) is a file, not a directory: choose another --out")
         }
         let probe = parent + "/.schemalab-probe-\(getpid())"
         let fd = Glibc.open(probe, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw OutputError(path: parent, doing: "write in", errno: errno) }
+        guard fd >= 0 else { throw FileError(path: parent, doing: "write in", errno: errno) }
         close(fd)
         unlink(probe)
     }
@@ -111,10 +113,10 @@ public final class RunDirectory: @unchecked Sendable {
         let staging = path + ".partial-\(getpid())"
         try? fm.removeItem(atPath: staging)
         do { try fm.createDirectory(atPath: staging + "/signatures", withIntermediateDirectories: true) } catch {
-            throw OutputError(path: staging, message: "cannot create \(staging): \(reason(error))")
+            throw FileError(path: staging, message: "cannot create \(staging): \(FileError.reason(error))")
         }
         guard let lock = try FileLock.tryLock(staging + "/run.lock") else {
-            throw OutputError(path: staging, message: "cannot lock \(staging)/run.lock")
+            throw FileError(path: staging, message: "cannot lock \(staging)/run.lock")
         }
         let dir = RunDirectory(path: staging, state: state, records: [], writer: writer, lock: lock,
                                reference: reference, agreesWith: agreesWith)
@@ -127,12 +129,12 @@ public final class RunDirectory: @unchecked Sendable {
                 let previous = path + ".previous"
                 if fm.fileExists(atPath: previous) {
                     do { try fm.removeItem(atPath: previous) } catch {
-                        throw OutputError(path: previous, message: "cannot remove the older \(previous): \(reason(error))")
+                        throw FileError(path: previous, message: "cannot remove the older \(previous): \(FileError.reason(error))")
                     }
                 }
-                guard rename(path, previous) == 0 else { throw OutputError(path: path, doing: "move aside", errno: errno) }
+                guard rename(path, previous) == 0 else { throw FileError(path: path, doing: "move aside", errno: errno) }
             }
-            guard rename(staging, path) == 0 else { throw OutputError(path: path, doing: "create", errno: errno) }
+            guard rename(staging, path) == 0 else { throw FileError(path: path, doing: "create", errno: errno) }
         } catch {
             try? fm.removeItem(atPath: staging)
             throw error
@@ -165,13 +167,13 @@ public final class RunDirectory: @unchecked Sendable {
         let state = try readState(at: path)
         guard let manifestData = fm.contents(atPath: path + "/env.json"),
               let manifest = try? JSONDecoder().decode(RunManifest.self, from: manifestData) else {
-            throw OutputError(path: path, message: "cannot resume \(path): env.json is missing or unreadable", isBadInput: true)
+            throw FileError(path: path, message: "cannot resume \(path): env.json is missing or unreadable", isBadInput: true)
         }
         guard let lock = try FileLock.tryLock(path + "/run.lock") else {
-            throw OutputError(path: path, message: "cannot resume \(path): a running schemalab (pid \(state.pid)) is writing it", isBadInput: true)
+            throw FileError(path: path, message: "cannot resume \(path): a running schemalab (pid \(state.pid)) is writing it", isBadInput: true)
         }
         if state.state == .complete {
-            throw OutputError(path: path, message: "\(path) is complete: there is nothing to resume", isBadInput: true)
+            throw FileError(path: path, message: "\(path) is complete: there is nothing to resume", isBadInput: true)
         }
         let records = try readRecords(path: path, state: state)
         let dir = RunDirectory(path: path, state: state, records: records, writer: writer, lock: lock,
@@ -187,11 +189,11 @@ public final class RunDirectory: @unchecked Sendable {
         func rows(_ name: String, _ header: [String]) throws -> [CaseKey: [[String]]] {
             let file = path + "/" + name
             guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
-                throw OutputError(path: file, message: "cannot read the run in \(path): cannot read \(file)")
+                throw FileError(path: file, message: "cannot read the run in \(path): cannot read \(file)")
             }
             let records = CSVWriter.parse(text)
             guard records.first == header else {
-                throw OutputError(path: file, message: "cannot read the run in \(path): \(file) does not have the header this build writes")
+                throw FileError(path: file, message: "cannot read the run in \(path): \(file) does not have the header this build writes")
             }
             var byCase: [CaseKey: [[String]]] = [:]
             for r in records.dropFirst() where r.count == header.count {
@@ -207,11 +209,11 @@ public final class RunDirectory: @unchecked Sendable {
         var records: [CaseRecord] = []
         for key in state.done {
             guard let row = results[key]?.last, let index = state.cases.firstIndex(of: key) else {
-                throw OutputError(path: path, message: "cannot read the run in \(path): results.csv has no row for \(key), which run.json lists as done")
+                throw FileError(path: path, message: "cannot read the run in \(path): results.csv has no row for \(key), which run.json lists as done")
             }
             let sigPath = signaturePath(path, index)
             guard let sig = fm.contents(atPath: sigPath) else {
-                throw OutputError(path: sigPath, message: "cannot read the run in \(path): \(sigPath) is missing")
+                throw FileError(path: sigPath, message: "cannot read the run in \(path): \(sigPath) is missing")
             }
             records.append(CaseRecord(key: key, results: row, samples: samples[key] ?? [], plans: plans[key] ?? [],
                                       signature: try StoredSignature.decode(sig, path: sigPath)))
@@ -224,23 +226,23 @@ public final class RunDirectory: @unchecked Sendable {
         let fm = FileManager.default
         guard let data = fm.contents(atPath: path + "/run.json") else {
             let why = fm.fileExists(atPath: path) ? "has no run.json: it is not a run directory this version of schemalab wrote" : "does not exist"
-            throw OutputError(path: path, message: "cannot \(purpose) \(path): it \(why)", isBadInput: true)
+            throw FileError(path: path, message: "cannot \(purpose) \(path): it \(why)", isBadInput: true)
         }
         guard let state = try? JSONDecoder().decode(RunState.self, from: data), state.format == RunState.currentFormat else {
-            throw OutputError(path: path, message: "cannot \(purpose) \(path): its run.json is not one this build reads (format \(RunState.currentFormat))", isBadInput: true)
+            throw FileError(path: path, message: "cannot \(purpose) \(path): its run.json is not one this build reads (format \(RunState.currentFormat))", isBadInput: true)
         }
         return state
     }
 
     /// Reads a run directory's run.json and throws unless the run is complete (a baseline or
     /// a comparison of a half-finished run would miss cases silently).
-    public static func requireComplete(at path: String, purpose: String) throws(OutputError) {
+    public static func requireComplete(at path: String, purpose: String) throws(FileError) {
         let state: RunState
-        do { state = try readState(at: path, purpose: purpose) } catch let e as OutputError { throw e } catch {
-            throw OutputError(path: path, message: "cannot \(purpose) \(path): \(error)", isBadInput: true)
+        do { state = try readState(at: path, purpose: purpose) } catch let e as FileError { throw e } catch {
+            throw FileError(path: path, message: "cannot \(purpose) \(path): \(error)", isBadInput: true)
         }
         guard state.state == .complete else {
-            throw OutputError(path: path, message: "cannot \(purpose) \(path): the run is \(state.state.rawValue) (\(state.done.count) of \(state.cases.count) cases done); finish it first (schemalab run --resume \(path))", isBadInput: true)
+            throw FileError(path: path, message: "cannot \(purpose) \(path): the run is \(state.state.rawValue) (\(state.done.count) of \(state.cases.count) cases done); finish it first (schemalab run --resume \(path))", isBadInput: true)
         }
     }
 
@@ -267,7 +269,7 @@ public final class RunDirectory: @unchecked Sendable {
     public func commit(_ record: CaseRecord) throws {
         try locked {
             guard let index = state.cases.firstIndex(of: record.key) else {
-                throw OutputError(path: path, message: "\(record.key) is not a case of this run")
+                throw FileError(path: path, message: "\(record.key) is not a case of this run")
             }
             if !record.latencies.isEmpty {
                 // A reader's raw latencies, one file per case (rewritten when a resume measures it again).
@@ -382,13 +384,5 @@ public final class RunDirectory: @unchecked Sendable {
     static func parent(of path: String) -> String {
         let p = (path as NSString).deletingLastPathComponent
         return p.isEmpty ? "." : p
-    }
-
-    static func reason(_ error: any Error) -> String {
-        let ns = error as NSError
-        if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(underlying.code)))
-        }
-        return ns.localizedDescription
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SchemaLabEngine
 
 /// run.json: what a run directory holds and how far its run got. Rewritten (atomically)
 /// after every case, so that it always names exactly the cases whose rows are complete

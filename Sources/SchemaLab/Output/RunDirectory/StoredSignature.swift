@@ -1,4 +1,6 @@
 import Foundation
+import SchemaLabSQLite
+import SchemaLabEngine
 
 /// A ``ResultSignature`` as a run directory stores it (`signatures/<case>.json`), so
 /// that a resumed run checks its new cases against cases an earlier process measured
@@ -20,12 +22,12 @@ enum StoredSignature {
 
     static func decode(_ bytes: Data, path: String) throws -> ResultSignature {
         guard let file = try? JSONDecoder().decode(File.self, from: bytes) else {
-            throw OutputError(path: path, message: "\(path) is not a result signature this build wrote")
+            throw FileError(path: path, message: "\(path) is not a result signature this build wrote")
         }
         var rows: [[SQLValue]]?
         if let values = file.values {
             rows = try values.map { try $0.map { v in
-                guard let value = decode(v) else { throw OutputError(path: path, message: "\(path): bad value '\(v.prefix(40))'") }
+                guard let value = decode(v) else { throw FileError(path: path, message: "\(path): bad value '\(v.prefix(40))'") }
                 return value
             } }
         }

@@ -1,0 +1,26 @@
+/// An attribute of a resolved entity, with its column.
+public struct AttributeModel: Sendable, Equatable {
+    public let name: String
+    public let type: AttributeType
+    /// false: Core Data's validation refuses to save an object with no value here (checked
+    /// in memory before the SQL, as Core Data does; the column has no NOT NULL).
+    public var optional: Bool = true
+    /// The string attribute whose canonical form the context stores here when it saves.
+    public var canonicalOf: String? = nil
+    /// allowsExternalBinaryDataStorage: a value above the store's threshold is a file.
+    public var allowsExternalStorage = false
+    /// Values larger than this many bytes go to files (with external storage).
+    public var externalStorageThreshold = 0
+    /// `Z` + the upper-cased name, as Core Data names columns.
+    public var column: String { "Z" + name.uppercased() }
+
+    /// Memberwise.
+    package init(name: String, type: AttributeType, optional: Bool = true, canonicalOf: String? = nil, allowsExternalStorage: Bool = false, externalStorageThreshold: Int = 0) {
+        self.name = name
+        self.type = type
+        self.optional = optional
+        self.canonicalOf = canonicalOf
+        self.allowsExternalStorage = allowsExternalStorage
+        self.externalStorageThreshold = externalStorageThreshold
+    }
+}

@@ -1,0 +1,7 @@
+/// How an index is stored.
+public enum IndexKind: String, Sendable {
+    /// An ordinary SQLite B-tree index.
+    case binary
+    /// An R-tree fetch index: a virtual table kept up to date by triggers.
+    case rtree
+}

@@ -1,0 +1,35 @@
+/// How a relationship is stored in SQLite.
+public enum RelationshipStorage: Sendable, Equatable {
+    /// A to-one: a foreign-key column on this entity's table.
+    case foreignKey(column: String)
+    /// A to-many whose inverse is a to-one: the key is in the destination's table.
+    case inverseForeignKey(column: String)
+    /// A many-to-many: a join table of two columns.
+    case joinTable(table: String, ownColumn: String, otherColumn: String)
+}
+
+/// A relationship of a resolved entity.
+public struct RelationshipModel: Sendable, Equatable {
+    public let name: String
+    public let destination: String
+    public let toMany: Bool
+    public let inverse: String?
+    public let deleteRule: DeleteRule
+    public let storage: RelationshipStorage
+
+    /// The foreign-key column when this is a to-one.
+    public var foreignKeyColumn: String? {
+        if case .foreignKey(let c) = storage { return c }
+        return nil
+    }
+
+    /// Memberwise.
+    package init(name: String, destination: String, toMany: Bool, inverse: String?, deleteRule: DeleteRule, storage: RelationshipStorage) {
+        self.name = name
+        self.destination = destination
+        self.toMany = toMany
+        self.inverse = inverse
+        self.deleteRule = deleteRule
+        self.storage = storage
+    }
+}

@@ -1,0 +1,29 @@
+import SchemaLabSQLite
+
+/// A constant a predicate compares with: a literal in the predicate text or an
+/// element of the workload's `"arguments"` array (substituted for `%@`).
+///
+/// Dates are seconds since 2001-01-01 UTC, as Core Data stores them; a JSON
+/// argument `{"date": "2014-10-01T00:00:00Z"}` becomes `.date`.
+public indirect enum PredicateValue: Sendable, Equatable {
+    case null
+    case integer(Int64)
+    case real(Double)
+    case string(String)
+    case bool(Bool)
+    case date(Double)
+    case array([PredicateValue])
+
+    /// The value bound to a `?` parameter (arrays have none: they expand to several).
+    public var sqlValue: SQLValue? {
+        switch self {
+        case .null: return .null
+        case .integer(let v): return .integer(v)
+        case .real(let v): return .real(v)
+        case .string(let s): return .text(s)
+        case .bool(let b): return .integer(b ? 1 : 0)
+        case .date(let d): return .real(d)
+        case .array: return nil
+        }
+    }
+}

@@ -1,0 +1,206 @@
+import Foundation
+import SchemaLabSQLite
+
+/// A Core Data SQLite store the user brings (`run --store`, `import STORE.sqlite`): copied,
+/// checked against a variant, and given the variant's indexes on the copy.
+///
+/// The original is never opened by SQLite: its files (the database and, when there is
+/// one, its `-wal`) are copied as files (``snapshot(_:to:)``), and SQLite opens the copy,
+/// which takes in the WAL's content. So nothing is written beside the user's store, not
+/// even a `-shm` file.
+///
+/// A variant matches the store when the store's entities (`Z_PRIMARYKEY`, but Core Data's
+/// own: the persistent history's and CloudKit's, whose tables start with `A`) are the
+/// variant's, and its `Z` tables, with their columns and declared types, are the tables the
+/// variant's DDL makes (compared through `sqlite_master` and `PRAGMA table_info` against an
+/// in-memory store made from the variant). Indexes may differ: they are what a variant
+/// changes, by dropping the store's and creating its own on the copy.
+public enum ExistingStore {
+    /// Copies the store's files at `source` to `path`: the database, its external binary data
+    /// (``Store/copy(from:to:)``) and its `-wal`; throws a clear error when there is no such file.
+    public static func snapshot(_ source: String, to path: String) throws {
+        let fm = FileManager.default
+        var isDirectory: ObjCBool = false
+        guard fm.fileExists(atPath: source, isDirectory: &isDirectory), !isDirectory.boolValue else {
+            throw StoreMismatch(store: source, message: "no such file")
+        }
+        Store.remove(path: path)
+        do {
+            try Store.copy(from: source, to: path)
+            if fm.fileExists(atPath: source + "-wal") { try fm.copyItem(atPath: source + "-wal", toPath: path + "-wal") }
+        } catch {
+            throw StoreMismatch(store: source, message: "cannot copy it: \(error.localizedDescription)")
+        }
+    }
+
+    /// A copy of the store at `source` in a new temporary directory, open; the directory goes
+    /// with the returned value. A clear error when it is not a Core Data store.
+    public static func open(_ source: String) throws -> Snapshot {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("schemalab-store-" + UUID().uuidString).path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let snapshot = Snapshot(directory: dir)
+        let path = dir + "/store.sqlite"
+        try Self.snapshot(source, to: path)
+        let db: Database
+        do { db = try Database(path: path) } catch { throw StoreMismatch(store: source, message: "cannot open it: \(error)") }
+        let hasKeys: Bool
+        do { hasKeys = try !db.rows("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'Z_PRIMARYKEY'").isEmpty } catch {
+            throw StoreMismatch(store: source, message: "not a SQLite database (\(error))")
+        }
+        guard hasKeys else { throw StoreMismatch(store: source, message: "not a Core Data store: it has no Z_PRIMARYKEY table") }
+        snapshot.db = db
+        return snapshot
+    }
+
+    /// A temporary copy of a store, open; removed when it goes.
+    public final class Snapshot {
+        let directory: String
+        public fileprivate(set) var db: Database!
+        init(directory: String) { self.directory = directory }
+        deinit {
+            db = nil
+            try? FileManager.default.removeItem(atPath: directory)
+        }
+    }
+
+    /// Objects of `entity` in the store (rows of its table).
+    public static func rowCount(_ db: Database, model: ObjectModel, entity: String) throws -> Int {
+        guard let e = model.entity(entity) else { return 0 }
+        return Int(try db.scalar("SELECT COUNT(*) FROM \(e.table)").integerValue ?? 0)
+    }
+
+    /// The rows of `Z_PRIMARYKEY` that are Core Data's own entities (persistent history,
+    /// CloudKit mirroring): their table is `A<NAME>`, not `Z<NAME>`.
+    public static func internalEntities(_ db: Database) throws -> Set<String> {
+        let tables = Set(try db.rows("SELECT name FROM sqlite_master WHERE type = 'table'").compactMap { $0[0].textValue })
+        let names = try db.rows("SELECT Z_NAME FROM Z_PRIMARYKEY").compactMap { $0[0].textValue }
+        return Set(names.filter { !tables.contains("Z" + $0.uppercased()) && tables.contains("A" + $0.uppercased()) })
+    }
+
+    /// The store's own tables: those starting with `Z` (entities, join tables, Core Data's
+    /// metadata), without R-tree tables and their shadow tables.
+    static func userTables(_ db: Database) throws -> Set<String> {
+        let rows = try db.rows("SELECT name, sql FROM sqlite_master WHERE type = 'table'")
+        let virtual = rows.filter { ($0[1].textValue ?? "").uppercased().hasPrefix("CREATE VIRTUAL TABLE") }.compactMap { $0[0].textValue }
+        let shadows = Set(virtual.flatMap { v in ["_node", "_rowid", "_parent"].map { v + $0 } })
+        return Set(rows.compactMap { $0[0].textValue }.filter { $0.hasPrefix("Z") && !virtual.contains($0) && !shadows.contains($0) })
+    }
+
+    /// Throws a ``StoreMismatch`` naming every difference between the store's tables and the variant's.
+    public static func check(_ db: Database, store: String, model: ObjectModel) throws {
+        let expected = try Database(path: ":memory:")
+        for sql in SchemaDDL(model: model).statements { try expected.executeScript(sql) }
+        var problems: [String] = []
+        let own = try internalEntities(db)
+        let storeEntities = try db.rows("SELECT Z_NAME, Z_SUPER FROM Z_PRIMARYKEY ORDER BY Z_ENT").filter { !own.contains($0[0].textValue ?? "") }
+        for row in storeEntities where (row[1].integerValue ?? 0) != 0 {
+            problems.append("entity \(row[0].textValue ?? "?") is a sub-entity (Z_SUPER \(row[1].integerValue!)): entity inheritance is not supported")
+        }
+        let have = Set(storeEntities.compactMap { $0[0].textValue }), want = Set(model.entities.map(\.name))
+        if !want.subtracting(have).isEmpty { problems.append("Z_PRIMARYKEY lacks the entities \(want.subtracting(have).sorted().joined(separator: ", "))") }
+        if !have.subtracting(want).isEmpty { problems.append("Z_PRIMARYKEY has entities the variant does not: \(have.subtracting(want).sorted().joined(separator: ", "))") }
+        let storeTables = try userTables(db), modelTables = try userTables(expected)
+        for t in modelTables.subtracting(storeTables).sorted() { problems.append("the store has no table \(t)") }
+        for t in storeTables.subtracting(modelTables).sorted() { problems.append("the store has a table the variant does not make: \(t)") }
+        for t in modelTables.intersection(storeTables).sorted() {
+            let columns = { (d: Database) in
+                Dictionary(try d.rows("SELECT name, type FROM pragma_table_info(?)", [.text(t)]).map { ($0[0].textValue ?? "", ($0[1].textValue ?? "").uppercased()) },
+                           uniquingKeysWith: { a, _ in a })
+            }
+            let s = try columns(db), m = try columns(expected)
+            for c in m.keys.sorted() {
+                if let st = s[c] {
+                    if st != m[c]! { problems.append("\(t).\(c) is \(st) in the store, \(m[c]!) in the variant") }
+                } else {
+                    problems.append("\(t) has no column \(c) (\(m[c]!))")
+                }
+            }
+            for c in s.keys.sorted() where m[c] == nil { problems.append("\(t) has a column the variant does not: \(c) (\(s[c]!))") }
+        }
+        if !problems.isEmpty {
+            throw StoreMismatch(store: store, message: "its tables do not match variant \(model.variant):\n  " + problems.joined(separator: "\n  "))
+        }
+    }
+
+    /// How an index is defined: unique or not, its columns with their order and collation
+    /// (or an R-tree's columns), for telling a same-named index of another definition.
+    static func definition(_ db: Database, index name: String, table: String?) throws -> String {
+        if let table {
+            let unique = try db.rows("SELECT \"unique\" FROM pragma_index_list(?) WHERE name = ?", [.text(table), .text(name)]).first?[0].integerValue ?? 0
+            let cols = try db.rows("SELECT name, desc, coll FROM pragma_index_xinfo(?) WHERE key = 1 ORDER BY seqno", [.text(name)])
+                .map { "\($0[0].textValue ?? "?") \($0[1].integerValue ?? 0) \($0[2].textValue ?? "")" }
+            return "\(unique) " + cols.joined(separator: ", ")
+        }
+        return "rtree " + (try db.rows("SELECT name FROM pragma_table_info(?) ORDER BY cid", [.text(name)]).compactMap { $0[0].textValue }.joined(separator: ", "))
+    }
+
+    /// Copies the store's files at `source` to `path`, then makes the copy's indexes the
+    /// variant's: drops the store's others (and those of the same name but another
+    /// definition), creates the missing ones (an R-tree index is created and filled from its
+    /// table). Returns the index names dropped and created.
+    @discardableResult
+    public static func copy(_ source: String, to path: String, model: ObjectModel) throws -> (dropped: [String], created: [String]) {
+        try snapshot(source, to: path)
+        let db = try Database(path: path)
+        let expected = try Database(path: ":memory:")
+        let ddl = SchemaDDL(model: model)
+        for sql in ddl.statements { try expected.executeScript(sql) }
+        var wanted: [String: (statements: [String], fill: String?, table: String?)] = [:]
+        for e in model.entities {
+            for r in e.toOneRelationships {
+                let c = r.foreignKeyColumn!
+                wanted["\(e.table)_\(c)_INDEX"] = (["CREATE INDEX IF NOT EXISTS \(e.table)_\(c)_INDEX ON \(e.table) (\(c))"], nil, e.table)
+            }
+            for ix in e.indexes {
+                var fill: String?
+                if ix.kind == .rtree {
+                    let cols = ix.elements.flatMap { ["\($0.attribute.column)_MIN", "\($0.attribute.column)_MAX"] }
+                    let values = ix.elements.flatMap { [$0.attribute.column, $0.attribute.column] }
+                    fill = "INSERT INTO \(ix.sqlName) (Z_PK, \(cols.joined(separator: ", "))) SELECT Z_PK, \(values.joined(separator: ", ")) FROM \(e.table)"
+                }
+                wanted[ix.sqlName] = (ddl.indexStatements(ix, entity: e), fill, ix.kind == .rtree ? nil : e.table)
+            }
+        }
+        for s in ddl.joinTables() where s.hasPrefix("CREATE INDEX") {
+            let words = s.split(separator: " ")
+            wanted[String(words[5])] = ([s], nil, String(words[7]))
+        }
+        // The store's own indexes and R-tree tables (their triggers go with them).
+        let present = try db.rows("SELECT type, name, tbl_name FROM sqlite_master WHERE (type = 'index' AND sql IS NOT NULL) OR (type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE%RTREE%') ORDER BY name")
+        var dropped: [String] = [], created: [String] = []
+        var kept = Set<String>()
+        for row in present {
+            guard let type = row[0].textValue, let name = row[1].textValue else { continue }
+            if let w = wanted[name], try definition(db, index: name, table: type == "index" ? row[2].textValue : nil) == definition(expected, index: name, table: w.table) {
+                kept.insert(name)
+                continue
+            }
+            if type == "table" {
+                for suffix in ["_INSERT", "_UPDATE", "_DELETE"] {
+                    try db.executeScript("DROP TRIGGER IF EXISTS " + quoted(name + suffix))
+                }
+                try db.executeScript("DROP TABLE " + quoted(name))
+            } else {
+                try db.executeScript("DROP INDEX " + quoted(name))
+            }
+            dropped.append(name)
+        }
+        for (name, w) in wanted.sorted(by: { $0.key < $1.key }) where !kept.contains(name) {
+            for s in w.statements { try db.executeScript(s) }
+            if let fill = w.fill { try db.executeScript(fill) }
+            created.append(name)
+        }
+        _ = try db.rows("PRAGMA wal_checkpoint(TRUNCATE)")
+        return (dropped, created)
+    }
+
+    /// A name from the store, quoted for SQL.
+    static func quoted(_ name: String) -> String { "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+}
+
+/// A store that cannot be used for a variant: which store, and every difference.
+public struct StoreMismatch: Error, CustomStringConvertible, Sendable {
+    public let store: String
+    public let message: String
+    public var description: String { "\(store): \(message)" }
+}

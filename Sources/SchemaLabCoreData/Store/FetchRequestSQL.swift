@@ -1,0 +1,120 @@
+import SchemaLabSQLite
+
+/// Every statement one fetch request can issue, rendered once when the request is
+/// built (never in a timed region), with the values each binds.
+///
+/// Shapes (docs: statement shapes §4-§6):
+/// - objects: `SELECT 0, t0.Z_PK, t0.Z_OPT, … FROM … [WHERE …] [ORDER BY …] [LIMIT ? [OFFSET ?]]`
+/// - object IDs (also the first query of a batched fetch, and includesPropertyValues = NO):
+///   `SELECT 0, t0.Z_PK FROM …`
+/// - count: `SELECT COUNT(*) FROM ZPHOTO` without a predicate, `SELECT COUNT( DISTINCT t0.Z_PK)
+///   FROM ZPHOTO t0 … WHERE …` with one
+/// - dictionaries: `SELECT [DISTINCT] t0.ZCOUNTRY, COUNT( t0.ZCOUNTRY) FROM … [WHERE …]
+///   [GROUP BY …] [HAVING …] [ORDER BY …]`; `@sum` is SQLite's `total()`
+/// - section counts: `SELECT key, COUNT (DISTINCT t0.Z_PK) FROM … [WHERE …] GROUP BY key ORDER BY key`
+///
+/// fetchLimit and fetchOffset are bound as `LIMIT ? OFFSET ?` (Core Data writes the numbers
+/// into the text; the lab binds every constant).
+public struct FetchRequestSQL: Sendable {
+    public struct Query: Sendable, Equatable {
+        public var sql: String
+        public var bindings: [SQLValue]
+    }
+
+    public let objects: Query
+    public let ids: Query
+    public let count: Query
+    public let sectionCounts: Query?
+    public let dictionaries: Query?
+
+    /// Builds the statements; `having` may name propertiesToFetch expressions (its compiler gets them).
+    public init(fetch: FetchSQL, sorts: [(ResolvedKeyPath, Bool)], predicate: PredicateCompilation?,
+                limit: Int, offset: Int, section: (ResolvedKeyPath, ascending: Bool)? = nil,
+                dictionary: DictionaryShape? = nil) throws {
+        let e = fetch.entity
+        let limitSQL = FetchSQL.limitClause(limit: limit, offset: offset)
+        let limitValues = FetchSQL.limitBindings(limit: limit, offset: offset)
+        let main = try fetch.clauses(sorts: sorts, predicate: predicate)
+        objects = Query(sql: "SELECT \(FetchSQL.objectColumns(e)) \(main.from)\(main.whereSQL)\(main.orderBy)\(limitSQL)",
+                        bindings: main.bindings + limitValues)
+        ids = Query(sql: "SELECT 0, t0.Z_PK \(main.from)\(main.whereSQL)\(main.orderBy)\(limitSQL)",
+                    bindings: main.bindings + limitValues)
+        if predicate == nil {
+            count = Query(sql: "SELECT COUNT(*) FROM \(e.table)", bindings: [])
+        } else {
+            let c = try fetch.clauses(sorts: [], predicate: predicate)
+            count = Query(sql: "SELECT COUNT( DISTINCT t0.Z_PK) \(c.from)\(c.whereSQL)", bindings: c.bindings)
+        }
+        if let (key, ascending) = section {
+            let c = try fetch.clauses(sorts: [], extra: [key], predicate: predicate)
+            let col = c.extraColumns[0]
+            sectionCounts = Query(sql: "SELECT \(col), COUNT (DISTINCT t0.Z_PK) \(c.from)\(c.whereSQL) GROUP BY \(col) ORDER BY \(col)\(ascending ? "" : " DESC")",
+                                  bindings: c.bindings)
+        } else {
+            sectionCounts = nil
+        }
+        if let d = dictionary {
+            let planner = JoinPlanner(model: fetch.model, entity: e)
+            var selected: [String] = []
+            var named: [String: String] = [:]
+            for p in d.properties {
+                let col = planner.column(p.keyPath, outer: true)
+                let expr: String
+                switch p.function {
+                case nil: expr = col
+                case .min?: expr = "min( \(col))"
+                case .max?: expr = "max( \(col))"
+                case .avg?: expr = "avg( \(col))"
+                case .sum?: expr = "total( \(col))"
+                case .count?: expr = "COUNT( \(col))"
+                }
+                selected.append(expr)
+                named[p.name] = expr
+            }
+            let groupColumns = d.groupBy.map { planner.column($0, outer: true) }
+            let sortColumns = sorts.map { planner.column($0.0, outer: true) }
+            let compiled = try predicate?(planner)
+            let having = try d.having?(planner, named)
+            var sql = "SELECT \(d.distinct ? "DISTINCT " : "")\(selected.joined(separator: ", ")) \(planner.fromClause)"
+            if let compiled { sql += " WHERE " + compiled.sql }
+            if !groupColumns.isEmpty { sql += " GROUP BY " + groupColumns.joined(separator: ", ") }
+            if let having { sql += " HAVING " + having.sql }
+            if !sorts.isEmpty {
+                sql += " ORDER BY " + zip(sorts, sortColumns).map { $0.0.1 ? $0.1 : $0.1 + " DESC" }.joined(separator: ", ")
+            }
+            sql += limitSQL
+            dictionaries = Query(sql: sql, bindings: (compiled?.bindings ?? []) + (having?.bindings ?? []) + limitValues)
+        } else {
+            dictionaries = nil
+        }
+    }
+}
+
+/// What a dictionary fetch selects: properties (key paths or aggregates), grouping, HAVING.
+public struct DictionaryShape {
+    public struct Property {
+        public var name: String
+        public var keyPath: ResolvedKeyPath
+        public var function: AggregateFunction?
+
+        public init(name: String, keyPath: ResolvedKeyPath, function: AggregateFunction?) {
+            self.name = name
+            self.keyPath = keyPath
+            self.function = function
+        }
+    }
+
+    public var properties: [Property]
+    public var groupBy: [ResolvedKeyPath]
+    public var distinct: Bool
+    /// Compiles the HAVING predicate; the dictionary maps expression names to their SQL.
+    public var having: ((JoinPlanner, [String: String]) throws -> WhereClause)?
+
+    public init(properties: [Property], groupBy: [ResolvedKeyPath], distinct: Bool,
+                having: ((JoinPlanner, [String: String]) throws -> WhereClause)?) {
+        self.properties = properties
+        self.groupBy = groupBy
+        self.distinct = distinct
+        self.having = having
+    }
+}

@@ -1,0 +1,138 @@
+import SchemaLabSQLite
+
+/// A WHERE expression and the values bound to its `?`s, in order.
+public struct WhereClause: Sendable, Equatable {
+    public var sql: String
+    public var bindings: [SQLValue]
+
+    public init(sql: String, bindings: [SQLValue]) {
+        self.sql = sql
+        self.bindings = bindings
+    }
+}
+
+/// Compiles a predicate into a WHERE expression, adding the joins it needs to the planner.
+public typealias PredicateCompilation = (JoinPlanner) throws -> WhereClause
+
+/// The SELECT statements Core Data issues for one entity (docs: statement shapes §4-§6).
+///
+/// Column list: `0` (no inheritance), Z_PK, Z_OPT, attributes alphabetically,
+/// foreign keys last. A sort or section key through a to-one relationship adds
+/// one `LEFT OUTER JOIN` per distinct relationship path (t1, t2, ...); a path only a
+/// predicate uses is a plain `JOIN`; a shared path is one `LEFT OUTER JOIN`.
+public struct FetchSQL: Sendable {
+    public let model: ObjectModel
+    public let entity: EntityModel
+
+    public init(model: ObjectModel, entity: EntityModel) {
+        self.model = model
+        self.entity = entity
+    }
+
+    /// `0, t0.Z_PK, t0.Z_OPT, t0.ZA, ..., t0.ZFK` for `alias`.
+    public static func objectColumns(_ e: EntityModel, alias: String = "t0") -> String {
+        (["0", "\(alias).Z_PK", "\(alias).Z_OPT"] + e.attributes.map { "\(alias).\($0.column)" }
+            + e.toOneRelationships.map { "\(alias).\($0.foreignKeyColumn!)" }).joined(separator: ", ")
+    }
+
+    /// The parts of a fetch: FROM with joins, WHERE, ORDER BY, and the WHERE's bindings.
+    public struct Clauses: Sendable {
+        public var from: String
+        public var whereSQL: String
+        public var orderBy: String
+        public var bindings: [SQLValue]
+        /// Column expressions requested through ``FetchSQL/clauses(sorts:extra:predicate:)``'s `extra`.
+        public var extraColumns: [String]
+    }
+
+    /// Plans the joins for `sorts` (outer), `extra` key paths (outer: section keys, fetched
+    /// properties) and the predicate (inner), and renders the clauses.
+    public func clauses(sorts: [(ResolvedKeyPath, Bool)], extra: [ResolvedKeyPath] = [],
+                        predicate: PredicateCompilation?) throws -> Clauses {
+        let planner = JoinPlanner(model: model, entity: entity)
+        let sortColumns = sorts.map { planner.column($0.0, outer: true) }
+        let extraColumns = extra.map { planner.column($0, outer: true) }
+        let compiled = try predicate?(planner)
+        let orderBy = sorts.isEmpty ? "" : " ORDER BY " + zip(sorts, sortColumns).map { $0.0.1 ? $0.1 : $0.1 + " DESC" }.joined(separator: ", ")
+        return Clauses(from: planner.fromClause, whereSQL: compiled.map { " WHERE " + $0.sql } ?? "", orderBy: orderBy,
+                       bindings: compiled?.bindings ?? [], extraColumns: extraColumns)
+    }
+
+    /// ` LIMIT ? OFFSET ?` when the request has a fetchLimit or fetchOffset (bound, not spliced).
+    static func limitClause(limit: Int, offset: Int) -> String {
+        if limit == 0 && offset == 0 { return "" }
+        return offset == 0 ? " LIMIT ?" : " LIMIT ? OFFSET ?"
+    }
+
+    /// The values bound to ``limitClause(limit:offset:)``'s parameters (no limit: -1, SQLite's "none").
+    static func limitBindings(limit: Int, offset: Int) -> [SQLValue] {
+        if limit == 0 && offset == 0 { return [] }
+        let l = SQLValue.integer(limit == 0 ? -1 : Int64(limit))
+        return offset == 0 ? [l] : [l, .integer(Int64(offset))]
+    }
+
+    /// A fetch of whole objects, sorted (tests and simple callers: no predicate, no limit).
+    public func objects(sortedBy sorts: [(ResolvedKeyPath, Bool)]) -> String {
+        let c = try! clauses(sorts: sorts, predicate: nil)
+        return "SELECT \(Self.objectColumns(entity)) \(c.from)\(c.orderBy)"
+    }
+
+    /// The IDs-first query of a batched fetch (objectIDResultType shape), no predicate.
+    public func ids(sortedBy sorts: [(ResolvedKeyPath, Bool)]) -> String {
+        let c = try! clauses(sorts: sorts, predicate: nil)
+        return "SELECT 0, t0.Z_PK \(c.from)\(c.orderBy)"
+    }
+
+    /// One window of a batched fetch: `count` primary keys bound as `IN (?,...)`, no ORDER BY.
+    /// (Core Data binds them through the `_Z_intarray0` virtual table; we use `IN (?,...)`.)
+    public func batch(count: Int) -> String {
+        let marks = Array(repeating: "?", count: count).joined(separator: ",")
+        return "SELECT \(Self.objectColumns(entity)) FROM \(entity.table) t0 WHERE t0.Z_PK IN (\(marks)) LIMIT \(count)"
+    }
+
+    /// Firing one fault: the object's row by primary key.
+    public var fault: String {
+        "SELECT \(Self.objectColumns(entity)) FROM \(entity.table) t0 WHERE t0.Z_PK = ?"
+    }
+
+    /// Firing a to-many fault: the destination's primary keys for one source object.
+    /// One-to-many: `SELECT 0, t0.Z_PK FROM ZBOOK t0 WHERE t0.ZAUTHOR = ?`; many-to-many:
+    /// through the join table ([I]: the join's shape is the lab's).
+    public func toManyFault(_ r: RelationshipModel) -> String {
+        let dest = model.entity(r.destination)!
+        switch r.storage {
+        case .inverseForeignKey(let column):
+            return "SELECT 0, t0.Z_PK FROM \(dest.table) t0 WHERE t0.\(column) = ?"
+        case .joinTable(let table, let own, let other):
+            return "SELECT 0, t0.Z_PK FROM \(dest.table) t0 JOIN \(table) t1 ON t0.Z_PK = t1.\(other) WHERE t1.\(own) = ?"
+        case .foreignKey:
+            preconditionFailure("toManyFault takes a to-many relationship")
+        }
+    }
+
+    /// Prefetching a to-many for `count` source objects: the destination's object columns
+    /// (one-to-many: the source key is its foreign key among them; many-to-many: the join
+    /// table's source column is added last), bound as `IN (?,…)` ([I]: Core Data binds an intarray).
+    /// The result column that holds the source's key in ``toManyPrefetch(_:count:)``.
+    public func toManyPrefetchOwnerColumn(_ r: RelationshipModel) -> Int32 {
+        let dest = model.entity(r.destination)!
+        if case .inverseForeignKey(let column) = r.storage,
+           let slot = dest.toOneRelationships.firstIndex(where: { $0.foreignKeyColumn == column }) {
+            return Int32(3 + dest.attributes.count + slot)
+        }
+        return Int32(3 + dest.attributes.count + dest.toOneRelationships.count)
+    }
+
+    public func toManyPrefetch(_ r: RelationshipModel, count: Int) -> String {
+        let dest = model.entity(r.destination)!
+        let marks = Array(repeating: "?", count: count).joined(separator: ",")
+        switch r.storage {
+        case .inverseForeignKey(let column):
+            return "SELECT \(Self.objectColumns(dest)) FROM \(dest.table) t0 WHERE t0.\(column) IN (\(marks))"
+        case .joinTable(let table, let own, let other):
+            return "SELECT \(Self.objectColumns(dest)), t1.\(own) FROM \(dest.table) t0 JOIN \(table) t1 ON t0.Z_PK = t1.\(other) WHERE t1.\(own) IN (\(marks))"
+        case .foreignKey:
+            preconditionFailure("toManyPrefetch takes a to-many relationship")
+        }
+    }
+}

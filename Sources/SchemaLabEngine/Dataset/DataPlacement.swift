@@ -1,0 +1,107 @@
+import SchemaLabCoreData
+
+/// Where the logical fields of one data row go in one variant: which objects to
+/// create per row (the root entity, plus every entity its to-one relationships
+/// reach that holds a field), and which field fills which attribute.
+///
+/// A field is written to every attribute of that name the root reaches, so a
+/// denormalized copy (V3's `Photo.likes` beside `PhotoMeta.likes`) gets the same value.
+public struct DataPlacement {
+    /// One object to create per row.
+    public struct Node {
+        public let entity: EntityDescription
+        /// The node this one hangs from, and the to-one slot of that parent that points here.
+        public let parent: (node: Int, slot: Int)?
+        /// This entity's to-one slot that points back to the parent (a one-to-one inverse).
+        public let inverseSlot: Int?
+        /// Per attribute (entity order): the data column that fills it, or nil (NULL).
+        public let sources: [Int?]
+    }
+
+    public let nodes: [Node]
+    /// The fields that have an attribute to go to.
+    public let placed: Set<String>
+    /// The to-many relationships of the root filled per row (see ``RelatedPlacement``).
+    public internal(set) var related: [RelatedPlacement] = []
+
+    /// Builds the placement; throws a message when a field has no attribute to go to in
+    /// this variant (unless it is in `optional`), or a generated value cannot be stored
+    /// in the attribute's type. `excluding` names a to-one of the root not to follow
+    /// (the inverse that points back at a parent object).
+    public init(model: ManagedObjectModel, rootEntity: String, fields: [String], kinds: [String: Set<ValueKind>],
+                optional: Set<String> = [], excluding: String? = nil) throws(KeyPathError) {
+        let variant = model.model.variant
+        guard let root = model.entity(rootEntity) else {
+            throw KeyPathError(message: "variant \(variant) has no entity '\(rootEntity)'")
+        }
+        var nodes: [Node] = []
+        var placed = Set<String>()
+        // Breadth-first over to-one relationships; each entity visited once.
+        var queue: [(EntityDescription, (node: Int, slot: Int)?, Int?)] = [(root, nil, nil)]
+        var visited: Set<String> = [root.name]
+        var pending: [(entity: EntityDescription, parent: (node: Int, slot: Int)?, inverse: Int?)] = []
+        while !queue.isEmpty {
+            let (e, parent, inverse) = queue.removeFirst()
+            pending.append((e, parent, inverse))
+            let myIndex = pending.count - 1
+            for (slot, r) in e.toOne.enumerated() where !(myIndex == 0 && r.name == excluding) && visited.insert(r.destination).inserted {
+                let dest = e.destinations[slot]
+                let inv = r.inverse.flatMap { dest.toOneIndex($0) }
+                queue.append((dest, (myIndex, slot), inv))
+            }
+        }
+        // Keep an entity when it or something below it holds a field.
+        let holds = pending.map { p in p.entity.model.attributes.contains { fields.contains($0.name) } }
+        var keep = holds
+        for i in pending.indices.reversed() where keep[i] {
+            var p = pending[i].parent
+            while let parent = p { keep[parent.node] = true; p = pending[parent.node].parent }
+        }
+        keep[0] = true
+        var newIndex: [Int: Int] = [:]
+        for (i, p) in pending.enumerated() where keep[i] {
+            var sources: [Int?] = []
+            for a in p.entity.model.attributes {
+                guard let f = fields.firstIndex(of: a.name) else { sources.append(nil); continue }
+                let allowed = ValueKind.accepted(by: a.type)
+                if let produced = kinds[a.name], !produced.isSubset(of: allowed) {
+                    throw KeyPathError(message: "in variant \(variant), field '\(a.name)' generates \(produced.map(\.rawValue).sorted().joined(separator: "/")) values, which a \(a.type.rawValue) attribute (\(p.entity.name).\(a.name)) cannot hold")
+                }
+                placed.insert(a.name)
+                sources.append(f)
+            }
+            newIndex[i] = nodes.count
+            nodes.append(Node(entity: p.entity, parent: p.parent.map { (newIndex[$0.node]!, $0.slot) },
+                              inverseSlot: p.inverse, sources: sources))
+        }
+        for f in fields where !placed.contains(f) && !optional.contains(f) {
+            throw KeyPathError(message: "in variant \(variant), field '\(f)' has nowhere to go: no attribute '\(f)' on \(rootEntity) or an entity its to-one relationships reach")
+        }
+        self.nodes = nodes
+        self.placed = placed
+    }
+}
+
+/// Where the objects of one `related` entry go in one variant: the to-many slot of
+/// the parent, how the destination points back, and the placement of the
+/// destination objects' fields (children, or pool members).
+public struct RelatedPlacement {
+    /// How a destination object points back at its parent.
+    public enum Inverse {
+        /// One-to-many: the destination's to-one slot (its foreign key).
+        case toOne(slot: Int)
+        /// Many-to-many: the destination's to-many slot (join-table rows).
+        case toMany(index: Int)
+    }
+
+    /// The relationship on the parent entity.
+    public let relationship: RelationshipModel
+    /// The relationship's index in the parent entity's ``EntityDescription/toMany``.
+    public let toManyIndex: Int
+    public let inverse: Inverse
+    /// The destination objects' fields; `nodes[0]` is the destination entity.
+    public let placement: DataPlacement
+    /// The entry's index in the generated data's `related` (entries a variant leaves out
+    /// have no placement).
+    public var dataIndex = 0
+}

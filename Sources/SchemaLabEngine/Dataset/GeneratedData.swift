@@ -1,0 +1,336 @@
+import Foundation
+import SchemaLabSQLite
+import SchemaLabCoreData
+
+/// The logical data set for one size: one column of values per field, row i being
+/// the i-th root object, and the objects of every `related` relationship. The same
+/// for every variant.
+public struct GeneratedData: Sendable {
+    public let count: Int
+    public let fieldNames: [String]
+    public let columns: [[SQLValue]]
+    /// The to-many relationships filled for the root rows, in the data set's `related` order.
+    public let related: [GeneratedRelation]
+    /// False for ``rowsNotGenerated(count:)``: the size of a data set whose rows no workload
+    /// holds (they stream from a ``DataStream`` where needed).
+    public let hasRows: Bool
+
+    /// A data set of `count` rows that are not generated here: no columns, no relationships.
+    public static func rowsNotGenerated(count: Int) -> GeneratedData {
+        GeneratedData(count: count, fieldNames: [], columns: [], hasRows: false)
+    }
+
+    /// Generates `count` rows of `spec`, deterministically from its seed.
+    public init(spec: DatasetSpec, count: Int) {
+        let level = GeneratedLevel(seed: spec.seed, count: count, fields: spec.fields, related: spec.related,
+                                   streamPrefix: "", parent: nil)
+        self.count = count
+        self.fieldNames = level.fieldNames
+        self.columns = level.columns
+        self.related = level.related
+        self.hasRows = true
+    }
+
+    /// A chunk of a stream's rows (``DataStream``): root fields only.
+    init(count: Int, fieldNames: [String], columns: [[SQLValue]], hasRows: Bool = true) {
+        self.count = count
+        self.fieldNames = fieldNames
+        self.columns = columns
+        self.related = []
+        self.hasRows = hasRows
+    }
+
+    public func column(_ name: String) -> [SQLValue]? {
+        fieldNames.firstIndex(of: name).map { columns[$0] }
+    }
+
+    /// The root rows' relationship named `name`.
+    public func relation(_ name: String) -> GeneratedRelation? {
+        related.first { $0.relationship == name }
+    }
+
+    /// FNV-1a over every value, row by row in field order, then (when there are
+    /// any) every relationship's fan-outs, links and objects: equal data, equal hash.
+    public var digest: String {
+        var d = StreamDigest()
+        d.add(self)
+        return d.hex
+    }
+}
+
+/// The objects of one to-many relationship for every row of the level above it.
+///
+/// Row p of the parent level owns the entries `offsets[p]..<offsets[p+1]`: without a
+/// pool these are the ordinals of its new destination objects (children follow their
+/// parents, so the children of a prefix of the parents are a prefix of the children);
+/// with a pool they index `links`, the pool members it links to (distinct per row).
+public struct GeneratedRelation: Sendable {
+    public let relationship: String
+    /// The relationship path from the root (`books`, `books.reviews`).
+    public let path: String
+    public let offsets: [Int]
+    /// With a pool: the pool member of each link. Empty without a pool.
+    public let links: [Int]
+    public let isPool: Bool
+    /// The destination objects (the children, or the pool members): how many, and their fields.
+    public let count: Int
+    public let fieldNames: [String]
+    public let columns: [[SQLValue]]
+    /// The relationships filled for each child (never for pool members).
+    public let related: [GeneratedRelation]
+
+    /// How many objects parent row `p` is linked to.
+    @inline(__always)
+    public func fanOut(_ p: Int) -> Int { offsets[p + 1] - offsets[p] }
+
+    /// The destination objects of parent row `p`: child ordinals, or pool members.
+    public func targets(_ p: Int) -> [Int] {
+        let r = offsets[p]..<offsets[p + 1]
+        return isPool ? Array(links[r]) : Array(r)
+    }
+
+    public func column(_ name: String) -> [SQLValue]? {
+        fieldNames.firstIndex(of: name).map { columns[$0] }
+    }
+
+    public func relation(_ name: String) -> GeneratedRelation? {
+        related.first { $0.relationship == name }
+    }
+
+    func addDigest(to h: inout ResultDigest) {
+        for b in path.utf8 { h.add(UInt64(b)) }
+        h.add(UInt64(offsets.count))
+        for o in offsets { h.add(UInt64(o)) }
+        for l in links { h.add(UInt64(l)) }
+        h.add(UInt64(count))
+        for row in 0..<count {
+            for c in columns { h.add(c[row]) }
+        }
+        for r in related { r.addDigest(to: &h) }
+    }
+}
+
+/// One level of the data: its rows' fields, then its relationships (recursively).
+struct GeneratedLevel {
+    var fieldNames: [String] = []
+    var columns: [[SQLValue]] = []
+    var related: [GeneratedRelation] = []
+
+    /// `parent`: the parent level's fields and, per row of this level, its parent row;
+    /// `words`: for the children of a `wordsOf` fan-out, each child's word.
+    init(seed: UInt64, count: Int, fields: [FieldSpec], related specs: [RelatedSpec], streamPrefix: String,
+         parent: (names: [String], columns: [[SQLValue]], rowOf: [Int])?, words: [SQLValue]? = nil) {
+        // Fan-outs first: countOf fields read them (a wordsOf fan-out reads a field: after them).
+        var offsetsList: [[Int]] = []
+        var linksList: [[Int]] = []
+        for r in specs {
+            if case .wordsOf = r.fanOut {
+                offsetsList.append([])
+                linksList.append([])
+                continue
+            }
+            let poolCount = r.pool?.count
+            let fan = FieldGenerator(spec: FieldSpec(names: [r.relationshipPath], generator: r.fanOut, path: r.path),
+                                     seed: seed, streamPrefix: "fanOut:").generate(count: count)[0]
+            var offsets = [Int](repeating: 0, count: count + 1)
+            var acc = 0
+            for i in 0..<count {
+                var k = Int(fan[i].integerValue ?? 0)
+                if let n = poolCount { k = min(k, n) }
+                acc += k
+                offsets[i + 1] = acc
+            }
+            offsetsList.append(offsets)
+            if let n = poolCount {
+                var picker = PoolPicker(count: n, zipf: r.popularity,
+                                        seed: FieldGenerator.streamSeed(seed, key: "pick:" + r.relationshipPath))
+                var links: [Int] = []
+                links.reserveCapacity(acc)
+                for i in 0..<count { picker.pick(offsets[i + 1] - offsets[i], into: &links) }
+                linksList.append(links)
+            } else {
+                linksList.append([])
+            }
+        }
+        for f in fields {
+            switch f.generator {
+            case .countOf(let name):
+                let offsets = offsetsList[specs.firstIndex { $0.relationship == name }!]
+                columns.append((0..<count).map { .integer(Int64(offsets[$0 + 1] - offsets[$0])) })
+            case .derived(let from, let function):
+                columns.append(Self.derive(columns[fieldNames.firstIndex(of: from)!], function))
+            case .parentField(let name):
+                let p = parent!
+                let source = p.columns[p.names.firstIndex(of: name)!]
+                columns.append(p.rowOf.map { source[$0] })
+            case .word:
+                columns.append(words ?? [SQLValue](repeating: .null, count: count))
+            case .joinedOf:
+                columns.append([])  // filled once the related rows exist, below
+            default:
+                columns += FieldGenerator(spec: f, seed: seed, streamPrefix: streamPrefix).generate(count: count)
+            }
+            fieldNames += f.names
+        }
+        // wordsOf fan-outs: one child per distinct word of the row's field.
+        var childWords: [[SQLValue]] = Array(repeating: [], count: specs.count)
+        for (k, r) in specs.enumerated() {
+            guard case .wordsOf(let field) = r.fanOut else { continue }
+            let source = columns[fieldNames.firstIndex(of: field)!]
+            var offsets = [0]
+            offsets.reserveCapacity(count + 1)
+            for v in source {
+                if case .text(let s) = v { childWords[k] += Self.distinctWords(s).map { SQLValue.text($0) } }
+                offsets.append(childWords[k].count)
+            }
+            offsetsList[k] = offsets
+        }
+        for (k, r) in specs.enumerated() {
+            let offsets = offsetsList[k]
+            if let pool = r.pool {
+                let level = GeneratedLevel(seed: seed, count: pool.count, fields: pool.fields, related: [],
+                                           streamPrefix: "pool:" + r.relationshipPath + "/", parent: nil)
+                related.append(GeneratedRelation(relationship: r.relationship, path: r.relationshipPath, offsets: offsets,
+                                                 links: linksList[k], isPool: true, count: pool.count,
+                                                 fieldNames: level.fieldNames, columns: level.columns, related: []))
+            } else {
+                let n = offsets[count]
+                var rowOf = [Int](repeating: 0, count: n)
+                for p in 0..<count { for c in offsets[p]..<offsets[p + 1] { rowOf[c] = p } }
+                let level = GeneratedLevel(seed: seed, count: n, fields: r.fields, related: r.related,
+                                           streamPrefix: r.relationshipPath + "/",
+                                           parent: (fieldNames, columns, rowOf), words: childWords[k])
+                related.append(GeneratedRelation(relationship: r.relationship, path: r.relationshipPath, offsets: offsets,
+                                                 links: [], isPool: false, count: n,
+                                                 fieldNames: level.fieldNames, columns: level.columns, related: level.related))
+            }
+        }
+        // joinedOf: the linked pool members' values, joined.
+        var at = 0
+        for f in fields {
+            defer { at += f.names.count }
+            guard case .joinedOf(let name, let field, let separator) = f.generator,
+                  let k = specs.firstIndex(where: { $0.relationship == name }) else { continue }
+            let g = related[k]
+            let values = g.columns[g.fieldNames.firstIndex(of: field)!]
+            var joined: [SQLValue] = []
+            joined.reserveCapacity(count)
+            for p in 0..<count {
+                var parts: [String] = []
+                for i in g.offsets[p]..<g.offsets[p + 1] {
+                    if case .text(let s) = values[g.isPool ? g.links[i] : i] { parts.append(s) }
+                }
+                joined.append(parts.isEmpty ? SQLValue.null : SQLValue.text(parts.joined(separator: separator)))
+            }
+            columns[at] = joined
+        }
+    }
+
+    /// A derived field's values from its source field's.
+    static func derive(_ source: [SQLValue], _ function: DerivedFunction) -> [SQLValue] {
+        source.map { v in
+            guard let d = v.doubleValue else { return .null }
+            // A value no 64-bit integer holds (1e300, infinity, NaN) derives null.
+            let x: Int64?
+            switch function {
+            case .floor: x = Int64(exactly: d.rounded(.down))
+            case .day: x = Int64(exactly: (d / 86_400).rounded(.down))
+            }
+            return x.map { .integer($0) } ?? .null
+        }
+    }
+
+    /// The distinct words of `text` in canonical form (lower-cased, no diacritics), in order
+    /// of first appearance; a word is a run of letters and digits.
+    static func distinctWords(_ text: String) -> [String] {
+        var seen = Set<String>()
+        var out: [String] = []
+        for w in CanonicalString.of(text).split(whereSeparator: { !($0.isLetter || $0.isNumber) }) where seen.insert(String(w)).inserted {
+            out.append(String(w))
+        }
+        return out
+    }
+}
+
+/// Picks k distinct pool members per row from one stream: uniformly, or weighted
+/// 1/(i+1)^s (Zipf). Few picks: draw and redraw duplicates; many: keep the k
+/// smallest exponential keys (Efraimidis-Spirakis). Both sample without replacement.
+struct PoolPicker {
+    let count: Int
+    let weights: [Double]?
+    let cumulative: [Double]
+    var rng: SplitMix64
+    var taken: [Bool]
+    var keys: [(Double, Int)] = []
+
+    init(count: Int, zipf: Double?, seed: UInt64) {
+        self.count = count
+        if let s = zipf {
+            let w = (0..<count).map { 1.0 / pow(Double($0) + 1.0, s) }
+            var acc = 0.0
+            weights = w
+            cumulative = w.map { acc += $0; return acc }
+        } else {
+            weights = nil
+            cumulative = []
+        }
+        rng = SplitMix64(seed: seed)
+        taken = [Bool](repeating: false, count: count)
+    }
+
+    mutating func draw() -> Int {
+        guard !cumulative.isEmpty else { return Int(rng.next() % UInt64(count)) }
+        let x = rng.unit() * cumulative[count - 1]
+        var lo = 0, hi = count - 1
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if x < cumulative[mid] { hi = mid } else { lo = mid + 1 }
+        }
+        return lo
+    }
+
+    mutating func pick(_ k: Int, into links: inout [Int]) {
+        guard k > 0 else { return }
+        if k * 4 <= count {
+            let start = links.count
+            while links.count - start < k {
+                let m = draw()
+                if !taken[m] { taken[m] = true; links.append(m) }
+            }
+            for m in links[start...] { taken[m] = false }
+        } else {
+            keys.removeAll(keepingCapacity: true)
+            for i in 0..<count {
+                let e = -log(1.0 - rng.unit())
+                keys.append((e / (weights?[i] ?? 1.0), i))
+            }
+            keys.sort { $0.0 < $1.0 || ($0.0 == $1.0 && $0.1 < $1.1) }
+            for j in 0..<k { links.append(keys[j].1) }
+        }
+    }
+}
+
+/// A 64-bit FNV-1a digest of values, for data and result checksums.
+public struct ResultDigest: Sendable {
+    public private(set) var value: UInt64 = 0xCBF2_9CE4_8422_2325
+
+    public init() {}
+
+    @inline(__always)
+    public mutating func add(_ x: UInt64) {
+        var x = x
+        for _ in 0..<8 { value = (value ^ (x & 0xFF)) &* 0x100_0000_01B3; x >>= 8 }
+    }
+
+    public mutating func add(_ v: SQLValue) {
+        switch v {
+        case .null: add(0)
+        case .integer(let i): add(1); add(UInt64(bitPattern: i))
+        case .real(let d): add(2); add(d.bitPattern)
+        case .text(let s): add(3); for b in s.utf8 { value = (value ^ UInt64(b)) &* 0x100_0000_01B3 }; add(UInt64(s.utf8.count))
+        case .blob(let b): add(4); for x in b { value = (value ^ UInt64(x)) &* 0x100_0000_01B3 }; add(UInt64(b.count))
+        }
+    }
+
+    public var hex: String { String(value, radix: 16).leftPadded(to: 16) }
+}

@@ -1,0 +1,37 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A problem reading or writing a file or directory (a run's output, its temporary stores):
+/// names the path and what failed.
+public struct FileError: Error, CustomStringConvertible, Sendable {
+    public let message: String
+    /// The path the problem is about.
+    public let path: String
+    /// True when the user must change the command (an existing `--out`, a directory that
+    /// is not a run), false when the system refused (permissions, a full disk): exit 2 or 1.
+    public let isBadInput: Bool
+
+    public init(path: String, message: String, isBadInput: Bool = false) {
+        self.path = path
+        self.message = message
+        self.isBadInput = isBadInput
+    }
+
+    /// `cannot write results/x/results.csv: No space left on device`.
+    public init(path: String, doing: String, errno code: Int32) {
+        self.init(path: path, message: "cannot \(doing) \(path): \(String(cString: strerror(code)))")
+    }
+
+    public var description: String { message }
+
+    /// The system's reason for a Foundation file error (`No space left on device`), else its description.
+    public static func reason(_ error: any Error) -> String {
+        let ns = error as NSError
+        if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        return ns.localizedDescription
+    }
+}

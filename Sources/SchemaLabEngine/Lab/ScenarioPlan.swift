@@ -1,0 +1,266 @@
+import SchemaLabSQLite
+import SchemaLabCoreData
+
+/// A scenario checked against itself and resolved for every variant: the models,
+/// where the data goes, and proof that every workload runs unchanged in every variant.
+///
+/// Building one is `schemalab validate`; a run starts from one.
+public struct ScenarioPlan {
+    public let scenario: Scenario
+    public let models: [ObjectModel]
+
+    /// Resolves and checks `scenario`; throws a ``ScenarioError`` naming the JSON path.
+    public init(_ scenario: Scenario) throws {
+        self.scenario = scenario
+        let file = scenario.file
+        func fail(_ path: String, _ message: String) -> ScenarioError { ScenarioError(file: file, path: path, message: message) }
+        models = try SchemaResolver(file: file, variants: scenario.variants).resolveAll()
+        let ds = scenario.dataset
+        let needsRTree = models.contains { $0.entities.contains { $0.indexes.contains { $0.kind == .rtree } } }
+        if needsRTree && !SQLiteLibrary.hasRTree {
+            throw fail("$.variants", "an index has kind 'rtree' but this SQLite (\(SQLiteLibrary.version)) was built without ENABLE_RTREE")
+        }
+        try Self.checkIndexedNames(scenario, models: models)
+        for (spec, model) in zip(scenario.variants, models) {
+            guard model.entity(ds.entity) != nil else {
+                throw fail(ds.path + ".entity", "variant \(spec.name) has no entity '\(ds.entity)'")
+            }
+            for f in ds.fields where !f.optional {
+                for name in f.names where model.reachableAttributes(named: name, from: ds.entity).isEmpty {
+                    throw fail(f.path, "in variant \(spec.name), field '\(name)' has nowhere to go: no attribute '\(name)' on \(ds.entity) or an entity its to-one relationships reach")
+                }
+            }
+            let mom = ManagedObjectModel(model)
+            let rootPlacement = try Self.placement(ds, model: mom, file: file)
+            // A non-optional attribute no field fills would fail every save's validation.
+            func checkRequired(_ p: DataPlacement, _ specs: [RelatedSpec], path: String) throws {
+                for node in p.nodes {
+                    for a in node.entity.requiredAttributes where node.sources[a] == nil {
+                        throw fail(path, "in variant \(spec.name), \(node.entity.name).\(node.entity.model.attributes[a].name) is not optional, but no field fills it (every save of the data set would fail validation)")
+                    }
+                }
+                for r in p.related { try checkRequired(r.placement, specs[r.dataIndex].related, path: specs[r.dataIndex].path + ".fields") }
+            }
+            try checkRequired(rootPlacement, ds.related, path: ds.path + ".fields")
+            // Canonical search attributes are the context's to keep: no field fills one, and
+            // no batch request (which bypasses the context) writes one's entity or source.
+            for f in ds.fields {
+                for name in f.names {
+                    for a in model.reachableAttributes(named: name, from: ds.entity).map(\.attribute) where a.canonicalOf != nil {
+                        throw fail(f.path, "in variant \(spec.name), '\(name)' is a canonical search attribute (canonicalOf '\(a.canonicalOf!)'): the context sets it when it saves, no field fills it")
+                    }
+                }
+            }
+            for w in scenario.workloads where [.batchInsert, .batchUpdate].contains(w.kind) && (w.variants?.contains(spec.name) ?? true) {
+                let entity = mom.entity(w.entity ?? ds.entity)
+                let canonical = entity?.model.attributes.filter { $0.canonicalOf != nil } ?? []
+                let sources = Set(canonical.flatMap { [$0.name, $0.canonicalOf!] })
+                if w.kind == .batchInsert, let a = canonical.first {
+                    throw fail(w.path + ".kind", "in variant \(spec.name), \(entity!.name).\(a.name) is kept by the context when it saves (canonicalOf); a batch insert bypasses the context and would leave it empty")
+                }
+                if let hit = w.set.first(where: { sources.contains($0.attribute) }) {
+                    throw fail(w.path + ".set." + hit.attribute, "in variant \(spec.name), a batch update bypasses the context, which keeps \(entity!.name)'s canonical search attribute in step with '\(hit.attribute)'")
+                }
+                // External storage is the context's too: a batch request would write the bytes inline.
+                let external = Set(entity?.model.attributes.filter(\.allowsExternalStorage).map(\.name) ?? [])
+                if w.kind == .batchInsert, let name = external.sorted().first {
+                    throw fail(w.path + ".kind", "in variant \(spec.name), \(entity!.name).\(name) uses external storage, which the context writes when it saves; a batch insert would store the bytes inline")
+                }
+                if let hit = w.set.first(where: { external.contains($0.attribute) }) {
+                    throw fail(w.path + ".set." + hit.attribute, "in variant \(spec.name), \(entity!.name).\(hit.attribute) uses external storage, which a batch update would bypass")
+                }
+            }
+            // Dictionaries and sorts read the column itself, which holds a reference for an
+            // externally stored value.
+            for w in scenario.workloads where [.fetch, .fetchedResults, .readerUnderWriter].contains(w.kind) && (w.variants?.contains(spec.name) ?? true) {
+                let entity = w.entity ?? ds.entity
+                func check(_ keyPath: String, _ path: String) throws {
+                    guard let r = try? model.resolve(keyPath: keyPath, from: entity), r.attribute.allowsExternalStorage else { return }
+                    throw fail(path, "in variant \(spec.name), '\(keyPath)' uses external storage: a fetch cannot sort by it or return it in a dictionary (touch it on objects)")
+                }
+                for (i, s) in w.sort.enumerated() { try check(s.keyPath, w.path + ".sort[\(i)]") }
+                for (i, p) in w.propertiesToFetch.enumerated() {
+                    switch p {
+                    case .keyPath(let k): try check(k, w.path + ".propertiesToFetch[\(i)]")
+                    case .expression(_, _, let k): try check(k, w.path + ".propertiesToFetch[\(i)].key")
+                    }
+                }
+                for (i, g) in w.groupBy.enumerated() { try check(g, w.path + ".groupBy[\(i)]") }
+            }
+            for w in scenario.workloads where w.kind == .append && !ds.related.isEmpty {
+                throw fail(w.path + ".kind", "an append workload adds root rows only; this data set has 'related' entries")
+            }
+            // Write workloads: build each on a three-row sample, so that what it cannot do in
+            // this variant is reported now.
+            let writeKinds: Set<WorkloadKind> = [.insert, .batchInsert, .updateOrInsert, .batchUpdate, .update, .batchDelete, .delete, .readerUnderWriter]
+            // The sample leaves the related entries out: a pool of millions would be generated
+            // whole, and no write workload reads the related data when it is built.
+            var lean = ds
+            lean.related = []
+            lean.fields = ds.fields.map { f in
+                var g = f
+                switch f.generator {
+                case .countOf: g.generator = .constant(.integer(0))  // its relationship is left out too
+                case .joinedOf: g.generator = .constant(.text(""))
+                default: break
+                }
+                return g
+            }
+            let sample = GeneratedData(spec: lean, count: 3)
+            let placement = try Self.placement(ds, model: mom, file: file)
+            for var w in scenario.workloads where writeKinds.contains(w.kind) && (w.variants?.contains(spec.name) ?? true) {
+                if w.kind == .readerUnderWriter { w.count = min(w.count, 3) }
+                do {
+                    _ = try WorkloadFactory.make(w, model: mom, dataset: ds, data: sample, placement: placement, pragmas: scenario.pragmas)
+                } catch {
+                    throw fail(w.path + (error.at ?? ""), error.message)
+                }
+            }
+            for w in scenario.workloads where [.fetch, .fetchedResults].contains(w.kind) && (w.variants?.contains(spec.name) ?? true) {
+                let entity = w.entity ?? ds.entity
+                guard mom.entity(entity) != nil else { throw fail(w.path + ".entity", "variant \(spec.name) has no entity '\(entity)'") }
+                func check(_ keyPath: String, _ path: String) throws {
+                    do { _ = try model.resolve(keyPath: keyPath, from: entity) } catch {
+                        throw fail(path, "key path '\(keyPath)' does not resolve: \(error.message); every workload must run in every variant")
+                    }
+                }
+                for (i, s) in w.sort.enumerated() { try check(s.keyPath, w.path + ".sort[\(i)]") }
+                if let k = w.sectionKey { try check(k, w.path + ".sectionKey") }
+                if let b = w.boxes {
+                    let fields = ds.fields.flatMap(\.names)
+                    let kinds = Self.valueKinds(ds)
+                    for (i, k) in b.keys.enumerated() {
+                        guard fields.contains(k) else {
+                            throw fail(b.path + ".keys[\(i)]", "'\(k)' is not a field of the data set (boxes are sized on the data set's values)")
+                        }
+                        guard kinds[k, default: []].isSubset(of: [.integer, .real, .null]) else {
+                            throw fail(b.path + ".keys[\(i)]", "'\(k)' is not a number (a box bounds numeric fields, such as a latitude)")
+                        }
+                    }
+                }
+                do {
+                    // A box set is checked with one probe box; the real boxes come from the data.
+                    let probe: [[PredicateValue]] = w.boxes == nil ? [] : [[.real(0), .real(1), .real(0), .real(1)]]
+                    _ = try FetchWorkload(spec: w, model: mom, rootEntity: ds.entity, boxes: probe)
+                } catch {
+                    throw fail(w.path + (error.at ?? ""), error.message)
+                }
+            }
+        }
+    }
+
+    /// An `indexed:by:` must name an R-tree index that some variant has; a misspelt name
+    /// would make every variant, the R-tree one included, read the plain column.
+    static func checkIndexedNames(_ scenario: Scenario, models: [ObjectModel]) throws {
+        let rtrees = Set(models.flatMap { $0.entities.flatMap { $0.indexes.filter { $0.kind == .rtree }.map(\.name) } })
+        for w in scenario.workloads {
+            for (spec, key) in [(w.predicate, "predicate"), (w.verify, "verify.predicate")] {
+                guard let spec, spec.text.lowercased().contains("indexed:by:") else { continue }
+                let probe: [PredicateValue] = w.boxes == nil || key != "predicate" ? [] : Array(repeating: .real(0), count: 4)
+                guard let p = try? PredicateParser.parse(spec.text, arguments: spec.arguments + probe) else { continue }
+                for (name, column) in PredicateCompiler.indexedNames(p) where !rtrees.contains(name) {
+                    throw ScenarioError(file: scenario.file, path: spec.path, message: "column \(column): no variant has an R-tree index named '\(name)' (indexed:by: would read the plain column in every variant)")
+                }
+            }
+        }
+    }
+
+    /// The data placement of one variant (already checked in `init`).
+    func placement(for model: ManagedObjectModel) throws -> DataPlacement {
+        try Self.placement(scenario.dataset, model: model, file: scenario.file)
+    }
+
+    /// Where the data set goes in one variant: the root rows, then every `related`
+    /// entry resolved on the entity above it; throws a ``ScenarioError`` with the JSON path.
+    static func placement(_ ds: DatasetSpec, model mom: ManagedObjectModel, file: String) throws -> DataPlacement {
+        let kinds = valueKinds(ds.fields, parent: [:])
+        var p: DataPlacement
+        do {
+            p = try DataPlacement(model: mom, rootEntity: ds.entity, fields: ds.fields.flatMap(\.names), kinds: kinds,
+                                  optional: Set(ds.fields.filter(\.optional).flatMap(\.names)))
+        } catch {
+            throw ScenarioError(file: file, path: ds.path + ".fields", message: error.message)
+        }
+        guard let root = mom.entity(ds.entity) else {
+            throw ScenarioError(file: file, path: ds.path + ".entity", message: "variant \(mom.model.variant) has no entity '\(ds.entity)'")
+        }
+        p.related = try relatedPlacements(ds.related, parent: root, parentKinds: kinds, model: mom, file: file)
+        return p
+    }
+
+    static func relatedPlacements(_ specs: [RelatedSpec], parent: EntityDescription, parentKinds: [String: Set<ValueKind>],
+                                  model mom: ManagedObjectModel, file: String) throws -> [RelatedPlacement] {
+        let variant = mom.model.variant
+        return try specs.enumerated().compactMap { (dataIndex, r) -> RelatedPlacement? in
+            func fail(_ path: String, _ message: String) -> ScenarioError {
+                ScenarioError(file: file, path: path, message: "in variant \(variant), " + message)
+            }
+            if r.optional && parent.model.relationship(r.relationship) == nil { return nil }
+            guard let rel = parent.model.relationship(r.relationship) else {
+                let have = parent.model.relationships.map(\.name)
+                throw fail(r.path + ".relationship", "\(parent.name) has no relationship '\(r.relationship)'"
+                           + (have.isEmpty ? "" : " (relationships: \(have.joined(separator: ", ")))"))
+            }
+            guard rel.toMany, let index = parent.toManyIndex(rel.name) else {
+                throw fail(r.path + ".relationship", "\(parent.name).\(rel.name) is a to-one: a related entry fills a to-many relationship")
+            }
+            let dest = parent.toManyDestinations[index]
+            let inverse: RelatedPlacement.Inverse
+            switch rel.storage {
+            case .inverseForeignKey:
+                if let pool = r.pool {
+                    throw fail(pool.path, "\(parent.name).\(rel.name) is one-to-many (a \(dest.name) has one \(parent.name)): a pool needs a many-to-many relationship")
+                }
+                guard let inv = rel.inverse, let slot = dest.toOneIndex(inv) else {
+                    throw fail(r.path + ".relationship", "\(parent.name).\(rel.name) has no to-one inverse on \(dest.name)")
+                }
+                inverse = .toOne(slot: slot)
+            case .joinTable:
+                guard let inv = rel.inverse, let i = dest.toManyIndex(inv) else {
+                    throw fail(r.path + ".relationship", "\(parent.name).\(rel.name) has no to-many inverse on \(dest.name)")
+                }
+                inverse = .toMany(index: i)
+            case .foreignKey:
+                throw fail(r.path + ".relationship", "\(parent.name).\(rel.name) is a to-one: a related entry fills a to-many relationship")
+            }
+            let fields = r.pool?.fields ?? r.fields
+            let fieldsPath = (r.pool?.path ?? r.path) + ".fields"
+            let kinds = valueKinds(fields, parent: r.pool == nil ? parentKinds : [:])
+            let names = fields.flatMap(\.names)
+            var p: DataPlacement
+            do {
+                p = try DataPlacement(model: mom, rootEntity: dest.name, fields: names, kinds: kinds, optional: Set(names),
+                                      excluding: rel.inverse)
+            } catch let error as KeyPathError {
+                throw ScenarioError(file: file, path: fieldsPath, message: error.message)
+            }
+            for f in fields where !f.optional {
+                for name in f.names where !p.placed.contains(name) {
+                    throw fail(f.path, "field '\(name)' has nowhere to go: no attribute '\(name)' on \(dest.name) or an entity its to-one relationships reach (mark it \"optional\": true if that is intended)")
+                }
+            }
+            p.related = try relatedPlacements(r.related, parent: dest, parentKinds: kinds, model: mom, file: file)
+            var placed = RelatedPlacement(relationship: rel, toManyIndex: index, inverse: inverse, placement: p)
+            placed.dataIndex = dataIndex
+            return placed
+        }
+    }
+
+    /// The storage classes each root field's generator produces.
+    static func valueKinds(_ ds: DatasetSpec) -> [String: Set<ValueKind>] {
+        valueKinds(ds.fields, parent: [:])
+    }
+
+    /// The storage classes each field of one level produces; a `parentField` produces its parent field's.
+    static func valueKinds(_ fields: [FieldSpec], parent: [String: Set<ValueKind>]) -> [String: Set<ValueKind>] {
+        var kinds: [String: Set<ValueKind>] = [:]
+        for f in fields {
+            if case .parentField(let name) = f.generator {
+                kinds[f.names[0], default: []].formUnion(parent[name] ?? [])
+            } else {
+                kinds.merge(ValueKind.produced(by: f)) { $0.union($1) }
+            }
+        }
+        return kinds
+    }
+}

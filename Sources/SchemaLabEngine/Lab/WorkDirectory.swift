@@ -1,0 +1,71 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The temporary directory a run keeps its stores in, `$TMPDIR/schemalab-<pid>/`
+/// (megabytes at 20,000 rows, gigabytes at a million). The run holds a lock on its
+/// `lock` file for as long as it lives; the kernel drops the lock when the process
+/// dies, however it dies. A new run removes every such directory whose lock is free
+/// (the process that made it is gone), so a SIGKILLed run's stores do not outlive the
+/// next run.
+public final class WorkDirectory: @unchecked Sendable {
+    public let path: String
+    private let lock: FileLock
+
+    private init(path: String, lock: FileLock) {
+        self.path = path
+        self.lock = lock
+    }
+
+    /// The folder work directories go in: `$TMPDIR`, else /tmp.
+    public static var base: String { FileManager.default.temporaryDirectory.path }
+
+    /// Removes stale work directories in `base`, then creates and locks this process's.
+    public static func create(in base: String = WorkDirectory.base) throws -> WorkDirectory {
+        removeStale(in: base)
+        let path = base + "/schemalab-\(getpid())"
+        try? FileManager.default.removeItem(atPath: path)
+        do { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) } catch {
+            throw FileError(path: path, message: "cannot create the temporary store directory \(path): \(FileError.reason(error))")
+        }
+        guard let lock = try FileLock.tryLock(path + "/lock") else {
+            throw FileError(path: path, message: "cannot lock \(path)/lock")
+        }
+        return WorkDirectory(path: path, lock: lock)
+    }
+
+    /// Removes every `schemalab-<pid>` directory in `base` whose process is gone: its lock
+    /// is free, or (a directory without a lock file) no process has that id. Returns
+    /// the paths removed.
+    @discardableResult
+    public static func removeStale(in base: String = WorkDirectory.base) -> [String] {
+        var removed: [String] = []
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: base)) ?? [] {
+            guard name.hasPrefix("schemalab-"), let pid = Int32(name.dropFirst("schemalab-".count)), pid > 0,
+                  pid != getpid() else { continue }
+            let dir = base + "/" + name
+            let lockPath = dir + "/lock"
+            if FileManager.default.fileExists(atPath: lockPath) {
+                guard let held = try? FileLock.tryLock(lockPath) else { continue }  // a live run holds it
+                defer { held.release() }
+                try? FileManager.default.removeItem(atPath: dir)
+            } else {
+                guard kill(pid, 0) != 0 && errno == ESRCH else { continue }
+                try? FileManager.default.removeItem(atPath: dir)
+            }
+            if !FileManager.default.fileExists(atPath: dir) { removed.append(dir) }
+        }
+        return removed
+    }
+
+    /// Removes the directory and its stores. Retries, since the run may still be
+    /// creating a file in it when a signal asks to stop.
+    public func remove() {
+        for _ in 0..<5 {
+            try? FileManager.default.removeItem(atPath: path)
+            if !FileManager.default.fileExists(atPath: path) { break }
+        }
+        lock.release()
+    }
+}

@@ -1,0 +1,139 @@
+import Foundation
+import SchemaLabSQLite
+
+/// Counts the instructions of one case's timed region with valgrind's callgrind: the same
+/// binary, data and case give the same count on a loaded machine, a measure a CI can gate on
+/// tightly where wall time drifts by tens of percent.
+///
+/// The case runs in a child process, `schemalab count-case …`, under
+/// `valgrind --tool=callgrind --collect-atstart=no --toggle-collect=schemalab_timed_region`:
+/// collection is on only inside the C function every timed region goes through
+/// (``TimedRegion``), once, and off again inside its untimed spans (``UntimedSpans``:
+/// `--toggle-collect=schemalab_untimed_span`). The child runs from a copy of the executable without its debug
+/// information (`objcopy --strip-debug`; valgrind 3.19 cannot read the Swift toolchain's
+/// DWARF), which keeps the symbols callgrind needs, and with `SWIFT_DETERMINISTIC_HASHING=1`
+/// (hash tables otherwise seeded at random per process move the count by about 0.05%).
+/// Under valgrind a case runs about 50x slower than natively.
+public enum InstructionCounter {
+    /// An executable named `name` on the PATH, or nil.
+    public static func which(_ name: String) -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        for dir in path.split(separator: ":") {
+            let candidate = "\(dir)/\(name)"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
+    }
+
+    /// Why instructions cannot be counted here, or nil when they can.
+    public static func unavailable() -> String? {
+        if which("valgrind") == nil { return "valgrind is not installed (run `make setup-instructions`, or apt-get install valgrind)" }
+        if which("objcopy") == nil { return "objcopy is not installed (apt-get install binutils)" }
+        return nil
+    }
+
+    /// This process's executable (Linux: /proc/self/exe).
+    public static var currentExecutable: String {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+    }
+
+    /// The path length of ``fixedLengthDirectory(in:)``.
+    public static let workPathLength = 200
+
+    /// A directory inside `base` whose path is always ``workPathLength`` characters long, for
+    /// the stores of a counted run. SQLite keeps each store's absolute path (and its -wal and
+    /// -shm names) in allocations sized by its length, which shifts the heap: the same case
+    /// counted 4,506,627 instructions in one temporary directory and 4,486,404 in a longer
+    /// one. With paths of one length the counts agree wherever `$TMPDIR` is. A `base` longer
+    /// than that gets a plain subdirectory (its counts then depend on its length).
+    public static func fixedLengthDirectory(in base: String) -> String {
+        let padding = workPathLength - base.count - 1
+        let path = base + "/" + String(repeating: "c", count: max(1, padding))
+        // Made now: the fit check writes a sample store there before the runner starts.
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    /// A copy of `executable` without debug information in `directory` (made once).
+    static func strippedCopy(of executable: String, in directory: String) throws -> String {
+        let copy = directory + "/schemalab-callgrind"
+        if FileManager.default.isExecutableFile(atPath: copy) { return copy }
+        let r = try run(which("objcopy") ?? "/usr/bin/objcopy", ["--strip-debug", executable, copy])
+        guard r.status == 0 else { throw SQLiteError(code: 1, message: "objcopy --strip-debug failed: \(r.err)") }
+        return copy
+    }
+
+    /// Runs `schemalab count-case` with `arguments` under callgrind and returns the counts.
+    public static func count(arguments: [String], workDirectory: String, executable: String = currentExecutable) throws -> InstructionCount {
+        _ = try strippedCopy(of: executable, in: workDirectory)
+        let outName = "callgrind-\(UUID().uuidString).out", out = workDirectory + "/" + outName
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        // Relative paths from the work directory and a fixed environment: the client's stack
+        // then has the same size wherever the lab runs (see the caller).
+        let valgrind = ["--tool=callgrind", "--collect-atstart=no", "--toggle-collect=schemalab_timed_region",
+                        "--toggle-collect=schemalab_untimed_span",
+                        "--compress-strings=no", "--compress-pos=no", "--callgrind-out-file=" + outName, "./schemalab-callgrind", "count-case"]
+        let r = try run(which("valgrind") ?? "/usr/bin/valgrind", valgrind + arguments, in: workDirectory)
+        guard r.status == 0, let text = try? String(contentsOfFile: out, encoding: .utf8) else {
+            let tail = r.err.split(separator: "\n").suffix(3).joined(separator: " | ")
+            throw SQLiteError(code: 1, message: "counting instructions under valgrind failed (status \(r.status)): \(tail)")
+        }
+        guard let count = parse(text), count.total > 0 else {
+            throw SQLiteError(code: 1, message: "callgrind counted no instruction in the timed region (is schemalab_timed_region in the binary?)")
+        }
+        return count
+    }
+
+    /// The total and the libsqlite3 share of a callgrind output file written with
+    /// `--compress-strings=no --compress-pos=no` (event Ir only). The total is the file's
+    /// `totals:` (or `summary:`); the libsqlite3 share sums the self cost of every function
+    /// whose object (`ob=`) is libsqlite3, leaving out the inclusive cost lines after `calls=`.
+    public static func parse(_ text: String) -> InstructionCount? {
+        var total: Int64?
+        var sqlite: Int64 = 0
+        var object = ""
+        var inSQLite = false
+        var skipNext = false
+        for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
+            if skipNext { skipNext = false; continue }
+            guard let first = line.first else { continue }
+            if first.isNumber || first == "+" || first == "-" || first == "*" {
+                guard inSQLite else { continue }
+                let parts = line.split(separator: " ")
+                if parts.count >= 2, let cost = Int64(parts[1]) { sqlite += cost }
+                continue
+            }
+            if line.hasPrefix("ob=") {
+                object = String(line.dropFirst(3))
+            } else if line.hasPrefix("fn=") {
+                inSQLite = object.contains("libsqlite3")
+            } else if line.hasPrefix("calls=") {
+                skipNext = true
+            } else if line.hasPrefix("totals:") || line.hasPrefix("summary:") {
+                if let v = line.split(separator: " ").last.flatMap({ Int64($0) }) { total = v }
+            }
+        }
+        return total.map { InstructionCount(total: $0, sqlite: sqlite) }
+    }
+
+    private static func run(_ program: String, _ arguments: [String], in directory: String? = nil) throws -> (status: Int32, err: String) {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: program)
+        p.arguments = arguments
+        if let directory {
+            p.currentDirectoryURL = URL(fileURLWithPath: directory)
+            // A fixed environment (its size is part of the client's stack). Swift seeds its hash
+            // tables at random per process; a fixed seed makes the count repeat.
+            p.environment = ["SWIFT_DETERMINISTIC_HASHING": "1", "PATH": "/usr/bin:/bin", "TMPDIR": ".", "LC_ALL": "C"]
+        } else {
+            p.environment = ProcessInfo.processInfo.environment
+        }
+        let err = Pipe()
+        p.standardOutput = FileHandle.nullDevice
+        p.standardError = err
+        try p.run()
+        let e = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return (p.terminationStatus, String(decoding: e, as: UTF8.self))
+    }
+}

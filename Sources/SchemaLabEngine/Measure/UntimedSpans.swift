@@ -1,0 +1,40 @@
+import CHeap
+import SchemaLabSQLite
+
+/// The parts of a timed repetition that are not the workload's to pay for: a workload
+/// that generates its rows chunk by chunk while it inserts them (so that the rows of a
+/// million-object insert are never all in memory) generates each chunk in an untimed span.
+/// The case subtracts the spans' wall and CPU time from the sample
+/// (``WorkloadOutcome/untimed``), and callgrind does not count their instructions
+/// (``InstructionCounter`` toggles collection on `schemalab_untimed_region`).
+public struct UntimedSpans: Sendable {
+    public private(set) var wallNanoseconds: UInt64 = 0
+    public private(set) var cpuNanoseconds: UInt64 = 0
+
+    public init() {}
+
+    /// Runs `body` as an untimed span and adds its time.
+    public mutating func run<T>(_ body: () -> T) -> T {
+        let w0 = Clock.wallNanoseconds(), c0 = Clock.cpuNanoseconds()
+        var result: T?
+        withoutActuallyEscaping(body) { body in
+            let box = Box { result = body() }
+            let context = Unmanaged.passRetained(box).toOpaque()
+            schemalab_untimed_region({ context in Unmanaged<Box>.fromOpaque(context!).takeRetainedValue().body() }, context)
+        }
+        cpuNanoseconds &+= Clock.cpuNanoseconds() - c0
+        wallNanoseconds &+= Clock.wallNanoseconds() - w0
+        return result!
+    }
+
+    /// Adds another repetition's spans.
+    public mutating func add(_ other: UntimedSpans) {
+        wallNanoseconds &+= other.wallNanoseconds
+        cpuNanoseconds &+= other.cpuNanoseconds
+    }
+
+    private final class Box {
+        let body: () -> Void
+        init(_ body: @escaping () -> Void) { self.body = body }
+    }
+}

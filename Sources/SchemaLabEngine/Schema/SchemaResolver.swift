@@ -1,0 +1,283 @@
+import SchemaLabCoreData
+
+/// Turns the scenario's variant specs (full lists or "base plus edits") into
+/// resolved ``ObjectModel``s, checking every reference on the way.
+public struct SchemaResolver {
+    let file: String
+    let specs: [VariantSpec]
+
+    /// The entities and indexes of a variant while its edits are applied.
+    struct Draft {
+        var entities: [EntitySpec]
+        var indexes: [IndexSpec]
+        var counters: [CounterSpec] = []
+    }
+
+    public init(file: String, variants: [VariantSpec]) {
+        self.file = file
+        self.specs = variants
+    }
+
+    /// Resolves every variant, in the scenario's order.
+    public func resolveAll() throws -> [ObjectModel] {
+        var drafts: [String: Draft] = [:]
+        return try specs.map { spec in
+            let draft = try draft(for: spec, drafts: &drafts, visiting: [])
+            return try build(spec: spec, draft: draft)
+        }
+    }
+
+    private func fail(_ path: String, _ message: String) -> ScenarioError {
+        ScenarioError(file: file, path: path, message: message)
+    }
+
+    private func draft(for spec: VariantSpec, drafts: inout [String: Draft], visiting: [String]) throws -> Draft {
+        if let d = drafts[spec.name] { return d }
+        var d: Draft
+        if let baseName = spec.extends {
+            guard let base = specs.first(where: { $0.name == baseName }) else {
+                throw fail(spec.path + ".extends", "no variant named '\(baseName)' (variants: \(specs.map(\.name).joined(separator: ", ")))")
+            }
+            if visiting.contains(baseName) || baseName == spec.name {
+                throw fail(spec.path + ".extends", "variants extend each other in a cycle: \((visiting + [spec.name, baseName]).joined(separator: " -> "))")
+            }
+            d = try draft(for: base, drafts: &drafts, visiting: visiting + [spec.name])
+            try applyEdits(spec, to: &d)
+        } else {
+            d = Draft(entities: spec.entities, indexes: spec.indexes)
+        }
+        d.counters += spec.counters
+        drafts[spec.name] = d
+        return d
+    }
+
+    private func entityIndex(_ name: String, in d: Draft, path: String) throws -> Int {
+        guard let i = d.entities.firstIndex(where: { $0.name == name }) else {
+            throw fail(path, "no entity named '\(name)' (entities: \(d.entities.map(\.name).joined(separator: ", ")))")
+        }
+        return i
+    }
+
+    private func applyEdits(_ spec: VariantSpec, to d: inout Draft) throws {
+        for e in spec.addEntities {
+            if d.entities.contains(where: { $0.name == e.name }) { throw fail(e.path + ".name", "entity '\(e.name)' already exists") }
+            d.entities.append(e)
+        }
+        for (i, add) in spec.addAttributes.enumerated() {
+            let ei = try entityIndex(add.entity, in: d, path: spec.path + ".addAttributes[\(i)].entity")
+            d.entities[ei].attributes.append(add.attribute)
+        }
+        for t in spec.moveAttributes { try transfer(t, move: true, in: &d) }
+        for t in spec.copyAttributes { try transfer(t, move: false, in: &d) }
+        for r in spec.removeAttributes {
+            let ei = try entityIndex(r.entity, in: d, path: r.path + ".entity")
+            guard let ai = d.entities[ei].attributes.firstIndex(where: { $0.name == r.name }) else {
+                throw fail(r.path + ".name", "\(r.entity) has no attribute '\(r.name)'")
+            }
+            d.entities[ei].attributes.remove(at: ai)
+        }
+        for (i, add) in spec.addRelationships.enumerated() {
+            let ei = try entityIndex(add.entity, in: d, path: spec.path + ".addRelationships[\(i)].entity")
+            d.entities[ei].relationships.append(add.relationship)
+        }
+        for r in spec.dropIndexes {
+            guard let ii = d.indexes.firstIndex(where: { $0.entity == r.entity && $0.name == r.name }) else {
+                throw fail(r.path, "the base variant has no index '\(r.name)' on \(r.entity)")
+            }
+            d.indexes.remove(at: ii)
+        }
+        d.indexes += spec.addIndexes
+        for (i, add) in spec.addUniquenessConstraints.enumerated() {
+            let ei = try entityIndex(add.entity, in: d, path: spec.path + ".addUniquenessConstraints[\(i)].entity")
+            d.entities[ei].uniquenessConstraints.append(add.constraint)
+        }
+    }
+
+    private func transfer(_ t: AttributeTransferSpec, move: Bool, in d: inout Draft) throws {
+        let from = try entityIndex(t.from, in: d, path: t.path + ".from")
+        let to = try entityIndex(t.to, in: d, path: t.path + ".to")
+        for (k, name) in t.names.enumerated() {
+            guard let ai = d.entities[from].attributes.firstIndex(where: { $0.name == name }) else {
+                throw fail(t.path + ".names[\(k)]", "\(t.from) has no attribute '\(name)'")
+            }
+            let a = d.entities[from].attributes[ai]
+            if move {
+                d.entities[from].attributes.remove(at: ai)
+                // Indexes on a moved attribute go with it.
+                for i in d.indexes.indices where d.indexes[i].entity == t.from && d.indexes[i].elements.contains(where: { $0.key == name }) {
+                    throw fail(t.path + ".names[\(k)]", "\(t.from).\(name) is in index '\(d.indexes[i].name)': drop the index before moving the attribute")
+                }
+            }
+            d.entities[to].attributes.append(a)
+        }
+    }
+
+    // MARK: Building and checking the model
+
+    private func build(spec: VariantSpec, draft: Draft) throws -> ObjectModel {
+        let sorted = draft.entities.sorted { $0.name < $1.name }
+        var seenTables: [String: String] = [:]
+        for e in sorted {
+            if let other = seenTables[e.name.uppercased()] {
+                throw fail(e.path + ".name", "entities '\(other)' and '\(e.name)' would share table Z\(e.name.uppercased())")
+            }
+            seenTables[e.name.uppercased()] = e.name
+        }
+        let numbers = Dictionary(uniqueKeysWithValues: sorted.enumerated().map { ($0.element.name, $0.offset + 1) })
+        var entities: [EntityModel] = []
+        for e in sorted {
+            // Columns must be distinct (names are upper-cased into columns).
+            var columns: [String: String] = [:]
+            for a in e.attributes {
+                if let other = columns[a.name.uppercased()] {
+                    throw fail(a.path, "in variant \(spec.name), \(e.name) has two attributes named '\(other)' and '\(a.name)' (one column Z\(a.name.uppercased()))")
+                }
+                columns[a.name.uppercased()] = a.name
+            }
+            var relationships: [RelationshipModel] = []
+            for r in e.relationships {
+                if columns[r.name.uppercased()] != nil {
+                    throw fail(r.path + ".name", "in variant \(spec.name), \(e.name) has an attribute and a relationship named '\(r.name)'")
+                }
+                columns[r.name.uppercased()] = r.name
+                relationships.append(try relationship(r, of: e, in: sorted, numbers: numbers, variant: spec.name))
+            }
+            let attributes = e.attributes.map {
+                AttributeModel(name: $0.name, type: $0.type, optional: $0.optional, canonicalOf: $0.canonicalOf,
+                               allowsExternalStorage: $0.allowsExternalStorage,
+                               externalStorageThreshold: $0.allowsExternalStorage ? $0.externalStorageThreshold : 0)
+            }.sorted { $0.name < $1.name }
+            for a in e.attributes {
+                guard let source = a.canonicalOf else { continue }
+                guard let s = e.attributes.first(where: { $0.name == source }), s.type == .string, s.canonicalOf == nil, source != a.name else {
+                    let what = e.attributes.contains { $0.name == source } ? "'\(source)' is not a plain string attribute of \(e.name)" : "\(e.name) has no attribute '\(source)'"
+                    throw fail(a.path + ".canonicalOf", "in variant \(spec.name), \(what) (canonicalOf names the string '\(a.name)' is kept the canonical form of)")
+                }
+            }
+            var indexes: [IndexModel] = []
+            for ix in draft.indexes where ix.entity == e.name {
+                if indexes.contains(where: { $0.name == ix.name }) {
+                    throw fail(ix.path + ".name", "in variant \(spec.name), \(e.name) has two indexes named '\(ix.name)'")
+                }
+                indexes.append(try index(ix, entity: e, attributes: attributes, variant: spec.name))
+            }
+            // A uniqueness constraint is stored as a unique index named Z_<Entity>_UNIQUE_<a>_<b> ([I]).
+            var constraints: [[AttributeModel]] = []
+            for c in e.uniquenessConstraints {
+                var elements: [AttributeModel] = []
+                for (k, name) in c.attributes.enumerated() {
+                    guard let a = attributes.first(where: { $0.name == name }) else {
+                        throw fail(c.path + "[\(k)]", "in variant \(spec.name), \(e.name) has no attribute '\(name)' (attributes: \(attributes.map(\.name).joined(separator: ", ")))")
+                    }
+                    elements.append(a)
+                }
+                let name = "UNIQUE_" + c.attributes.joined(separator: "_")
+                if constraints.contains(elements) || indexes.contains(where: { $0.name == name }) {
+                    throw fail(c.path, "in variant \(spec.name), \(e.name) already has a uniqueness constraint or index named '\(name)'")
+                }
+                constraints.append(elements)
+                indexes.append(IndexModel(name: name, sqlName: "Z_\(e.name)_\(name)",
+                                          elements: elements.map { IndexElementModel(attribute: $0, descending: false) },
+                                          kind: .binary, unique: true, attributeStyle: false))
+            }
+            var entity = EntityModel(name: e.name, number: numbers[e.name]!, attributes: attributes,
+                                     relationships: relationships.sorted { $0.name < $1.name }, indexes: indexes)
+            entity.uniquenessConstraints = constraints
+            entities.append(entity)
+        }
+        for ix in draft.indexes where numbers[ix.entity] == nil {
+            throw fail(ix.path + ".entity", "in variant \(spec.name), no entity named '\(ix.entity)'")
+        }
+        var counters: [CounterModel] = []
+        for c in draft.counters {
+            func attribute(_ entity: String, _ name: String, _ key: String) throws -> AttributeModel {
+                guard let e = entities.first(where: { $0.name == entity }) else {
+                    throw fail(c.path + (key == "count" || key == "key" ? ".entity" : ".of"), "in variant \(spec.name), no entity named '\(entity)'")
+                }
+                guard let a = e.attribute(name) else {
+                    throw fail(c.path + "." + key, "in variant \(spec.name), \(entity) has no attribute '\(name)'")
+                }
+                return a
+            }
+            if c.count == c.key {
+                throw fail(c.path + ".count", "in variant \(spec.name), a counter's 'count' and 'key' must be different attributes ('\(c.count)')")
+            }
+            if counters.contains(where: { $0.entity == c.entity && $0.count.name == c.count }) {
+                throw fail(c.path + ".count", "in variant \(spec.name), \(c.entity).\(c.count) is already kept by another counter: each count attribute has one counter")
+            }
+            let count = try attribute(c.entity, c.count, "count")
+            guard [.integer16, .integer32, .integer64].contains(count.type) else {
+                throw fail(c.path + ".count", "a counter counts in an integer attribute; \(c.entity).\(c.count) is \(count.type.rawValue)")
+            }
+            let key = try attribute(c.entity, c.key, "key")
+            let by = try attribute(c.of, c.by, "by")
+            guard ValueKind.accepted(by: key.type) == ValueKind.accepted(by: by.type) else {
+                throw fail(c.path + ".by", "\(c.of).\(c.by) (\(by.type.rawValue)) and \(c.entity).\(c.key) (\(key.type.rawValue)) must hold the same kind of value")
+            }
+            counters.append(CounterModel(entity: c.entity, key: key, count: count, source: c.of, sourceKey: by))
+        }
+        return ObjectModel(variant: spec.name, entities: entities, counters: counters)
+    }
+
+    private func relationship(_ r: RelationshipSpec, of e: EntitySpec, in all: [EntitySpec], numbers: [String: Int],
+                              variant: String) throws -> RelationshipModel {
+        guard let dest = all.first(where: { $0.name == r.destination }) else {
+            throw fail(r.path + ".destination", "in variant \(variant), no entity named '\(r.destination)'")
+        }
+        var inverse: RelationshipSpec?
+        if let inv = r.inverse {
+            guard let i = dest.relationships.first(where: { $0.name == inv }) else {
+                throw fail(r.path + ".inverse", "in variant \(variant), \(dest.name) has no relationship '\(inv)'")
+            }
+            guard i.destination == e.name, i.inverse == r.name else {
+                throw fail(r.path + ".inverse", "in variant \(variant), \(dest.name).\(inv) is not the inverse of \(e.name).\(r.name) (it must point back with inverse '\(r.name)')")
+            }
+            inverse = i
+        }
+        let storage: RelationshipStorage
+        if !r.toMany {
+            storage = .foreignKey(column: "Z" + r.name.uppercased())
+        } else if let inv = inverse, !inv.toMany {
+            storage = .inverseForeignKey(column: "Z" + inv.name.uppercased())
+        } else if let inv = inverse {
+            // Many-to-many: one join table, named after the side that sorts first ([I]).
+            let mine = (e.name, r.name), theirs = (dest.name, inv.name)
+            let owner = mine < theirs ? mine : theirs
+            let ownerNumber = numbers[owner.0]!
+            let table = "Z_\(ownerNumber)\(owner.1.uppercased())"
+            storage = .joinTable(table: table,
+                                 ownColumn: "Z_\(numbers[e.name]!)\(inv.name.uppercased())",
+                                 otherColumn: "Z_\(numbers[dest.name]!)\(r.name.uppercased())")
+        } else {
+            throw fail(r.path + ".inverse", "in variant \(variant), the to-many relationship \(e.name).\(r.name) needs an inverse")
+        }
+        return RelationshipModel(name: r.name, destination: r.destination, toMany: r.toMany, inverse: r.inverse,
+                                 deleteRule: r.deleteRule, storage: storage)
+    }
+
+    private func index(_ ix: IndexSpec, entity e: EntitySpec, attributes: [AttributeModel], variant: String) throws -> IndexModel {
+        var elements: [IndexElementModel] = []
+        for (k, el) in ix.elements.enumerated() {
+            guard let a = attributes.first(where: { $0.name == el.key }) else {
+                let known = attributes.map(\.name).joined(separator: ", ")
+                throw fail(ix.path + ".elements[\(k)]", "in variant \(variant), \(e.name) has no attribute '\(el.key)' (attributes: \(known))")
+            }
+            if ix.elements[..<k].contains(where: { $0.key == el.key }) {
+                throw fail(ix.path + ".elements[\(k)]", "index '\(ix.name)' names '\(el.key)' twice")
+            }
+            if ix.kind == .rtree && ![.double, .float, .integer16, .integer32, .integer64, .date].contains(a.type) {
+                throw fail(ix.path + ".elements[\(k)]", "an R-tree index takes numeric attributes; \(e.name).\(a.name) is \(a.type.rawValue)")
+            }
+            elements.append(IndexElementModel(attribute: a, descending: el.descending))
+        }
+        if ix.kind == .rtree && elements.count > 5 {
+            throw fail(ix.path + ".elements", "an R-tree index takes at most 5 attributes")
+        }
+        let table = "Z" + e.name.uppercased()
+        let sqlName = ix.attributeStyle ? "\(table)_\(elements[0].attribute.column)_INDEX" : "Z_\(e.name)_\(ix.name)"
+        var model = IndexModel(name: ix.name, sqlName: sqlName, elements: elements, kind: ix.kind, unique: ix.unique,
+                               attributeStyle: ix.attributeStyle)
+        model.combinedQuery = ix.combinedQuery
+        return model
+    }
+}

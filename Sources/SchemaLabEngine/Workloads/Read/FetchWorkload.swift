@@ -1,0 +1,321 @@
+import SchemaLabSQLite
+import SchemaLabCoreData
+
+/// A fetch request or a fetched-results controller, then reading ("touching") some of
+/// the results: each touched object's `touchKeys` are read, which loads its batch when
+/// batched and fires relationship faults when a key needs one.
+///
+/// Result types: managed objects (touched as above, optionally paged with
+/// fetchLimit/fetchOffset, optionally reduced in Swift), object IDs, a count, or
+/// dictionaries (properties, aggregates, GROUP BY, HAVING).
+///
+/// Timed: the fetch (and the section computation), the touching, any Swift reduction,
+/// on a fresh context. Not timed: resolving key paths and rendering SQL (done once here),
+/// the result signature.
+public final class FetchWorkload: Workload {
+    public let spec: WorkloadSpec
+    let model: ManagedObjectModel
+    let request: FetchRequest
+    let sectionKey: ResolvedKeyPath?
+    let touchKeys: [TouchKey]
+    let touchPlan: TouchPlan
+    /// Reduction in Swift: function and accessor per expression.
+    let reductions: [(AggregateFunction, KeyPathAccessor)]
+    /// With `boxes`: one request per box, run in order, each timed.
+    let boxRequests: [FetchRequest]
+    public var storeKind: StoreKind { .filled }
+
+    /// `boxes`: the bounds each box appends to the predicate's arguments (the factory
+    /// generates them from the data; validation passes one probe box).
+    init(spec: WorkloadSpec, model: ManagedObjectModel, rootEntity: String,
+         boxes: [[PredicateValue]] = []) throws(KeyPathError) {
+        self.spec = spec
+        self.model = model
+        let variant = model.model.variant
+        let name = spec.entity ?? rootEntity
+        guard let entity = model.entity(name) else { throw KeyPathError(message: "variant \(variant) has no entity '\(name)'", at: ".entity") }
+        let om = model.model
+        func resolve(_ k: String, _ at: String) throws(KeyPathError) -> ResolvedKeyPath {
+            do { return try om.resolve(keyPath: k, from: name) } catch {
+                throw KeyPathError(message: "key path '\(k)' does not resolve: \(error.message); every workload must run in every variant", at: at)
+            }
+        }
+        var sorts: [(ResolvedKeyPath, Bool)] = []
+        for (i, s) in spec.sort.enumerated() { sorts.append((try resolve(s.keyPath, ".sort[\(i)]"), s.ascending)) }
+        var prefetch: [[RelationshipModel]] = []
+        for (i, p) in spec.prefetch.enumerated() {
+            var e = entity.model
+            var path: [RelationshipModel] = []
+            for part in p.split(separator: ".").map(String.init) {
+                guard let r = e.relationship(part) else {
+                    throw KeyPathError(message: "in variant \(variant), '\(p)' is not a path of relationships from \(name): \(e.name) has no relationship '\(part)'", at: ".prefetch[\(i)]")
+                }
+                path.append(r)
+                e = om.entity(r.destination)!
+            }
+            prefetch.append(path)
+        }
+        let section = try spec.sectionKey.map { k throws(KeyPathError) in try resolve(k, ".sectionKey") }
+        sectionKey = section
+        var keys: [TouchKey] = []
+        if let explicit = spec.touchKeys {
+            for (i, k) in explicit.enumerated() {
+                do { keys.append(try TouchKey.resolve(k, from: entity, in: om)) } catch {
+                    throw KeyPathError(message: "touch key '\(k)' does not resolve: \(error.message)", at: ".touchKeys[\(i)]")
+                }
+            }
+        } else {
+            keys = entity.model.attributes.map {
+                .value(KeyPathAccessor(ResolvedKeyPath(text: $0.name, relationships: [], owner: name, attribute: $0), from: entity))
+            }
+        }
+        touchKeys = keys
+        touchPlan = TouchPlan(keys)
+        var reductions: [(AggregateFunction, KeyPathAccessor)] = []
+        for (i, r) in spec.reduce.enumerated() {
+            if case .expression(_, let f, let k) = r {
+                reductions.append((f, KeyPathAccessor(try resolve(k, ".reduce[\(i)]"), from: entity)))
+            }
+        }
+        self.reductions = reductions
+        var dictionary: DictionaryShape? = nil
+        if spec.resultType == .dictionaries {
+            var props: [DictionaryShape.Property] = []
+            for (i, p) in spec.propertiesToFetch.enumerated() {
+                switch p {
+                case .keyPath(let k):
+                    props.append(.init(name: k, keyPath: try resolve(k, ".propertiesToFetch[\(i)]"), function: nil))
+                case .expression(let n, let f, let k):
+                    props.append(.init(name: n, keyPath: try resolve(k, ".propertiesToFetch[\(i)].key"), function: f))
+                }
+            }
+            var groupBy: [ResolvedKeyPath] = []
+            for (i, g) in spec.groupBy.enumerated() { groupBy.append(try resolve(g, ".groupBy[\(i)]")) }
+            dictionary = DictionaryShape(properties: props, groupBy: groupBy, distinct: spec.distinct,
+                                         having: try WorkloadPredicate.having(spec.having, model: om, entity: entity.model))
+        }
+        // Paging binds its offset per page: render the OFFSET form from the start.
+        let paged = spec.pageSize > 0
+        func makeRequest(_ predicateSpec: PredicateSpec?) throws(KeyPathError) -> FetchRequest {
+            let predicate = try WorkloadPredicate.compilation(predicateSpec, key: "predicate", model: om, entity: entity.model)
+            do {
+                return try FetchRequest(
+                    entity: entity, sortDescriptors: sorts, batchSize: spec.batchSize, prefetch: prefetch, predicate: predicate,
+                    fetchLimit: paged ? spec.pageSize : spec.fetchLimit, fetchOffset: paged ? 1 : spec.fetchOffset,
+                    includesPropertyValues: spec.includesPropertyValues, returnsObjectsAsFaults: spec.returnsObjectsAsFaults,
+                    section: section.map { ($0, ascending: spec.sort.first?.ascending ?? true) }, dictionary: dictionary)
+            } catch let e as KeyPathError {
+                throw e
+            } catch {
+                throw KeyPathError(message: "\(error)", at: ".predicate")
+            }
+        }
+        guard spec.boxes != nil, let base = spec.predicate else {
+            request = try makeRequest(spec.predicate)
+            boxRequests = []
+            return
+        }
+        var requests: [FetchRequest] = []
+        for box in boxes {
+            var p = base
+            p.arguments += box
+            do { requests.append(try makeRequest(p)) } catch {
+                guard error.message.contains("argument") else { throw error }
+                throw KeyPathError(message: error.message + " (with 'boxes', each box appends its \(box.count) bounds to 'arguments')", at: error.at)
+            }
+        }
+        guard let first = requests.first else { preconditionFailure("a box set has at least one box") }
+        request = first
+        boxRequests = requests
+    }
+
+    public var floorStatements: [(sql: String, bindings: [SQLValue])] {
+        let q: FetchRequestSQL.Query?
+        switch spec.resultType {
+        case .objects: q = nil
+        case .objectIDs: q = request.sql.ids
+        case .count: q = request.sql.count
+        case .dictionaries: q = request.sql.dictionaries
+        }
+        return q.map { [($0.sql, $0.bindings)] } ?? []
+    }
+
+    public func run(store: Store) throws -> WorkloadOutcome {
+        let context = ManagedObjectContext(store: store, objectModel: model)
+        switch spec.resultType {
+        case .objectIDs:
+            let ids = try context.executeIDs(request)
+            let unordered = spec.sort.isEmpty
+            return WorkloadOutcome(rows: ids.count, valuesRead: 0) { Self.signature(ids: unordered ? ids.sorted() : ids, sections: []) }
+        case .count:
+            let n = try context.executeCount(request)
+            return WorkloadOutcome(rows: 1, valuesRead: 0) { ResultSignature.of(rows: [[.integer(Int64(n))]]) }
+        case .dictionaries:
+            let result = try context.executeDictionaries(request)
+            return WorkloadOutcome(rows: result.count, valuesRead: 0) { ResultSignature.of(rows: result.rows) }
+        case .objects:
+            if !boxRequests.isEmpty { return try runBoxes(store) }
+            if spec.pageSize > 0 { return try runPaged(context) }
+            return try runObjects(context)
+        }
+    }
+
+    /// One fetch per box, each on a fresh context and timed on its own (fetch and touch);
+    /// the signature covers every box's result, in order.
+    private func runBoxes(_ store: Store) throws -> WorkloadOutcome {
+        var perBox: [[Int64]] = []
+        perBox.reserveCapacity(boxRequests.count)
+        var reads: [(ms: Double, writerActive: Bool, rows: Int)] = []
+        reads.reserveCapacity(boxRequests.count)
+        var rows = 0, nonNull = 0
+        for request in boxRequests {
+            let context = ManagedObjectContext(store: store, objectModel: model)
+            let t0 = Clock.wallNanoseconds()
+            let (results, _, touched) = try fetchAndTouch(context, request)
+            let ms = Double(Clock.wallNanoseconds() - t0) / 1e6
+            reads.append((ms, false, results.count))
+            rows += results.count
+            nonNull += touched
+            perBox.append(results.ids)
+        }
+        let unordered = spec.sort.isEmpty
+        var result = WorkloadOutcome(rows: rows, valuesRead: nonNull) {
+            // Without a sort the order is the plan's: a box's result is compared as a set. A
+            // box boundary is in the signature, so that rows moving between boxes show.
+            let ids = perBox.flatMap { unordered ? $0.sorted() : $0 }
+            let sections = perBox.enumerated().map { ResultsSection(value: .integer(Int64($0.offset)), count: $0.element.count) }
+            return Self.signature(ids: ids, sections: sections)
+        }
+        result.reads = reads
+        return result
+    }
+
+    private func runObjects(_ context: ManagedObjectContext) throws -> WorkloadOutcome {
+        let (results, sections, nonNull) = try fetchAndTouch(context, request)
+        if !reductions.isEmpty {
+            let row = try reduce(try results.allObjects(), context)
+            return WorkloadOutcome(rows: results.count, valuesRead: nonNull, keepAlive: results) { ResultSignature.of(rows: [row]) }
+        }
+        let ids = results.ids
+        // Without a sort the order is the plan's (an index changes it): compared as a set.
+        let unordered = spec.sort.isEmpty
+        return WorkloadOutcome(rows: results.count, valuesRead: nonNull, keepAlive: results) {
+            var signature = Self.signature(ids: unordered ? ids.sorted() : ids, sections: sections)
+            if let values = try self.touchedValuesDigest(results, context) {
+                signature = ResultSignature(digest: signature.digest + values)
+            }
+            return signature
+        }
+    }
+
+    /// With explicit `touchKeys`: a digest of the attribute values the touch step read (after
+    /// the clock), so that variants storing a value differently (a blob inline, in another
+    /// entity, in a file) are checked on the values too, not only on which objects came back.
+    /// The default keys (each variant's own attributes) differ between variants: nil.
+    private func touchedValuesDigest(_ results: FetchedObjects, _ context: ManagedObjectContext) throws -> String? {
+        guard spec.touchKeys != nil else { return nil }
+        let accessors = touchKeys.compactMap { if case .value(let a) = $0 { return a } else { return nil } }
+        guard !accessors.isEmpty else { return nil }
+        var n = results.count
+        switch spec.touch {
+        case .none: return nil
+        case .first(let k): n = min(k, n)
+        case .all, .array: break
+        }
+        var order = Array(0..<n)
+        if spec.sort.isEmpty { order.sort { results.ids[$0] < results.ids[$1] } }
+        var d = ResultDigest()
+        for i in order {
+            let o = try results.object(at: i)
+            for a in accessors { d.add(ResultSignature.rounded(try context.value(of: o, at: a))) }
+        }
+        return "-" + d.hex
+    }
+
+    /// The fetch (or the controller's) and the touching of its objects.
+    private func fetchAndTouch(_ context: ManagedObjectContext,
+                               _ request: FetchRequest) throws -> (FetchedObjects, [ResultsSection], Int) {
+        let results: FetchedObjects
+        var sections: [ResultsSection] = []
+        if let sectionKey {
+            let frc = FetchedResultsController(context: context, request: request, sectionKey: sectionKey)
+            try frc.performFetch()
+            results = frc.fetchedObjects!
+            sections = frc.sections
+        } else {
+            results = try context.execute(request)
+        }
+        var nonNull = 0
+        switch spec.touch {
+        case .none: break
+        case .array:
+            for o in try results.allObjects() {
+                nonNull += try context.touch(touchPlan, on: o)
+            }
+        case .all, .first:
+            var n = results.count
+            if case .first(let k) = spec.touch { n = min(k, n) }
+            for i in 0..<n {
+                let o = try results.object(at: i)
+                nonNull += try context.touch(touchPlan, on: o)
+            }
+        }
+        return (results, sections, nonNull)
+    }
+
+    /// Successive pages of `pageSize` objects with fetchLimit/fetchOffset, each page's
+    /// objects touched, until a short page.
+    private func runPaged(_ context: ManagedObjectContext) throws -> WorkloadOutcome {
+        var ids: [Int64] = []
+        var nonNull = 0
+        var bindings = request.sql.objects.bindings
+        var offset = 0
+        let limitTouched: Int
+        if case .first(let k) = spec.touch { limitTouched = k } else { limitTouched = spec.touch == .none ? 0 : Int.max }
+        while true {
+            bindings[bindings.count - 1] = .integer(Int64(offset))
+            let page = try context.executePage(request, bindings: bindings)
+            for o in page {
+                if ids.count < limitTouched { nonNull += try context.touch(touchPlan, on: o) }
+                ids.append(o.objectID)
+            }
+            if page.count < spec.pageSize || ids.count >= limitTouched { break }
+            offset += spec.pageSize
+        }
+        let unordered = spec.sort.isEmpty
+        return WorkloadOutcome(rows: ids.count, valuesRead: nonNull, keepAlive: context) { Self.signature(ids: unordered ? ids.sorted() : ids, sections: []) }
+    }
+
+    /// The Swift reduction: SQL's semantics (NULLs skipped; avg of nothing is NULL; sum is
+    /// `total()`, a real, 0.0 of nothing; count counts non-NULL values).
+    private func reduce(_ objects: [ManagedObject], _ context: ManagedObjectContext) throws -> [SQLValue] {
+        var out: [SQLValue] = []
+        for (f, accessor) in reductions {
+            var minV: SQLValue? = nil, maxV: SQLValue? = nil
+            var sum = 0.0, n = 0
+            for o in objects {
+                let v = try context.value(of: o, at: accessor)
+                guard let d = v.doubleValue else { continue }
+                n += 1
+                sum += d
+                if minV == nil || d < minV!.doubleValue! { minV = v }
+                if maxV == nil || d > maxV!.doubleValue! { maxV = v }
+            }
+            switch f {
+            case .min: out.append(minV ?? .null)
+            case .max: out.append(maxV ?? .null)
+            case .avg: out.append(n == 0 ? .null : .real(sum / Double(n)))
+            case .sum: out.append(.real(sum))
+            case .count: out.append(.integer(Int64(n)))
+            }
+        }
+        return out
+    }
+
+    static func signature(ids: [Int64], sections: [ResultsSection]) -> ResultSignature {
+        var d = ResultDigest()
+        for id in ids { d.add(UInt64(bitPattern: id)) }
+        for s in sections { d.add(s.value); d.add(UInt64(s.count)) }
+        return ResultSignature(digest: d.hex)
+    }
+}

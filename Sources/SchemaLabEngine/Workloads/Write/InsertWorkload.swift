@@ -1,0 +1,148 @@
+import SchemaLabSQLite
+import SchemaLabCoreData
+
+/// Inserts every row of the data set as managed objects (one per entity the row
+/// reaches), links their relationships, and saves the context once; or, with
+/// `saveEvery` K, saves every K rows and starts a new context after each save (a
+/// memory-bounded import: the saved objects are released). `saveEvery: 1` is one save
+/// (two transactions: the key block and the INSERT) per record, the classic mistake.
+///
+/// Timed: creating the objects and the saves. Not timed: generating the rows, a chunk at a
+/// time between the timed steps (``UntimedSpans``: the rows of a million-object insert are
+/// never all in memory; the objects are, as in Core Data); creating the empty store;
+/// releasing the one-save context. A data set with `related` entries (its rows link across
+/// the whole set) is generated whole before the clock instead.
+public final class InsertWorkload: Workload {
+    public let spec: WorkloadSpec
+    let model: ManagedObjectModel
+    let dataset: DatasetSpec
+    let count: Int
+    /// The whole data set, for a data set that does not stream; nil when the rows stream.
+    let wholeData: GeneratedData?
+    let placement: DataPlacement
+    let logical: LogicalRows
+    public var storeKind: StoreKind { .empty }
+
+    init(spec: WorkloadSpec, model: ManagedObjectModel, dataset: DatasetSpec, data: GeneratedData, placement: DataPlacement,
+         logical: LogicalRows) throws(KeyPathError) {
+        if spec.saveEvery > 0 && !placement.related.isEmpty {
+            throw KeyPathError(message: "'saveEvery' splits root rows between saves; this data set has 'related' entries (save once instead)", at: ".saveEvery")
+        }
+        self.spec = spec
+        self.model = model
+        self.dataset = dataset
+        self.count = data.count
+        self.wholeData = DataStream.streams(dataset) ? nil : (data.hasRows ? data : GeneratedData(spec: dataset, count: data.count))
+        self.placement = placement
+        self.logical = logical
+    }
+
+    public func run(store: Store) throws -> WorkloadOutcome {
+        var kept: ManagedObjectContext?
+        var untimed = UntimedSpans()
+        if let data = wholeData {
+            let context = ManagedObjectContext(store: store, objectModel: model)
+            try Self.insertAll(data, placement: placement, into: context)
+            try context.save()
+            kept = context
+        } else {
+            // saveEvery K: a chunk per save, each from a new context (a memory-bounded import).
+            var stream = DataStream(spec: dataset, count: count, chunkSize: spec.saveEvery > 0 ? spec.saveEvery : DataStream.defaultChunkSize)
+            var context = ManagedObjectContext(store: store, objectModel: model)
+            while let chunk = untimed.run({ stream.next() }) {
+                if spec.saveEvery > 0 { context = ManagedObjectContext(store: store, objectModel: model) }
+                _ = Self.insertRows(chunk.columns, count: chunk.count, nodes: placement.nodes, keep: false, into: context)
+                if spec.saveEvery > 0 { try context.save() }
+            }
+            if spec.saveEvery == 0 {
+                try context.save()
+                kept = context
+            }
+        }
+        // The one-save context and its objects live until the repetition's memory is read, as
+        // an app's context would: their deallocation is not part of the insert's time.
+        var outcome = WorkloadOutcome(rows: count, valuesRead: 0, keepAlive: kept) { try self.logical.signature(store) }
+        outcome.untimed = untimed
+        return outcome
+    }
+
+    /// The tables whose row counts make an insert's logical result: the root entity's, and
+    /// per related entry (recursively) the destination entity's and its join table. With
+    /// `specs` (the data set's related entries), an optional entry's tables are left out:
+    /// the variants without that relationship hold the same links as text, not as rows.
+    static func tables(_ placement: DataPlacement, specs: [RelatedSpec]? = nil) -> [String] {
+        var out: [String] = [placement.nodes[0].entity.model.table]
+        func visit(_ p: DataPlacement, _ specs: [RelatedSpec]?) {
+            for r in p.related {
+                if let specs, specs[r.dataIndex].optional { continue }
+                out.append(r.placement.nodes[0].entity.model.table)
+                if case .joinTable(let t, _, _) = r.relationship.storage { out.append(t) }
+                visit(r.placement, specs.map { $0[r.dataIndex].related })
+            }
+        }
+        visit(placement, specs)
+        return out
+    }
+
+    /// Creates the objects of every row in `context` (used by the fill step too): the root
+    /// rows, then per `related` entry the new children or the pool members and the links,
+    /// with both sides of every relationship set.
+    static func insertAll(_ data: GeneratedData, placement: DataPlacement, into context: ManagedObjectContext) throws {
+        let roots = insertRows(data.columns, count: data.count, nodes: placement.nodes, keep: !placement.related.isEmpty, into: context)
+        for r in placement.related {
+            insertRelated(data.related[r.dataIndex], placement: r, parents: roots, into: context)
+        }
+    }
+
+    /// Creates `count` rows of objects (one per node); returns the first node's objects when `keep`.
+    static func insertRows(_ columns: [[SQLValue]], from start: Int = 0, count: Int, nodes: [DataPlacement.Node], keep: Bool,
+                                   into context: ManagedObjectContext) -> [ManagedObject] {
+        var objects = [ManagedObject?](repeating: nil, count: nodes.count)
+        var kept: [ManagedObject] = []
+        if keep { kept.reserveCapacity(count) }
+        for row in start..<start + count {
+            for (i, node) in nodes.enumerated() {
+                let sources = node.sources
+                let values = [SQLValue](unsafeUninitializedCapacity: sources.count) { buffer, initialized in
+                    for (k, s) in sources.enumerated() { (buffer.baseAddress! + k).initialize(to: s.map { columns[$0][row] } ?? .null) }
+                    initialized = sources.count
+                }
+                let o = context.insert(node.entity, values: values)
+                objects[i] = o
+                if let p = node.parent {
+                    context.setRelated(objects[p.node]!, p.slot, to: o)
+                    if let inv = node.inverseSlot { context.setRelated(o, inv, to: objects[p.node]!) }
+                }
+            }
+            if keep { kept.append(objects[0]!) }
+        }
+        return kept
+    }
+
+    /// Creates the destination objects of one relationship and links them to `parents`.
+    private static func insertRelated(_ g: GeneratedRelation, placement r: RelatedPlacement, parents: [ManagedObject],
+                                      into context: ManagedObjectContext) {
+        let targets = insertRows(g.columns, count: g.count, nodes: r.placement.nodes, keep: true, into: context)
+        let index = r.toManyIndex
+        for (p, parent) in parents.enumerated() {
+            let range = g.offsets[p]..<g.offsets[p + 1]
+            guard !range.isEmpty else { continue }
+            if g.isPool {
+                context.addRelated(parent, toMany: index, g.links[range].lazy.map { targets[$0] })
+            } else {
+                context.addRelated(parent, toMany: index, targets[range])
+            }
+            for k in range {
+                let child = g.isPool ? targets[g.links[k]] : targets[k]
+                switch r.inverse {
+                case .toOne(let slot): context.setRelated(child, slot, to: parent)
+                case .toMany(let i): context.addRelated(child, toMany: i, parent)
+                }
+            }
+        }
+        guard !g.related.isEmpty else { return }
+        for nested in r.placement.related {
+            insertRelated(g.related[nested.dataIndex], placement: nested, parents: targets, into: context)
+        }
+    }
+}

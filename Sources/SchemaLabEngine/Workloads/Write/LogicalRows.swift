@@ -1,0 +1,87 @@
+import SchemaLabSQLite
+import SchemaLabCoreData
+
+/// The logical content of a store after a write workload: every object of the root
+/// entity as its data set fields read through key paths (so `meta.likes` in a normalized
+/// variant and `likes` in a flat one read alike), sorted by all of them; then the row
+/// count of every related table, and the counters' drift.
+///
+/// Primary keys are left out on purpose: a batch insert that ignored conflicts leaves
+/// gaps, an object import does not, and both hold the same logical rows. So every
+/// strategy of an ingest, update or delete comparison is checked on what an app would
+/// read back, and variants compare with the reference variant the same way.
+struct LogicalRows {
+    let model: ManagedObjectModel
+    /// The dictionary fetch of the root's field values, sorted by every one of them.
+    let query: FetchRequestSQL.Query
+    /// The tables whose row counts complete the result (related entries, join tables).
+    let countedTables: [String]
+    /// The columns that hold externally stored binary data (read back as their bytes).
+    let externalColumns: [Int]
+    /// True when some column is binary: rows are then sorted here, on the values (an
+    /// external column's references would sort differently from the bytes).
+    let sortsInSwift: Bool
+
+    /// `keyPaths`: the logical field names to read (each must resolve from `entity`).
+    init(model: ManagedObjectModel, entity: String, keyPaths: [String], countedTables: [String]) throws(KeyPathError) {
+        self.model = model
+        self.countedTables = countedTables
+        guard let e = model.entity(entity) else { throw KeyPathError(message: "variant \(model.model.variant) has no entity '\(entity)'") }
+        var props: [DictionaryShape.Property] = []
+        var seen = Set<String>()
+        for k in keyPaths where seen.insert(k).inserted {
+            props.append(.init(name: k, keyPath: try model.model.resolve(keyPath: k, from: entity), function: nil))
+        }
+        externalColumns = props.indices.filter { props[$0].keyPath.attribute.allowsExternalStorage }
+        sortsInSwift = props.contains { $0.keyPath.attribute.type == .binary }
+        let shape = DictionaryShape(properties: props, groupBy: [], distinct: false, having: nil)
+        do {
+            let sql = try FetchRequestSQL(fetch: e.fetchSQL, sorts: props.map { ($0.keyPath, true) }, predicate: nil,
+                                          limit: 0, offset: 0, dictionary: shape)
+            query = sql.dictionaries!
+        } catch {
+            throw KeyPathError(message: "\(error)")
+        }
+    }
+
+    /// SQLite's order of rows of values, column by column: NULL, then numbers, text (by
+    /// bytes), blobs (by bytes).
+    static func precedes(_ a: [SQLValue], _ b: [SQLValue]) -> Bool {
+        func rank(_ v: SQLValue) -> Int {
+            switch v {
+            case .null: return 0
+            case .integer, .real: return 1
+            case .text: return 2
+            case .blob: return 3
+            }
+        }
+        for (x, y) in zip(a, b) {
+            if rank(x) != rank(y) { return rank(x) < rank(y) }
+            switch (x, y) {
+            case (.text(let s), .text(let t)) where s != t: return Array(s.utf8).lexicographicallyPrecedes(Array(t.utf8))
+            case (.blob(let s), .blob(let t)) where s != t: return s.lexicographicallyPrecedes(t)
+            default:
+                if let p = x.doubleValue, let q = y.doubleValue, p != q { return p < q }
+            }
+        }
+        return a.count < b.count
+    }
+
+    /// The signature of the store's current content.
+    func signature(_ store: Store) throws -> ResultSignature {
+        // Outside the statement cache: the check is not part of the case's statements.
+        var rows = try store.db.rows(query.sql, query.bindings)
+        if sortsInSwift {
+            // SQL sorted the stored references; the values sort as their bytes, in every variant alike.
+            for r in rows.indices {
+                for c in externalColumns { rows[r][c] = try ExternalBinaryData.decode(rows[r][c], directory: store.externalDataDirectory) }
+            }
+            rows.sort(by: Self.precedes)
+        }
+        var tail: [SQLValue] = []
+        for t in countedTables { tail.append(try store.db.scalar("SELECT COUNT(*) FROM \(t)")) }
+        tail.append(.integer(try CounterAudit.driftingRows(store, model: model.model)))
+        rows.append(tail)
+        return ResultSignature.of(rows: rows)
+    }
+}
