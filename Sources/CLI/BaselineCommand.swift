@@ -19,29 +19,27 @@ struct BaselineCommand: ParsableCommand {
         @Argument(help: "The baseline's name (letters, digits, -, _ and .).")
         var name: String
 
-        @Option(name: .long, help: "Where baselines are kept.")
-        var dir = "results/baselines"
+        @OptionGroup var baselines: BaselineDirectoryOption
 
         @Flag(name: .long, help: "Replace a baseline of that name.")
         var replace = false
 
         func run() throws {
-            do { try Baselines(directory: dir).save(run: runDirectory, name: name, replace: replace) } catch {
+            do { try Baselines(directory: baselines.dir).save(run: runDirectory, name: name, replace: replace) } catch {
                 throw fail(error.message, code: error.isBadInput ? 2 : 1)
             }
-            print("\(dir)/\(name)")
+            print("\(baselines.dir)/\(name)")
         }
     }
 
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Lists the stored baselines.")
 
-        @Option(name: .long, help: "Where baselines are kept.")
-        var dir = "results/baselines"
+        @OptionGroup var baselines: BaselineDirectoryOption
 
         func run() throws {
-            let list = Baselines(directory: dir).list()
-            if list.isEmpty { print("no baselines in \(dir)"); return }
+            let list = Baselines(directory: baselines.dir).list()
+            if list.isEmpty { print("no baselines in \(baselines.dir)"); return }
             for b in list { print("\(b.name)  \(b.scenario)  \(b.cases) cases  commit \(b.commit)  \(b.started)") }
         }
     }

@@ -36,8 +36,7 @@ struct CompareCommand: ParsableCommand {
     @Option(name: .long, help: "Instruction counts may move by this many percent.")
     var instructionsTolerance = 1.0
 
-    @Option(name: .long, help: "Where baselines are kept.")
-    var dir = "results/baselines"
+    @OptionGroup var baselines: BaselineDirectoryOption
 
     @Option(name: .long, help: "Also write the report as Markdown to this file (for a pull request comment).")
     var markdown: String?
@@ -55,47 +54,14 @@ struct CompareCommand: ParsableCommand {
     }
 
     func run() throws {
-        guard let base = Baselines(directory: dir).resolve(baseline) else {
-            throw fail("no baseline '\(baseline)' (neither a run directory nor \(dir)/\(baseline)/results.csv)", code: 3)
-        }
-        let a: RunSnapshot, b: RunSnapshot
-        do {
-            try RunDirectory.requireComplete(at: base, purpose: "compare with the baseline")
-            try RunDirectory.requireComplete(at: runDirectory, purpose: "compare")
-            a = try RunSnapshot(path: base)
-            b = try RunSnapshot(path: runDirectory)
-        } catch {
-            throw fail(error.message, code: 1)
-        }
-        guard a.scenario == b.scenario else {
-            throw fail("\(base) is scenario '\(a.scenario)', \(runDirectory) is '\(b.scenario)': compare runs of one scenario", code: 1)
-        }
-        let differences = RunComparison.environmentDifferences(a.environment, b.environment)
-        if !differences.isEmpty && !force {
-            throw fail("refusing to compare runs from different environments (\(differences.joined(separator: "; "))); give --force to compare anyway", code: 1)
-        }
-        var options = RunComparison.Options()
-        options.minimumEffect = threshold / 100
-        options.alpha = alpha
-        options.instructionTolerance = instructionsTolerance / 100
-        options.allowMissing = allowMissing
-        let comparison = RunComparison(baseline: a, run: b, options: options)
-        guard !comparison.cases.isEmpty else {
-            func sizes(_ r: RunSnapshot) -> String { Set(r.order.map(\.size)).sorted().map(String.init).joined(separator: ", ") }
-            throw fail("no case of \(runDirectory) is in \(base): nothing was compared (sizes \(sizes(b)) in the run, \(sizes(a)) in the baseline; \(b.order.count) and \(a.order.count) cases)", code: 1)
-        }
-        let report = ComparisonReport(comparison: comparison, baseline: base, run: runDirectory)
-        if !differences.isEmpty { print("note: environments differ (--force): \(differences.joined(separator: "; "))") }
-        print(report.text, terminator: "")
-        if let markdown {
-            do { try Data(report.markdown.utf8).write(to: URL(fileURLWithPath: markdown)) } catch {
-                throw fail("cannot write \(markdown): \(error.localizedDescription)", code: 1)
-            }
-        }
-        if comparison.hasRegression {
-            var why = ["\(comparison.regressedCases.count) case(s) regressed"]
-            if comparison.missingFails { why.append("\(comparison.missing.count) baseline case(s) missing from the run") }
-            throw fail("regression: \(why.joined(separator: ", "))", code: 2)
-        }
+        var gate = RegressionGate(baseline: baseline, run: runDirectory)
+        gate.baselineDirectory = baselines.dir
+        gate.options.minimumEffect = threshold / 100
+        gate.options.alpha = alpha
+        gate.options.instructionTolerance = instructionsTolerance / 100
+        gate.options.allowMissing = allowMissing
+        gate.force = force
+        gate.markdown = markdown
+        try perform { () throws(OperationError) in try gate.check(console: TerminalConsole()) }
     }
 }

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import SchemaLab
-import SchemaLabEngine
 
 /// `schemalab count-case`: one run of one case's timed region, for `run --instructions` to
 /// count under callgrind (see ``InstructionCounter``). Not meant to be run by hand.
@@ -15,11 +14,7 @@ struct CountCaseCommand: ParsableCommand {
     @Argument(help: "The scenario file.")
     var scenario: String
 
-    @Option(name: .long, help: "The variant.")
-    var variant: String
-
-    @Option(name: .long, help: "The workload.")
-    var workload: String
+    @OptionGroup var selection: CaseSelectionOptions
 
     @Option(name: .long, help: "The data set size.")
     var size: Int
@@ -37,17 +32,10 @@ struct CountCaseCommand: ParsableCommand {
     var slowdown = 1.0
 
     func run() throws {
-        let plan: ScenarioPlan
-        do { plan = try ScenarioPlan(ScenarioDecoder.load(path: scenario)) } catch let e as ScenarioError { throw fail(e.description, code: 2) }
-        do {
-            var counted = CountedCase(plan: plan, variant: variant, workload: workload, size: size, filledStore: store,
-                                      workDirectory: work, warmup: warmup)
-            counted.slowdown = slowdown
-            try counted.run()
-        } catch let e as ScenarioError {
-            throw fail(e.description, code: 2)
-        } catch {
-            throw fail("\(error)", code: 1)
-        }
+        var count = CaseCount(scenario: scenario, variant: selection.variant, workload: selection.workload, size: size, workDirectory: work)
+        count.store = store
+        count.warmup = warmup
+        count.slowdown = slowdown
+        try perform { () throws(OperationError) in try count.run() }
     }
 }

@@ -1,8 +1,6 @@
 import ArgumentParser
 import Foundation
 import SchemaLab
-import SchemaLabSQLite
-import SchemaLabCoreData
 import SchemaLabEngine
 
 /// `schemalab generate SCENARIO --size N`: generates a scenario's data set the way a run
@@ -42,49 +40,11 @@ struct GenerateCommand: ParsableCommand {
     }
 
     func run() throws {
-        let plan: ScenarioPlan
-        do { plan = try ScenarioPlan(ScenarioDecoder.load(path: scenario)) } catch let e as ScenarioError { throw fail(e.description, code: 2) }
-        let dataset = plan.scenario.dataset
-        let count = size ?? dataset.counts.max() ?? 0
-        if let store { return try makeStore(store, plan: plan, count: count) }
-        HeapProbe.trim()
-        let startRSS = MemoryProbe.residentKB()
-        let resetOK = MemoryProbe.resetPeak()
-        let t0 = Clock.wallNanoseconds()
-        var stream = DataStream(spec: dataset, count: count, chunkSize: chunk)
-        var digest = StreamDigest()
-        var chunks = 0
-        stream.forEachChunk { c in
-            digest.add(c)
-            chunks += 1
-        }
-        let seconds = Double(Clock.wallNanoseconds() - t0) / 1e9
-        let peak = resetOK ? MemoryProbe.peakResidentKB() : -1
-        print("rows: \(count)")
-        print("chunks: \(chunks) (\(stream.streams ? "streamed, \(chunk) rows each" : "not streamed: the data set has related entries"))")
-        print("digest: \(digest.hex)")
-        print(String(format: "seconds: %.3f", seconds))
-        if peak >= 0 && startRSS >= 0 {
-            print("peak_rss_kb: \(peak)")
-            print("rss_growth_kb: \(peak - startRSS)")
-        }
-    }
-
-    private func makeStore(_ path: String, plan: ScenarioPlan, count: Int) throws {
-        guard !FileManager.default.fileExists(atPath: path) else { throw fail("\(path) exists: the store is written to a new file", code: 2) }
-        let name = variant ?? plan.scenario.variants[0].name
-        guard plan.scenario.variants.contains(where: { $0.name == name }) else {
-            throw fail("no variant '\(name)' in \(scenario) (has: \(plan.scenario.variants.map(\.name).joined(separator: ", ")))", code: 2)
-        }
-        var options = RunOptions(workDirectory: "")
-        options.fillChunkSize = chunk
-        let fill: FillMeasurement
-        do { fill = try LabRunner(plan: plan, options: options).fillStore(path: path, variant: name, size: count) } catch {
-            Store.remove(path: path)
-            throw fail("writing \(path): \(error)", code: 1)
-        }
-        print("wrote \(path): variant \(name), \(count) rows of \(plan.scenario.dataset.entity)")
-        print(String(format: "seconds: %.3f", fill.milliseconds / 1000))
-        print("store_bytes: \(fill.storeBytes)")
+        var generation = DataGeneration(scenario: scenario)
+        generation.size = size
+        generation.chunk = chunk
+        generation.store = store
+        generation.variant = variant
+        try perform { () throws(OperationError) in try generation.generate(console: TerminalConsole()) }
     }
 }

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import SchemaLab
-import SchemaLabEngine
 
 /// `schemalab import MODEL`: writes a scenario from an Xcode Core Data model.
 struct ImportCommand: ParsableCommand {
@@ -35,43 +34,10 @@ struct ImportCommand: ParsableCommand {
     var force = false
 
     func run() throws {
-        let parsed: CoreDataModel
-        do { parsed = try ModelSource.read(path: model) } catch let e as ModelImportError { throw fail(e.description, code: 2) }
-        // The model's own name (`Photos` of Photos.xcdatamodeld/Photos 2.xcdatamodel/contents, or of Photos.sqlite),
-        // kept to the characters a name takes; "imported" when none are left.
-        let base = URL(fileURLWithPath: parsed.displayName.split(separator: "/").first.map(String.init) ?? "").deletingPathExtension().lastPathComponent
-        let kept = String(base.unicodeScalars.filter { Identifier.isLabel(String($0)) }.prefix(Identifier.maxLength).map(Character.init))
-        let scenarioName = name ?? (kept.isEmpty ? "imported" : kept)
-        guard Identifier.isLabel(scenarioName) else {
-            throw fail("--name: '\(scenarioName)' is not a name (letters, digits and + - _ .)", code: 2)
-        }
-        let path = out ?? (FileManager.default.fileExists(atPath: "scenarios") ? "scenarios/\(scenarioName).json" : "\(scenarioName).json")
-        if FileManager.default.fileExists(atPath: path) && !force {
-            throw fail("\(path) exists: give --force to overwrite it, or another --out", code: 2)
-        }
-        let f = DateFormatter()
-        f.locale = Locale(identifier: "en_US_POSIX")
-        f.timeZone = TimeZone(identifier: "UTC")
-        f.dateFormat = "yyyy-MM-dd"
-        var importer = ScenarioImporter(model: parsed, name: scenarioName, today: f.string(from: Date()))
-        let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
-        importer.schemaReference = ["schema.json", "../schema.json"].first { FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).path) }
-        let text: String
-        do { text = JSONWriter.text(try importer.scenario()) } catch let e as ModelImportError { throw fail(e.description, code: 2) }
-        let plan: ScenarioPlan
-        do {
-            plan = try ScenarioPlan(ScenarioDecoder.decode(text: text, file: path))
-        } catch let e as ScenarioError {
-            throw fail("the scenario made from \(model) does not validate, so it was not written: \(e)", code: 2)
-        }
-        do {
-            try FileManager.default.createDirectory(at: URL(fileURLWithPath: path).deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-        } catch {
-            throw fail("cannot write \(path): \(error.localizedDescription)", code: 1)
-        }
-        for n in importer.notes { note("note: \(n)") }
-        let s = plan.scenario
-        print("wrote \(path): \(parsed.entities.count) entities, \(s.variants.count) variants (\(s.variants.map(\.name).joined(separator: ", "))), \(s.workloads.count) workloads (\(s.workloads.map(\.name).joined(separator: ", ")))")
+        var modelImport = ModelImport(model: model)
+        modelImport.out = out
+        modelImport.name = name
+        modelImport.force = force
+        try perform { () throws(OperationError) in try modelImport.write(console: TerminalConsole()) }
     }
 }

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import SchemaLab
-import SchemaLabSQLite
 
 struct PlansCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -20,27 +19,9 @@ struct PlansCommand: ParsableCommand {
     var workload: String?
 
     func run() throws {
-        let path = directory + "/plans.csv"
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { throw fail("cannot read \(path)", code: 2) }
-        let records = CSVWriter.parse(text)
-        guard let header = records.first, header == ResultsFiles.plansHeader else {
-            throw fail("\(path) does not have the plans.csv header this build writes", code: 2)
-        }
-        var current = ""
-        var nodes: [QueryPlanNode] = []
-        func flush() {
-            if !current.isEmpty { print(current); if !nodes.isEmpty { print(QueryPlanNode.render(nodes)) }; print("") }
-            nodes = []
-        }
-        var matched = 0
-        for r in records.dropFirst() where r.count == header.count {
-            if let schema, r[1] != schema { continue }
-            if let workload, r[2] != workload { continue }
-            let head = "[\(r[1]) \(r[2]) n=\(r[3]) #\(r[4])] \(r[5])"
-            if head != current { flush(); current = head; matched += 1 }
-            if let id = Int(r[6]), let parent = Int(r[7]) { nodes.append(QueryPlanNode(id: id, parent: parent, detail: r[8])) }
-        }
-        flush()
-        if matched == 0 { throw fail("no statements match in \(path)", code: 2) }
+        var listing = PlanListing(directory: directory)
+        listing.variant = schema
+        listing.workload = workload
+        try perform { () throws(OperationError) in try listing.list(console: TerminalConsole()) }
     }
 }

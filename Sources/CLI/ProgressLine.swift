@@ -1,12 +1,11 @@
 import Foundation
-import SchemaLab
 import SchemaLabEngine
 
 /// The progress of a run on a terminal: one line rewritten in place, at most four times a
 /// second: cases finished, the share of repetitions measured, what runs now, the time
 /// elapsed and an estimate of the time left. Without a terminal (CI) it draws nothing: the
 /// run prints one line per finished case instead.
-final class ProgressLine {
+struct ProgressLine: Sendable {
     let enabled: Bool
     private let start = Date()
     private var lastDraw = Date.distantPast
@@ -15,7 +14,7 @@ final class ProgressLine {
     init(enabled: Bool) { self.enabled = enabled }
 
     /// Draws `p` (throttled).
-    func update(_ p: LabProgress) {
+    mutating func update(_ p: LabProgress) {
         guard enabled, Date().timeIntervalSince(lastDraw) >= 0.25 else { return }
         lastDraw = Date()
         let elapsed = Date().timeIntervalSince(start)
@@ -28,7 +27,7 @@ final class ProgressLine {
     }
 
     /// Clears the line before other output.
-    func clear() {
+    mutating func clear() {
         guard enabled, drawn else { return }
         FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
         drawn = false

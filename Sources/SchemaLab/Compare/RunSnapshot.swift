@@ -78,10 +78,6 @@ public struct RunSnapshot: Sendable {
         self.cases = cases
         self.order = order
         scenario = results.first?[0] ?? ""
-        guard let data = FileManager.default.contents(atPath: path + "/env.json"),
-              let manifest = try? JSONDecoder().decode(RunManifest.self, from: data) else {
-            throw FileError(path: path + "/env.json", message: "cannot read \(path)/env.json", isBadInput: true)
-        }
-        environment = manifest.environment
+        environment = try RunManifest.read(directory: path, purpose: "read").environment
     }
 }

@@ -33,4 +33,15 @@ public struct RunManifest: Codable, Sendable {
         pragmas = Dictionary(uniqueKeysWithValues: sc.pragmas.map { ($0.name, $0.value) })
         environment = EnvironmentFingerprint()
     }
+
+    /// Reads `directory`'s env.json; the message says what could not be done (`purpose`:
+    /// "resume", "merge", "compare", "report on").
+    public static func read(directory: String, purpose: String) throws(FileError) -> RunManifest {
+        guard let data = FileManager.default.contents(atPath: directory + "/env.json"),
+              let manifest = try? JSONDecoder().decode(RunManifest.self, from: data) else {
+            throw FileError(path: directory + "/env.json", message: "cannot \(purpose) \(directory): its env.json is missing or unreadable",
+                            isBadInput: true)
+        }
+        return manifest
+    }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import SchemaLabCoreData
+import SchemaLabEngine
 
 /// An index `.expert` suggested, read back from its `CREATE INDEX` statement and named in
 /// a variant's terms (entity and attributes), so that it can be added to a scenario as a
@@ -37,9 +38,15 @@ public struct AdvisedIndex: Sendable, Equatable {
     }
 
     /// The scenario's JSON for this index (`addIndexes` entry) under `name`.
-    public func json(name: String) -> [String: Any] {
-        ["name": name, "entity": entity,
-         "elements": elements.map { e -> Any in e.descending ? ["key": e.attribute, "order": "descending"] as [String: Any] : e.attribute }]
+    public func json(name: String) -> JSONValue {
+        .object([
+            ("name", .string(name)), ("entity", .string(entity)),
+            ("elements", .array(elements.map { element in
+                element.descending
+                    ? .object([("key", .string(element.attribute)), ("order", .string("descending"))])
+                    : .string(element.attribute)
+            })),
+        ])
     }
 
     /// `Entity(attr DESC, attr)` for people.

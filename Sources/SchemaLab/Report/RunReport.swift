@@ -34,11 +34,7 @@ public struct RunReport: Sendable {
     public init(directory: String) throws(FileError) {
         self.directory = directory
         run = try RunSnapshot(path: directory)
-        guard let data = FileManager.default.contents(atPath: directory + "/env.json"),
-              let m = try? JSONDecoder().decode(RunManifest.self, from: data) else {
-            throw FileError(path: directory + "/env.json", message: "cannot read \(directory)/env.json", isBadInput: true)
-        }
-        manifest = m
+        manifest = try RunManifest.read(directory: directory, purpose: "report on")
         state = try? RunDirectory.readState(at: directory, purpose: "report on")
         order = RunOrder(run: run)
         growth = GrowthAnalysis(run: run)

@@ -606,17 +606,6 @@ extension PredicateCompiler {
         }
     }
 
-    func describe(_ v: PredicateValue) -> String {
-        switch v {
-        case .null: return "nil"
-        case .integer(let i): return "the integer \(i)"
-        case .real(let d): return "the number \(d)"
-        case .string(let s): return "the string \"\(s)\""
-        case .bool(let b): return b ? "TRUE" : "FALSE"
-        case .date: return "a date"
-        case .array(let a): return "an array of \(a.count)"
-        }
-    }
 
     /// A bound scalar (not an array).
     func bound(_ v: PredicateValue, column: Int, op: ComparisonOperator) throws(PredicateError) -> Fragment {
@@ -660,7 +649,7 @@ extension PredicateCompiler {
                     switch value {
                     case .integer, .null: continue
                     default:
-                        throw PredicateError(column: vc, message: "'\(text)' is an object: compare it with nil or an integer primary key, not \(describe(value))")
+                        throw PredicateError(column: vc, message: "'\(text)' is an object: compare it with nil or an integer primary key, not \(value.phrase)")
                     }
                 }
             }
@@ -677,7 +666,7 @@ extension PredicateCompiler {
             for side in [left, right] {
                 if case .constant(let v, let col) = side {
                     guard case .string = v else {
-                        throw PredicateError(column: col, message: "\(op.rawValue) needs a string, not \(describe(v))")
+                        throw PredicateError(column: col, message: "\(op.rawValue) needs a string, not \(v.phrase)")
                     }
                 }
             }
@@ -689,7 +678,7 @@ extension PredicateCompiler {
                 throw PredicateError(column: right.column, message: "BETWEEN needs an array of 2 values on the right, like {1, 5}\(describeRight(right))")
             }
             for b in bounds where b == .null || b.sqlValue == nil {
-                throw PredicateError(column: col, message: "BETWEEN bounds must be values, not \(describe(b))")
+                throw PredicateError(column: col, message: "BETWEEN bounds must be values, not \(b.phrase)")
             }
             let l = try sql(left, op: op)
             return l + " BETWEEN " + (try bound(bounds[0], column: col, op: op)) + " AND " + (try bound(bounds[1], column: col, op: op))
@@ -744,7 +733,7 @@ extension PredicateCompiler {
     }
 
     func describeRight(_ o: Operand) -> String {
-        if case .constant(let v, _) = o { return ", not \(describe(v))" }
+        if case .constant(let v, _) = o { return ", not \(v.phrase)" }
         return ""
     }
 

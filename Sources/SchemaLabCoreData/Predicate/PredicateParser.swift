@@ -207,7 +207,7 @@ private struct Parser {
             let value = try argument(t, position: pos)
             if conv == "K" {
                 guard case .string(let path) = value else {
-                    throw PredicateError(column: t.column, message: "'%K' needs a string argument naming a key path, got \(describe(value))")
+                    throw PredicateError(column: t.column, message: "'%K' needs a string argument naming a key path, got \(value.phrase)")
                 }
                 let parts = path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
                 let valid = parts.allSatisfy { p in
@@ -366,17 +366,5 @@ private struct Parser {
         }
         argumentsUsed = max(argumentsUsed, number)
         return arguments[number - 1]
-    }
-
-    func describe(_ v: PredicateValue) -> String {
-        switch v {
-        case .null: return "nil"
-        case .integer(let i): return "the integer \(i)"
-        case .real(let d): return "the number \(d)"
-        case .string(let s): return "the string \"\(s)\""
-        case .bool(let b): return b ? "TRUE" : "FALSE"
-        case .date: return "a date"
-        case .array(let a): return "an array of \(a.count)"
-        }
     }
 }

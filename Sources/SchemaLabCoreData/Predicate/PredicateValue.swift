@@ -26,4 +26,17 @@ public indirect enum PredicateValue: Sendable, Equatable {
         case .array: return nil
         }
     }
+
+    /// How error messages name the value: `nil`, `the integer 3`, `the string "a"`, `an array of 2`.
+    public var phrase: String {
+        switch self {
+        case .null: return "nil"
+        case .integer(let value): return "the integer \(value)"
+        case .real(let value): return "the number \(value)"
+        case .string(let text): return "the string \"\(text)\""
+        case .bool(let value): return value ? "TRUE" : "FALSE"
+        case .date: return "a date"
+        case .array(let elements): return "an array of \(elements.count)"
+        }
+    }
 }

@@ -59,7 +59,7 @@ public struct CountedCase {
                 Store.remove(path: scratch)
                 return try Store.create(path: scratch, model: model, pragmas: pragmas)
             case .filledCopy, .filled:
-                guard let filled else { throw SQLiteError(code: 14, message: "count-case needs --store for \(spec.name)") }
+                guard let filled else { throw MeasurementError("count-case needs --store for \(spec.name)") }
                 Store.remove(path: scratch)
                 try Store.copy(from: filled, to: scratch)
                 return try Store.open(path: scratch, model: model, pragmas: pragmas)

@@ -1,7 +1,7 @@
 import Foundation
+import SchemaLabCoreData
 #if canImport(Glibc)
 import Glibc
-import SchemaLabCoreData
 #endif
 
 /// Refuses, before anything runs, a scenario whose data would not fit: per variant it

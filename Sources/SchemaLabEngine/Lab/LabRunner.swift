@@ -55,7 +55,7 @@ public struct LabRunner {
     public func run() throws -> [CaseResult] {
         var results: [CaseResult] = []
         try run(skip: { _ in false }, finished: { results.append($0) }, failed: { _, error in throw error })
-        Self.checkResults(&results, reference: plan.scenario.reference, workloads: plan.scenario.workloads)
+        Self.checkResults(&results, checker: ResultChecker(scenario: plan.scenario))
         return results
     }
 
@@ -120,7 +120,7 @@ public struct LabRunner {
                     } catch {
                         v.fillError = error
                     }
-                } else if todo.contains(where: { !($0.kind == .insert || ($0.kind == .batchInsert && $0.feed == nil)) }) {  // reads and later writes start from the filled store
+                } else if todo.contains(where: { $0.storeKind != .empty }) {  // reads and later writes start from the filled store
                     tell("n=\(size): filling the \(model.variant) store")
                     do {
                         fillMeasurement = try fill(path: v.filledPath, model: model, mom: mom, size: size, placement: v.placement)
@@ -233,9 +233,7 @@ public struct LabRunner {
     /// process on a copy of the variant's filled store.
     private func counted(_ result: CaseResult, filledPath: String) throws -> CaseResult {
         guard options.instructions, let executable = options.executable else { return result }
-        // A reader under a writer depends on how the two threads interleave: its count would not
-        // repeat, and under valgrind (which runs one thread at a time) it takes minutes.
-        if plan.scenario.workloads.first(where: { $0.name == result.workload })?.kind == .readerUnderWriter { return result }
+        guard plan.scenario.workloads.first(where: { $0.name == result.workload })?.kind.countsInstructions ?? true else { return result }
         var r = result
         let warmup = (plan.scenario.workloads.first { $0.name == result.workload }?.measurement ?? plan.scenario.measurement).warmup
         // The child runs in the work directory with relative paths only: where the checkout, the
@@ -244,7 +242,7 @@ public struct LabRunner {
         let scenarioCopy = options.workDirectory + "/scenario.json"
         if !FileManager.default.fileExists(atPath: scenarioCopy) {
             guard let data = FileManager.default.contents(atPath: plan.scenario.file), SHA256.hex(Array(data)) == plan.scenario.sha256 else {
-                throw SQLiteError(code: 1, message: "counting instructions: \(plan.scenario.file) has changed since the run started")
+                throw MeasurementError("counting instructions: \(plan.scenario.file) has changed since the run started")
             }
             try data.write(to: URL(fileURLWithPath: scenarioCopy))
         }
@@ -254,7 +252,7 @@ public struct LabRunner {
         if FileManager.default.fileExists(atPath: filledPath) {
             guard URL(fileURLWithPath: filledPath).deletingLastPathComponent().standardizedFileURL.path
                     == URL(fileURLWithPath: options.workDirectory).standardizedFileURL.path else {
-                throw SQLiteError(code: 1, message: "counting instructions: the filled store \(filledPath) is not in the work directory")
+                throw MeasurementError("counting instructions: the filled store \(filledPath) is not in the work directory")
             }
             arguments += ["--store", URL(fileURLWithPath: filledPath).lastPathComponent]
         }
@@ -270,9 +268,8 @@ public struct LabRunner {
 
     /// Marks each case against the reference variant's result for the same workload and
     /// size, and against its `agreesWith` workload's result in the same variant and size.
-    public static func checkResults(_ results: inout [CaseResult], reference: String, workloads: [WorkloadSpec]) {
-        let checks = ResultChecks.compute(results.map { (CaseKey(variant: $0.variant, workload: $0.workload, size: $0.size), $0.signature) },
-                                          reference: reference, agreesWith: ResultChecks.agreements(workloads))
+    public static func checkResults(_ results: inout [CaseResult], checker: ResultChecker) {
+        let checks = checker.checks(results.map { (CaseKey(variant: $0.variant, workload: $0.workload, size: $0.size), $0.signature) })
         for i in results.indices {
             results[i].referenceCheck = checks[i].reference
             results[i].agreementCheck = checks[i].agreement

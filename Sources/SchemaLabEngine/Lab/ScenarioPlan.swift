@@ -51,7 +51,7 @@ public struct ScenarioPlan {
                     }
                 }
             }
-            for w in scenario.workloads where [.batchInsert, .batchUpdate].contains(w.kind) && (w.variants?.contains(spec.name) ?? true) {
+            for w in scenario.workloads where w.kind.writesValuesOutsideContext && (w.variants?.contains(spec.name) ?? true) {
                 let entity = mom.entity(w.entity ?? ds.entity)
                 let canonical = entity?.model.attributes.filter { $0.canonicalOf != nil } ?? []
                 let sources = Set(canonical.flatMap { [$0.name, $0.canonicalOf!] })
@@ -72,7 +72,7 @@ public struct ScenarioPlan {
             }
             // Dictionaries and sorts read the column itself, which holds a reference for an
             // externally stored value.
-            for w in scenario.workloads where [.fetch, .fetchedResults, .readerUnderWriter].contains(w.kind) && (w.variants?.contains(spec.name) ?? true) {
+            for w in scenario.workloads where w.kind.fetches && (w.variants?.contains(spec.name) ?? true) {
                 let entity = w.entity ?? ds.entity
                 func check(_ keyPath: String, _ path: String) throws {
                     guard let r = try? model.resolve(keyPath: keyPath, from: entity), r.attribute.allowsExternalStorage else { return }
@@ -87,12 +87,11 @@ public struct ScenarioPlan {
                 }
                 for (i, g) in w.groupBy.enumerated() { try check(g, w.path + ".groupBy[\(i)]") }
             }
-            for w in scenario.workloads where w.kind == .append && !ds.related.isEmpty {
+            for w in scenario.workloads where w.kind.addsRootObjectsOnly && !ds.related.isEmpty {
                 throw fail(w.path + ".kind", "an append workload adds root rows only; this data set has 'related' entries")
             }
             // Write workloads: build each on a three-row sample, so that what it cannot do in
             // this variant is reported now.
-            let writeKinds: Set<WorkloadKind> = [.insert, .batchInsert, .updateOrInsert, .batchUpdate, .update, .batchDelete, .delete, .readerUnderWriter]
             // The sample leaves the related entries out: a pool of millions would be generated
             // whole, and no write workload reads the related data when it is built.
             var lean = ds
@@ -108,15 +107,15 @@ public struct ScenarioPlan {
             }
             let sample = GeneratedData(spec: lean, count: 3)
             let placement = try Self.placement(ds, model: mom, file: file)
-            for var w in scenario.workloads where writeKinds.contains(w.kind) && (w.variants?.contains(spec.name) ?? true) {
-                if w.kind == .readerUnderWriter { w.count = min(w.count, 3) }
+            for var w in scenario.workloads where !w.kind.readsOnly && (w.variants?.contains(spec.name) ?? true) {
+                if w.kind.takesCount { w.count = min(w.count, 3) }
                 do {
                     _ = try WorkloadFactory.make(w, model: mom, dataset: ds, data: sample, placement: placement, pragmas: scenario.pragmas)
                 } catch {
                     throw fail(w.path + (error.at ?? ""), error.message)
                 }
             }
-            for w in scenario.workloads where [.fetch, .fetchedResults].contains(w.kind) && (w.variants?.contains(spec.name) ?? true) {
+            for w in scenario.workloads where w.kind.readsOnly && (w.variants?.contains(spec.name) ?? true) {
                 let entity = w.entity ?? ds.entity
                 guard mom.entity(entity) != nil else { throw fail(w.path + ".entity", "variant \(spec.name) has no entity '\(entity)'") }
                 func check(_ keyPath: String, _ path: String) throws {

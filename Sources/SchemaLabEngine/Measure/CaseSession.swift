@@ -86,7 +86,7 @@ public final class CaseSession {
     public func begin() throws {
         var store = try makeStore()
         var fastest = UInt64.max
-        let measuresRaw = makeFloorStore != nil && workload.spec.kind != .readerUnderWriter
+        let measuresRaw = makeFloorStore != nil && workload.spec.kind.hasRawBaseline
         var warmupNanoseconds: UInt64 = 0
         for w in 0..<measurement.warmup {
             try workload.prepare(store: store)

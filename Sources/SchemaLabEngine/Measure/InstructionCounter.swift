@@ -59,7 +59,7 @@ public enum InstructionCounter {
         let copy = directory + "/schemalab-callgrind"
         if FileManager.default.isExecutableFile(atPath: copy) { return copy }
         let r = try run(which("objcopy") ?? "/usr/bin/objcopy", ["--strip-debug", executable, copy])
-        guard r.status == 0 else { throw SQLiteError(code: 1, message: "objcopy --strip-debug failed: \(r.err)") }
+        guard r.status == 0 else { throw MeasurementError("objcopy --strip-debug failed: \(r.err)") }
         return copy
     }
 
@@ -76,10 +76,10 @@ public enum InstructionCounter {
         let r = try run(which("valgrind") ?? "/usr/bin/valgrind", valgrind + arguments, in: workDirectory)
         guard r.status == 0, let text = try? String(contentsOfFile: out, encoding: .utf8) else {
             let tail = r.err.split(separator: "\n").suffix(3).joined(separator: " | ")
-            throw SQLiteError(code: 1, message: "counting instructions under valgrind failed (status \(r.status)): \(tail)")
+            throw MeasurementError("counting instructions under valgrind failed (status \(r.status)): \(tail)")
         }
         guard let count = parse(text), count.total > 0 else {
-            throw SQLiteError(code: 1, message: "callgrind counted no instruction in the timed region (is schemalab_timed_region in the binary?)")
+            throw MeasurementError("callgrind counted no instruction in the timed region (is schemalab_timed_region in the binary?)")
         }
         return count
     }

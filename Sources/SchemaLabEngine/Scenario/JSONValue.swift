@@ -25,6 +25,38 @@ public indirect enum JSONValue: Sendable {
     }
 }
 
+extension JSONValue {
+    /// An object's value for `key` (the first, keys being unique); nil for a missing key or a non-object.
+    public subscript(key: String) -> JSONValue? {
+        guard case .object(let members) = self else { return nil }
+        return members.first { $0.key == key }?.value
+    }
+
+    /// This object with `key` set to `value`: in place when the key exists, else appended
+    /// (so the written text keeps the keys' order). A non-object is returned unchanged.
+    public func setting(_ key: String, to value: JSONValue) -> JSONValue {
+        guard case .object(var members) = self else { return self }
+        if let index = members.firstIndex(where: { $0.key == key }) {
+            members[index].value = value
+        } else {
+            members.append((key, value))
+        }
+        return .object(members)
+    }
+
+    /// The elements of an array; nil for another value.
+    public var arrayElements: [JSONValue]? {
+        guard case .array(let items) = self else { return nil }
+        return items
+    }
+
+    /// The text of a string; nil for another value.
+    public var stringValue: String? {
+        guard case .string(let text) = self else { return nil }
+        return text
+    }
+}
+
 /// A JSON syntax error with its position (1-based line and column).
 public struct JSONSyntaxError: Error, Sendable {
     public let line: Int

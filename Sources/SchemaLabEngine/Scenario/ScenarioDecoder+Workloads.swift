@@ -26,24 +26,24 @@ extension ScenarioDecoder {
         } else if let s = o.optional("sectionKey") {
             throw s.error("'sectionKey' belongs to a fetchedResults workload")
         }
-        if let allowed = writeKeys[kind] {
+        if let allowed = kind.writeKeys {
             for k in workloadKeys + writeOnlyKeys where !(["name", "kind", "variants", "measurement"] + allowed).contains(k) && o.has(k) {
-                throw try o.required(k).error("\(kindDescription[kind]!) takes no '\(k)' (it takes \(allowed.joined(separator: ", ")))")
+                throw try o.required(k).error("\(kind.phrase) takes no '\(k)' (it takes \(allowed.joined(separator: ", ")))")
             }
         } else {
             for k in writeOnlyKeys + ["count", "saveEvery"] where o.has(k) {
-                let owners = WorkloadKind.allCases.filter { writeKeys[$0]?.contains(k) ?? false }.map { kindDescription[$0]! }
+                let owners = WorkloadKind.allCases.filter { $0.writeKeys?.contains(k) ?? false }.map { $0.phrase }
                 throw try o.required(k).error("'\(k)' belongs to \(owners.joined(separator: " or "))")
             }
         }
-        if kind == .append || kind == .readerUnderWriter, !o.has("count") {
-            throw n.error("\(kindDescription[kind]!) needs 'count' (objects to insert)")
+        if kind.takesCount, !o.has("count") {
+            throw n.error("\(kind.phrase) needs 'count' (objects to insert)")
         }
         if kind == .updateOrInsert {
             for k in ["feed", "key"] where !o.has(k) { throw n.error("an updateOrInsert workload needs '\(k)'") }
         }
         if [.batchUpdate, .update].contains(kind), !o.has("set") {
-            throw n.error("\(kindDescription[kind]!) needs 'set' (the attributes to change and their values)")
+            throw n.error("\(kind.phrase) needs 'set' (the attributes to change and their values)")
         }
         var touch = TouchSpec.all
         if let t = o.optional("touch") {
@@ -86,7 +86,7 @@ extension ScenarioDecoder {
         spec.agreesWith = try o.optional("agreesWith")?.label()
         spec.variants = try o.optional("variants")?.nonEmptyArray().map { try $0.label() }
         spec.count = try o.optional("count")?.int(in: 1...10_000_000) ?? 0
-        spec.saveEvery = try o.optional("saveEvery")?.int(in: 1...10_000_000) ?? (kind == .append || kind == .readerUnderWriter ? spec.count : 0)
+        spec.saveEvery = try o.optional("saveEvery")?.int(in: 1...10_000_000) ?? (kind.takesCount ? spec.count : 0)
         if let x = o.optional("source") { spec.source = InsertSourceSpec(rawValue: try x.choice(InsertSourceSpec.allCases.map(\.rawValue)))! }
         if let x = o.optional("mergePolicy") { spec.mergePolicy = MergePolicy(rawValue: try x.choice(MergePolicy.allCases.map(\.rawValue)))! }
         if let x = o.optional("strategy") { spec.strategy = UpsertStrategySpec(rawValue: try x.choice(UpsertStrategySpec.allCases.map(\.rawValue)))! }
@@ -124,7 +124,7 @@ extension ScenarioDecoder {
                 spec.set.append((m.key, v))
             }
         }
-        if writeKeys[kind] != nil {
+        if kind.writeKeys != nil {
             if [.batchUpdate, .update, .batchDelete, .delete].contains(kind), o.has("arguments"), !o.has("predicate") {
                 throw try o.required("arguments").error("'arguments' needs 'predicate'")
             }
@@ -138,25 +138,6 @@ extension ScenarioDecoder {
     /// Keys only write-side workloads take.
     static let writeOnlyKeys = ["source", "mergePolicy", "feed", "key", "strategy", "mergeBatch", "set", "reads", "journalMode", "verify"]
 
-    /// The keys each write-side kind takes besides name, kind and variants (nil: a fetch kind).
-    static let writeKeys: [WorkloadKind: [String]] = [
-        .insert: ["saveEvery", "agreesWith"],
-        .append: ["count", "saveEvery", "agreesWith"],
-        .batchInsert: ["source", "mergePolicy", "feed", "agreesWith"],
-        .updateOrInsert: ["feed", "key", "strategy", "mergeBatch", "saveEvery", "agreesWith"],
-        .batchUpdate: ["entity", "predicate", "arguments", "set", "verify", "agreesWith"],
-        .update: ["entity", "predicate", "arguments", "set", "verify", "agreesWith"],
-        .batchDelete: ["entity", "predicate", "arguments", "fetchLimit", "agreesWith"],
-        .delete: ["entity", "predicate", "arguments", "fetchLimit", "agreesWith"],
-        .readerUnderWriter: ["count", "saveEvery", "sort", "fetchLimit", "batchSize", "touch", "predicate", "arguments",
-                             "reads", "journalMode", "agreesWith"],
-    ]
-
-    static let kindDescription: [WorkloadKind: String] = [
-        .insert: "an insert workload", .append: "an append workload", .batchInsert: "a batchInsert workload",
-        .updateOrInsert: "an updateOrInsert workload", .batchUpdate: "a batchUpdate workload", .update: "an update workload",
-        .batchDelete: "a batchDelete workload", .delete: "a delete workload", .readerUnderWriter: "a readerUnderWriter workload",
-    ]
 
     /// A re-ingest feed: `{"size": 1.0, "existing": 0.9, "seed": 7}`.
     static func feed(_ n: JSONNode) throws -> FeedSpec {

@@ -1,35 +1,6 @@
 import SchemaLabSQLite
 import SchemaLabCoreData
 
-/// The kinds of workload the lab runs.
-public enum WorkloadKind: String, CaseIterable, Sendable {
-    /// Insert every object of the data set into a context, then save it.
-    case insert
-    /// One fetch request; touch some of the results.
-    case fetch
-    /// A fetched-results controller: fetch plus sections by a key path.
-    case fetchedResults
-    /// Insert `count` more objects (the data set's next rows) into the filled store,
-    /// saving every `saveEvery` objects: the save-side cost of a schema.
-    case append
-    /// NSBatchInsertRequest: the data set (or a feed) inserted with one INSERT per record,
-    /// no managed objects; from an array of dictionaries or a handler.
-    case batchInsert
-    /// Update-or-insert a feed through managed objects: one fetch per record, or the
-    /// sorted merge (one `IN (...)` fetch per batch).
-    case updateOrInsert
-    /// NSBatchUpdateRequest: one UPDATE by predicate.
-    case batchUpdate
-    /// Fetch the objects matching a predicate, change them, save.
-    case update
-    /// NSBatchDeleteRequest: DELETE by predicate, optionally fetchLimit rows per request.
-    case batchDelete
-    /// Fetch the objects matching a predicate, delete them one by one, save.
-    case delete
-    /// A list fetch repeated on one connection while a second thread appends rows on its own.
-    case readerUnderWriter
-}
-
 /// Where a batch insert's records come from (NSBatchInsertRequest's two forms).
 public enum InsertSourceSpec: String, Sendable, CaseIterable {
     /// An array of dictionaries, built before the clock starts (`objects:`).

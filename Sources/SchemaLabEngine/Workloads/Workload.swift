@@ -32,19 +32,6 @@ public struct WorkloadOutcome {
     }
 }
 
-/// What store a repetition runs on.
-public enum StoreKind: Sendable {
-    /// A new empty store for every repetition (inserting the data set).
-    case empty
-    /// The store filled once with the data set, shared by every repetition (reads).
-    case filled
-    /// A fresh copy of the filled store for every repetition (writes into existing data).
-    case filledCopy
-
-    /// True when a repetition changes its store, so the next one needs a new one.
-    public var isFreshPerRepetition: Bool { self != .filled }
-}
-
 /// A workload bound to one variant: everything resolved, ready to run.
 public protocol Workload: AnyObject {
     var spec: WorkloadSpec { get }
@@ -66,6 +53,8 @@ public protocol Workload: AnyObject {
 }
 
 extension Workload {
+    /// The spec's (``WorkloadSpec/storeKind``).
+    public var storeKind: StoreKind { spec.storeKind }
     public var floorStatements: [(sql: String, bindings: [SQLValue])] { [] }
     public func prepare(store: Store) throws {}
     public var writeFloor: WriteFloor? { nil }

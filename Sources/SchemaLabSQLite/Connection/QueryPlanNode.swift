@@ -12,15 +12,20 @@ public struct QueryPlanNode: Equatable, Sendable {
         self.detail = detail
     }
 
+    /// Each node's depth in the tree (0 for a top-level node), in the order of `nodes`
+    /// (SQLite lists a parent before its children).
+    public static func depths(_ nodes: [QueryPlanNode]) -> [Int] {
+        var depth: [Int: Int] = [0: -1]
+        return nodes.map { node in
+            let level = (depth[node.parent] ?? -1) + 1
+            depth[node.id] = level
+            return level
+        }
+    }
+
     /// Renders a plan as the `sqlite3` shell does: an indented tree.
     public static func render(_ nodes: [QueryPlanNode]) -> String {
-        var depth: [Int: Int] = [0: -1]
-        var lines: [String] = []
-        for n in nodes {
-            let d = (depth[n.parent] ?? -1) + 1
-            depth[n.id] = d
-            lines.append(String(repeating: "   ", count: d) + "|--" + n.detail)
-        }
-        return lines.joined(separator: "\n")
+        zip(nodes, depths(nodes)).map { node, level in String(repeating: "   ", count: level) + "|--" + node.detail }
+            .joined(separator: "\n")
     }
 }

@@ -157,6 +157,28 @@ struct RunDurabilityTests {
         return file
     }
 
+    @Test("Merged shards keep each failure's message and SQL as the shard wrote them (no second 'SQLite error' prefix)")
+    func mergedFailures() throws {
+        let dir = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let file = try Self.failingScenario(dir)
+        for shard in 1...2 {
+            let r = try Self.runCLI(["run", file, "--out", dir + "/s\(shard)", "--shard", "\(shard)/2", "--quiet"], tmp: dir)
+            #expect(r.status == 1, "each shard has one of B's failing cases: \(r.err)")
+        }
+        let merged = try Self.runCLI(["merge", dir + "/m", dir + "/s1", dir + "/s2"], tmp: dir)
+        #expect(merged.status == 0, "\(merged.err)")
+        let shardFailures = try (1...2).flatMap { try Self.csv(dir + "/s\($0)/failures.csv").dropFirst() }
+        let mergedFailures = try Self.csv(dir + "/m/failures.csv").dropFirst()
+        #expect(mergedFailures.count == 2)
+        #expect(Set(mergedFailures.map { $0.joined(separator: "|") }) == Set(shardFailures.map { $0.joined(separator: "|") }))
+        for failure in mergedFailures {
+            #expect(failure[4].hasPrefix("SQLite error 2067: UNIQUE constraint failed: ZITEM.ZRANK"), "\(failure[4])")
+            #expect(failure[4].components(separatedBy: "SQLite error").count == 2, "one prefix: \(failure[4])")
+            #expect(failure[5].hasPrefix("INSERT INTO ZITEM"), "the SQL is kept in its own column")
+        }
+    }
+
     @Test("A case that fails fails alone, with SQLite's message and the SQL; --fail-fast stops at it; exit 1")
     func failingCase() throws {
         let dir = try TestSupport.temporaryDirectory()

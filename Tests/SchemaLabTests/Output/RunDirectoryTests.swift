@@ -44,7 +44,7 @@ struct RunDirectoryTests {
         let state = RunState(state: .running, scenarioName: "s", scenarioFile: "s.json", scenarioPath: "/s.json",
                              scenarioSHA256: "abc", settings: options.settings, cases: keys)
         return try RunDirectory.create(path: dir + "/run", replace: false, state: state, manifest: RunManifest(plan: plan, options: options),
-                                       reference: "A", agreesWith: [:], writer: writer)
+                                       checker: ResultChecker(reference: "A", workloads: []), writer: writer)
     }
 
     static func csv(_ path: String) throws -> [[String]] {
@@ -108,7 +108,7 @@ struct RunDirectoryTests {
         text += CSVWriter.record(Self.record(Self.keys[1], digest: "stray").results)
         try text.write(toFile: results, atomically: true, encoding: .utf8)
 
-        let (run, _) = try RunDirectory.open(path: dir + "/run", reference: "A", agreesWith: [:])
+        let (run, _) = try RunDirectory.open(path: dir + "/run", checker: ResultChecker(reference: "A", workloads: []))
         #expect(run.records.map(\.key) == [Self.keys[0]])
         #expect(run.state.state == .interrupted)
         let kept = run.records[0].signature
@@ -125,7 +125,7 @@ struct RunDirectoryTests {
         #expect(rows[2][ResultsFiles.resultsHeader.firstIndex(of: "reference_check")!] == "same")
         #expect(try Self.csv(dir + "/run/samples.csv").count == 3)
         try run.finish()
-        #expect(throws: FileError.self) { _ = try RunDirectory.open(path: dir + "/run", reference: "A", agreesWith: [:]) }
+        #expect(throws: FileError.self) { _ = try RunDirectory.open(path: dir + "/run", checker: ResultChecker(reference: "A", workloads: [])) }
     }
 
     @Test("A directory a live process writes cannot be resumed or replaced")
@@ -134,7 +134,7 @@ struct RunDirectoryTests {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let run = try Self.make(dir)
         do {
-            _ = try RunDirectory.open(path: run.path, reference: "A", agreesWith: [:])
+            _ = try RunDirectory.open(path: run.path, checker: ResultChecker(reference: "A", workloads: []))
             Issue.record("opened a directory that is being written")
         } catch let e as FileError {
             #expect(e.message.contains("a running schemalab (pid \(getpid())) is writing it"))

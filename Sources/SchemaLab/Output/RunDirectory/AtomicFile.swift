@@ -1,7 +1,7 @@
 import Foundation
+import SchemaLabEngine
 #if canImport(Glibc)
 import Glibc
-import SchemaLabEngine
 #endif
 
 /// Writes whole files so that a reader, or a process killed at any instant, sees the

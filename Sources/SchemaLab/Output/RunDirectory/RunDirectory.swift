@@ -1,8 +1,7 @@
 import Foundation
+import SchemaLabEngine
 #if canImport(Glibc)
 import Glibc
-import SchemaLabSQLite
-import SchemaLabEngine
 #endif
 
 /// A run's output directory, written so that nothing is lost: after every case the
@@ -29,8 +28,8 @@ public final class RunDirectory: @unchecked Sendable {
     public private(set) var records: [CaseRecord]
     private let writer: FileWriting
     private let lock: FileLock
-    private let reference: String
-    private let agreesWith: [String: ResultChecks.Agreement]
+    /// Marks each row's reference_check and agreement_check when results.csv is rewritten.
+    private let checker: ResultChecker
     private let mutex = NSLock()
     /// Set once the run is stopped by a signal: later commits write nothing.
     private var closed = false
@@ -40,14 +39,13 @@ public final class RunDirectory: @unchecked Sendable {
     private var fillsText: String
 
     private init(path: String, state: RunState, records: [CaseRecord], writer: FileWriting, lock: FileLock,
-                 reference: String, agreesWith: [String: ResultChecks.Agreement]) {
+                 checker: ResultChecker) {
         self.path = path
         self.state = state
         self.records = records
         self.writer = writer
         self.lock = lock
-        self.reference = reference
-        self.agreesWith = agreesWith
+        self.checker = checker
         var s = CSVWriter(header: ResultsFiles.samplesHeader), p = CSVWriter(header: ResultsFiles.plansHeader)
         for r in records {
             for row in r.samples { s.append(row) }
@@ -105,7 +103,7 @@ public final class RunDirectory: @unchecked Sendable {
     /// `replace`, an existing `path` becomes `<path>.previous`, and an older
     /// `<path>.previous` is deleted.
     public static func create(path: String, replace: Bool, state: RunState, manifest: RunManifest,
-                              reference: String, agreesWith: [String: ResultChecks.Agreement],
+                              checker: ResultChecker,
                               writer: FileWriting = AtomicFile()) throws -> RunDirectory {
         try checkTarget(path, replace: replace)
         let fm = FileManager.default
@@ -119,7 +117,7 @@ public final class RunDirectory: @unchecked Sendable {
             throw FileError(path: staging, message: "cannot lock \(staging)/run.lock")
         }
         let dir = RunDirectory(path: staging, state: state, records: [], writer: writer, lock: lock,
-                               reference: reference, agreesWith: agreesWith)
+                               checker: checker)
         do {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -140,7 +138,7 @@ public final class RunDirectory: @unchecked Sendable {
             throw error
         }
         return RunDirectory(path: path, state: state, records: [], writer: writer, lock: lock,
-                            reference: reference, agreesWith: agreesWith)
+                            checker: checker)
     }
 
     /// Staging directories of creations that died before their rename (`<path>.partial-<pid>`,
@@ -161,14 +159,11 @@ public final class RunDirectory: @unchecked Sendable {
     /// Opens a run directory to finish it: refuses one that a live process is writing,
     /// one that is complete, and one this build cannot read. Keeps the finished cases
     /// that run.json lists; rows of any other case are dropped.
-    public static func open(path: String, reference: String, agreesWith: [String: ResultChecks.Agreement],
+    public static func open(path: String, checker: ResultChecker,
                             writer: FileWriting = AtomicFile()) throws -> (RunDirectory, RunManifest) {
         let fm = FileManager.default
         let state = try readState(at: path)
-        guard let manifestData = fm.contents(atPath: path + "/env.json"),
-              let manifest = try? JSONDecoder().decode(RunManifest.self, from: manifestData) else {
-            throw FileError(path: path, message: "cannot resume \(path): env.json is missing or unreadable", isBadInput: true)
-        }
+        let manifest = try RunManifest.read(directory: path, purpose: "resume")
         guard let lock = try FileLock.tryLock(path + "/run.lock") else {
             throw FileError(path: path, message: "cannot resume \(path): a running schemalab (pid \(state.pid)) is writing it", isBadInput: true)
         }
@@ -177,7 +172,7 @@ public final class RunDirectory: @unchecked Sendable {
         }
         let records = try readRecords(path: path, state: state)
         let dir = RunDirectory(path: path, state: state, records: records, writer: writer, lock: lock,
-                               reference: reference, agreesWith: agreesWith)
+                               checker: checker)
         return (dir, manifest)
     }
 
@@ -309,12 +304,11 @@ public final class RunDirectory: @unchecked Sendable {
     }
 
     /// Records a case that failed (it has no rows in the CSV files).
-    public func recordFailure(_ key: CaseKey, error: any Error) throws {
+    public func recordFailure(_ key: CaseKey, _ failure: CaseFailure) throws {
         try locked {
-            let sql = (error as? SQLiteError)?.sql
-            let message = (error as? SQLiteError).map { "SQLite error \($0.code): \($0.message)" } ?? "\(error)"
             state.failed.removeAll { $0.key == key }
-            state.failed.append(RunState.Failure(variant: key.variant, workload: key.workload, size: key.size, error: message, sql: sql))
+            state.failed.append(RunState.Failure(variant: key.variant, workload: key.workload, size: key.size, error: failure.message,
+                                                 sql: failure.sql))
             try writeFiles()
         }
     }
@@ -355,7 +349,7 @@ public final class RunDirectory: @unchecked Sendable {
         var f = CSVWriter(header: ResultsFiles.failuresHeader)
         for x in state.failed { f.append([state.scenarioName, x.variant, x.workload, String(x.size), x.error, x.sql ?? ""]) }
         try writer.write(Array(f.text.utf8), to: path + "/failures.csv")
-        let checks = ResultChecks.compute(records.map { ($0.key, $0.signature) }, reference: reference, agreesWith: agreesWith)
+        let checks = checker.checks(records.map { ($0.key, $0.signature) })
         var r = CSVWriter(header: ResultsFiles.resultsHeader)
         for i in records.indices {
             records[i].setChecks(reference: checks[i].reference, agreement: checks[i].agreement)

@@ -23,7 +23,6 @@ public final class FetchWorkload: Workload {
     let reductions: [(AggregateFunction, KeyPathAccessor)]
     /// With `boxes`: one request per box, run in order, each timed.
     let boxRequests: [FetchRequest]
-    public var storeKind: StoreKind { .filled }
 
     /// `boxes`: the bounds each box appends to the predicate's arguments (the factory
     /// generates them from the data; validation passes one probe box).

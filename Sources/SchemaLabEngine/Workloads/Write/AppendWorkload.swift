@@ -14,7 +14,6 @@ public final class AppendWorkload: Workload {
     let placement: DataPlacement
     /// The new rows' values, one column per field, cut into one chunk per save.
     let chunks: [(count: Int, columns: [[SQLValue]])]
-    public var storeKind: StoreKind { .filledCopy }
 
     init(spec: WorkloadSpec, model: ManagedObjectModel, dataset: DatasetSpec, size: Int, placement: DataPlacement) {
         self.spec = spec

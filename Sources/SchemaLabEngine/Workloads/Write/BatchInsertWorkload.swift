@@ -33,7 +33,6 @@ public final class BatchInsertWorkload: Workload {
     private var array: [[String: SQLValue]]? = nil
     /// The connection pragmas the floor's connection runs, as the lab's store does.
     let pragmas: [Pragma]
-    public var storeKind: StoreKind { spec.feed == nil ? .empty : .filledCopy }
 
     init(spec: WorkloadSpec, model: ManagedObjectModel, dataset: DatasetSpec, data: GeneratedData,
          placement: DataPlacement, logical: LogicalRows, pragmas: [Pragma]) throws(KeyPathError) {
@@ -125,7 +124,7 @@ public final class BatchInsertWorkload: Workload {
         }
         let keep = array
         array = nil
-        var outcome = WorkloadOutcome(rows: count, valuesRead: 0, keepAlive: keep.map { Box($0) }) { try self.logical.signature(store) }
+        var outcome = WorkloadOutcome(rows: count, valuesRead: 0, keepAlive: keep.map { KeptAlive($0) }) { try self.logical.signature(store) }
         outcome.untimed = untimed
         return outcome
     }
@@ -155,7 +154,7 @@ public final class BatchInsertWorkload: Workload {
 }
 
 /// Keeps a value alive as an object (a workload's result until its memory is read).
-final class Box<T> {
+final class KeptAlive<T> {
     let value: T
     init(_ value: T) { self.value = value }
 }

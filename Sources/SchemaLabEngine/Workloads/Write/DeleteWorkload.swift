@@ -22,7 +22,6 @@ public final class DeleteWorkload: Workload {
     let bindings: [SQLValue]
     let triggers: (create: [String], drop: [String])
     let fetch: FetchRequest
-    public var storeKind: StoreKind { .filledCopy }
 
     /// The entity a predicate workload changes: its `entity`, else the data set's.
     static func entity(_ spec: WorkloadSpec, model: ManagedObjectModel, rootEntity: String) throws(KeyPathError) -> EntityDescription {

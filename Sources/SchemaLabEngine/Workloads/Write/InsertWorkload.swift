@@ -21,7 +21,6 @@ public final class InsertWorkload: Workload {
     let wholeData: GeneratedData?
     let placement: DataPlacement
     let logical: LogicalRows
-    public var storeKind: StoreKind { .empty }
 
     init(spec: WorkloadSpec, model: ManagedObjectModel, dataset: DatasetSpec, data: GeneratedData, placement: DataPlacement,
          logical: LogicalRows) throws(KeyPathError) {

@@ -44,29 +44,6 @@ struct LogicalRows {
         }
     }
 
-    /// SQLite's order of rows of values, column by column: NULL, then numbers, text (by
-    /// bytes), blobs (by bytes).
-    static func precedes(_ a: [SQLValue], _ b: [SQLValue]) -> Bool {
-        func rank(_ v: SQLValue) -> Int {
-            switch v {
-            case .null: return 0
-            case .integer, .real: return 1
-            case .text: return 2
-            case .blob: return 3
-            }
-        }
-        for (x, y) in zip(a, b) {
-            if rank(x) != rank(y) { return rank(x) < rank(y) }
-            switch (x, y) {
-            case (.text(let s), .text(let t)) where s != t: return Array(s.utf8).lexicographicallyPrecedes(Array(t.utf8))
-            case (.blob(let s), .blob(let t)) where s != t: return s.lexicographicallyPrecedes(t)
-            default:
-                if let p = x.doubleValue, let q = y.doubleValue, p != q { return p < q }
-            }
-        }
-        return a.count < b.count
-    }
-
     /// The signature of the store's current content.
     func signature(_ store: Store) throws -> ResultSignature {
         // Outside the statement cache: the check is not part of the case's statements.
@@ -76,7 +53,7 @@ struct LogicalRows {
             for r in rows.indices {
                 for c in externalColumns { rows[r][c] = try ExternalBinaryData.decode(rows[r][c], directory: store.externalDataDirectory) }
             }
-            rows.sort(by: Self.precedes)
+            rows.sort(by: SQLiteOrder.precedes)
         }
         var tail: [SQLValue] = []
         for t in countedTables { tail.append(try store.db.scalar("SELECT COUNT(*) FROM \(t)")) }

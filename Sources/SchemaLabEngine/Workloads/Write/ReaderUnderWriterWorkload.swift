@@ -26,7 +26,6 @@ public final class ReaderUnderWriterWorkload: Workload {
     let pragmas: [Pragma]
     /// The writer's connection for the next repetition (opened in ``prepare(store:)``).
     private var writerStore: Store?
-    public var storeKind: StoreKind { .filledCopy }
 
     init(spec: WorkloadSpec, model: ManagedObjectModel, dataset: DatasetSpec, size: Int, placement: DataPlacement,
          logical: LogicalRows, pragmas: [Pragma]) throws(KeyPathError) {

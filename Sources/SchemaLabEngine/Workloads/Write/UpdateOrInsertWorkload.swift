@@ -29,7 +29,6 @@ public final class UpdateOrInsertWorkload: Workload {
     /// Fetch by key (one `?` per key attribute), and the IN fetch per batch length.
     let fetchOne: FetchRequest
     private var fetchIn: [Int: FetchRequest] = [:]
-    public var storeKind: StoreKind { .filledCopy }
 
     init(spec: WorkloadSpec, model: ManagedObjectModel, dataset: DatasetSpec, data: GeneratedData,
          placement: DataPlacement, logical: LogicalRows) throws(KeyPathError) {
@@ -155,30 +154,5 @@ public final class UpdateOrInsertWorkload: Workload {
         try context.save()
         let n = feed.count
         return WorkloadOutcome(rows: n, valuesRead: updated) { try self.logical.signature(store) }
-    }
-}
-
-/// Orders values as SQLite's ORDER BY with the BINARY collation does: NULL, then numbers
-/// (integers and reals compared as numbers), then text by its bytes, then blobs by bytes.
-enum SQLiteOrder {
-    static func less(_ a: SQLValue, _ b: SQLValue) -> Bool {
-        func rank(_ v: SQLValue) -> Int {
-            switch v {
-            case .null: return 0
-            case .integer, .real: return 1
-            case .text: return 2
-            case .blob: return 3
-            }
-        }
-        let ra = rank(a), rb = rank(b)
-        if ra != rb { return ra < rb }
-        switch (a, b) {
-        case (.integer(let x), .integer(let y)): return x < y
-        case (.text(let x), .text(let y)): return x.utf8.lexicographicallyPrecedes(y.utf8)
-        case (.blob(let x), .blob(let y)): return x.lexicographicallyPrecedes(y)
-        default:
-            if let x = a.doubleValue, let y = b.doubleValue { return x < y }
-            return false
-        }
     }
 }

@@ -24,7 +24,6 @@ public final class UpdateWorkload: Workload {
     let replacements: [(index: Int, replacement: WordReplacement)]
     /// With `verify`: the root entity's primary keys this query selects are the result.
     let verify: FetchRequestSQL.Query?
-    public var storeKind: StoreKind { .filledCopy }
 
     init(spec: WorkloadSpec, model: ManagedObjectModel, rootEntity: String, logical: LogicalRows) throws(KeyPathError) {
         let e = try DeleteWorkload.entity(spec, model: model, rootEntity: rootEntity)

@@ -1,0 +1,40 @@
+import Foundation
+import SchemaLab
+import SchemaLabEngine
+import Synchronization
+
+/// The CLI's ``Console``: lines to standard output, notes to standard error, and a run's
+/// progress as one line rewritten in place when standard error is a terminal.
+///
+/// Standard output is flushed before a note: `print` buffers it in blocks when it is not a
+/// terminal, so with both streams sent to one file (`2>&1`) a note would otherwise land in
+/// the middle of a half-written output line. The progress line is cleared before any other
+/// output.
+final class TerminalConsole: Console {
+    private let line: Mutex<ProgressLine>
+
+    /// `showsProgress`: draw the progress line (only when standard error is a terminal).
+    init(showsProgress: Bool = false) {
+        line = Mutex(ProgressLine(enabled: showsProgress && isatty(STDERR_FILENO) != 0))
+    }
+
+    func print(_ text: String) {
+        line.withLock { $0.clear() }
+        Swift.print(text)
+    }
+
+    func note(_ text: String) {
+        line.withLock { $0.clear() }
+        fflush(nil)  // every output stream: standard output is the one print buffers
+        FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
+
+    func progress(_ status: LabProgress) {
+        line.withLock { $0.update(status) }
+    }
+
+    /// Clears the progress line (at the end of a run).
+    func finish() {
+        line.withLock { $0.clear() }
+    }
+}

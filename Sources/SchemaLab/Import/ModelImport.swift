@@ -1,0 +1,82 @@
+import Foundation
+import SchemaLabEngine
+
+/// `schemalab import MODEL`: an Xcode Core Data model or a Core Data store made into a
+/// scenario file, checked to validate before it is written.
+public struct ModelImport {
+    /// The model: an .xcdatamodeld bundle (its current version), an .xcdatamodel folder, its
+    /// contents file, or a Core Data SQLite store.
+    public var model: String
+    /// The scenario file to write (nil: scenarios/NAME.json when ./scenarios exists, else NAME.json).
+    public var out: String?
+    /// The scenario's name (nil: the model's file name).
+    public var name: String?
+    /// Overwrite the output file if it exists.
+    public var force = false
+    /// The date written into the scenario's description (yyyy-MM-dd, UTC); nil: today.
+    public var today: String?
+
+    public init(model: String) {
+        self.model = model
+    }
+
+    /// Reads the model, writes the scenario, prints its path and contents to `console` and
+    /// the importer's notes as notes. Returns the path written.
+    @discardableResult
+    public func write(console: any Console) throws(OperationError) -> String {
+        let parsed: CoreDataModel
+        do { parsed = try ModelSource.read(path: model) } catch let error as ModelImportError {
+            throw OperationError(.badInput, error.description)
+        } catch {
+            throw OperationError.from(error)
+        }
+        // The model's own name (`Photos` of Photos.xcdatamodeld/Photos 2.xcdatamodel/contents, or of Photos.sqlite),
+        // kept to the characters a name takes; "imported" when none are left.
+        let base = URL(fileURLWithPath: parsed.displayName.split(separator: "/").first.map(String.init) ?? "")
+            .deletingPathExtension().lastPathComponent
+        let kept = String(base.unicodeScalars.filter { Identifier.isLabel(String($0)) }.prefix(Identifier.maxLength).map(Character.init))
+        let scenarioName = name ?? (kept.isEmpty ? "imported" : kept)
+        guard Identifier.isLabel(scenarioName) else {
+            throw OperationError(.badInput, "--name: '\(scenarioName)' is not a name (letters, digits and + - _ .)")
+        }
+        let path = out ?? (FileManager.default.fileExists(atPath: "scenarios") ? "scenarios/\(scenarioName).json" : "\(scenarioName).json")
+        if FileManager.default.fileExists(atPath: path) && !force {
+            throw OperationError(.badInput, "\(path) exists: give --force to overwrite it, or another --out")
+        }
+        var importer = ScenarioImporter(model: parsed, name: scenarioName, today: today ?? Self.todayUTC())
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+        importer.schemaReference = ["schema.json", "../schema.json"].first { FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).path) }
+        let text: String
+        do { text = JSONWriter.text(try importer.scenario()) } catch let error as ModelImportError {
+            throw OperationError(.badInput, error.description)
+        } catch {
+            throw OperationError.from(error)
+        }
+        let plan: ScenarioPlan
+        do {
+            plan = try ScenarioPlan(ScenarioDecoder.decode(text: text, file: path))
+        } catch {
+            throw OperationError(.badInput, "the scenario made from \(model) does not validate, so it was not written: \(error)")
+        }
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw OperationError(.failed, "cannot write \(path): \(error.localizedDescription)")
+        }
+        for note in importer.notes { console.note("note: \(note)") }
+        let scenario = plan.scenario
+        console.print("wrote \(path): \(parsed.entities.count) entities, \(scenario.variants.count) variants (\(scenario.variants.map(\.name).joined(separator: ", "))), "
+            + "\(scenario.workloads.count) workloads (\(scenario.workloads.map(\.name).joined(separator: ", ")))")
+        return path
+    }
+
+    /// Today's date, yyyy-MM-dd in UTC.
+    static func todayUTC() -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd"
+        return formatter.string(from: Date())
+    }
+}

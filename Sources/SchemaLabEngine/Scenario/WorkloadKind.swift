@@ -1,0 +1,99 @@
+/// The kinds of workload the lab runs.
+public enum WorkloadKind: String, CaseIterable, Sendable {
+    /// Insert every object of the data set into a context, then save it.
+    case insert
+    /// One fetch request; touch some of the results.
+    case fetch
+    /// A fetched-results controller: fetch plus sections by a key path.
+    case fetchedResults
+    /// Insert `count` more objects (the data set's next rows) into the filled store,
+    /// saving every `saveEvery` objects: the save-side cost of a schema.
+    case append
+    /// NSBatchInsertRequest: the data set (or a feed) inserted with one INSERT per record,
+    /// no managed objects; from an array of dictionaries or a handler.
+    case batchInsert
+    /// Update-or-insert a feed through managed objects: one fetch per record, or the
+    /// sorted merge (one `IN (...)` fetch per batch).
+    case updateOrInsert
+    /// NSBatchUpdateRequest: one UPDATE by predicate.
+    case batchUpdate
+    /// Fetch the objects matching a predicate, change them, save.
+    case update
+    /// NSBatchDeleteRequest: DELETE by predicate, optionally fetchLimit rows per request.
+    case batchDelete
+    /// Fetch the objects matching a predicate, delete them one by one, save.
+    case delete
+    /// A list fetch repeated on one connection while a second thread appends rows on its own.
+    case readerUnderWriter
+}
+
+// MARK: Traits
+//
+// What the rest of the lab needs to know about a kind lives here, so that a new kind of
+// workload is described in one place (with its Workload class and its line in
+// WorkloadFactory): the validation, the runner, the raw baseline, instruction counting and
+// `run --store` read these properties instead of listing kinds.
+extension WorkloadKind {
+    /// The keys a write-side kind takes besides name, kind, variants and measurement; nil for
+    /// a fetch kind, which takes the fetch request's keys (``ScenarioDecoder``).
+    public var writeKeys: [String]? {
+        switch self {
+        case .fetch, .fetchedResults: return nil
+        case .insert: return ["saveEvery", "agreesWith"]
+        case .append: return ["count", "saveEvery", "agreesWith"]
+        case .batchInsert: return ["source", "mergePolicy", "feed", "agreesWith"]
+        case .updateOrInsert: return ["feed", "key", "strategy", "mergeBatch", "saveEvery", "agreesWith"]
+        case .batchUpdate, .update: return ["entity", "predicate", "arguments", "set", "verify", "agreesWith"]
+        case .batchDelete, .delete: return ["entity", "predicate", "arguments", "fetchLimit", "agreesWith"]
+        case .readerUnderWriter:
+            return ["count", "saveEvery", "sort", "fetchLimit", "batchSize", "touch", "predicate", "arguments", "reads", "journalMode",
+                    "agreesWith"]
+        }
+    }
+
+    /// How messages name a workload of this kind: "an insert workload".
+    public var phrase: String {
+        let article = rawValue.first.map { "aeiou".contains($0) } ?? false ? "an" : "a"
+        return "\(article) \(rawValue) workload"
+    }
+
+    /// Reads the store and never writes it: the kinds `run --store` runs on a copy of a
+    /// user's store, and whose key paths are checked in every variant when the scenario is.
+    public var readsOnly: Bool { self == .fetch || self == .fetchedResults }
+
+    /// Runs a fetch request whose sort and dictionary results read the store's columns.
+    public var fetches: Bool { readsOnly || self == .readerUnderWriter }
+
+    /// Writes attribute values without the context (NSBatchInsertRequest, NSBatchUpdateRequest):
+    /// what the context keeps at save time (canonical search text, external storage) it cannot.
+    public var writesValuesOutsideContext: Bool { self == .batchInsert || self == .batchUpdate }
+
+    /// `count` is required: the rows it writes (and, by default, the rows per save).
+    public var takesCount: Bool { self == .append || self == .readerUnderWriter }
+
+    /// Adds root objects only (no `related` entries of the data set).
+    public var addsRootObjectsOnly: Bool { self == .append }
+
+    /// Every statement runs on the store's own connection, so one recorded run, stepped with
+    /// the bare C API, is the case's raw baseline. A reader under a writer also writes on a
+    /// second connection, which the recording does not see.
+    public var hasRawBaseline: Bool { self != .readerUnderWriter }
+
+    /// A run repeats instruction for instruction, so callgrind's count is the case's. A reader
+    /// under a writer depends on how its two threads interleave (and under valgrind, which
+    /// runs one thread at a time, it takes minutes).
+    public var countsInstructions: Bool { self != .readerUnderWriter }
+}
+
+extension WorkloadSpec {
+    /// The store each repetition starts from: a new empty one for an insert of the data set,
+    /// the filled store for reads, a fresh copy of it for writes into existing data.
+    public var storeKind: StoreKind {
+        switch kind {
+        case .insert: return .empty
+        case .batchInsert: return feed == nil ? .empty : .filledCopy
+        case .fetch, .fetchedResults: return .filled
+        case .append, .updateOrInsert, .batchUpdate, .update, .batchDelete, .delete, .readerUnderWriter: return .filledCopy
+        }
+    }
+}
