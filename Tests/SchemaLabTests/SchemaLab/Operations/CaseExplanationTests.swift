@@ -5,7 +5,7 @@ import Testing
 /// `schemalab explain`: statements, plans, counters and `.expert` advice for one case; with
 /// --advise the suggested index measured as a new variant.
 @Suite("Explain: one case's statements, plans, counters and index advice with proof")
-struct ExplainCommandTests {
+struct CaseExplanationTests {
     @Test("The flat variant's sections: a sort in a temporary B-tree, the compound index suggested, measured, the same result")
     func explainAndAdvise() throws {
         let dir = try TestSupport.temporaryDirectory()

@@ -5,7 +5,7 @@ import Testing
 
 /// `schemalab plot` and `schemalab report` end to end on a small sweep of the tiny scenario.
 @Suite("Report: charts, tables, growth, plans, index advice, one self-contained page")
-struct ReportCommandTests {
+struct ReportTests {
     @Test("A two-size run gives the growth and memory charts and a report with tables, fits, plans and .expert advice")
     func reportEndToEnd() throws {
         let dir = try TestSupport.temporaryDirectory()

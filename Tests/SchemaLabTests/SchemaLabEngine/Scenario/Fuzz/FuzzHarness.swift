@@ -105,7 +105,7 @@ enum FuzzHarness {
     }
 
     /// As the runner's fill step: create the store, insert the data, save, audit the counters.
-    private static func fill(_ path: String, model: ObjectModel, mom: ManagedObjectModel, data: GeneratedData,
+    private static func fill(_ path: String, model: ResolvedModel, mom: ManagedObjectModel, data: GeneratedData,
                              placement: DataPlacement, pragmas: [Pragma]) throws {
         let store = try Store.create(path: path, model: model, pragmas: pragmas)
         let context = ManagedObjectContext(store: store, objectModel: mom)

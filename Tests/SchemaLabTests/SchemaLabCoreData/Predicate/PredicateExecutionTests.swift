@@ -128,7 +128,7 @@ struct PredicateExecutionTests {
         #expect(p == .or(.truePredicate(column: 1), .falsePredicate(column: 18), column: 15))
     }
 
-    func run(_ model: ObjectModel, setup: String, _ c: PredicateRunCase) throws {
+    func run(_ model: ResolvedModel, setup: String, _ c: PredicateRunCase) throws {
         let dir = try TestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let store = try Store.create(path: dir + "/store.sqlite", model: model)

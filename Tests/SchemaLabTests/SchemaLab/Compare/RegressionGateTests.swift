@@ -5,9 +5,9 @@ import Testing
 
 /// The regression gate end to end through the CLI: an A/A comparison passes, a removed
 /// index is caught (exit 2, with the plan's diff), work done twice is caught by the
-/// instruction count; and the pieces: the U test, the statistics, the callgrind parser,
-/// assertions, shards and merge, baselines.
-@Suite("Regression gate: statistics, baselines, compare, assertions, instructions, shards")
+/// instruction count; and the pieces: the U test, assertions, shards and merge, baselines
+/// (the statistics and the callgrind parser are in Measure's tests).
+@Suite("Regression gate: baselines, compare, the U test, assertions, instructions, shards")
 struct RegressionGateTests {
     /// tiny.json with 5 repetitions after a warm-up.
     static func scenario() -> String {
@@ -206,38 +206,6 @@ struct RegressionGateTests {
         let a = (0..<30).map { Double($0 % 7) }, b = (0..<30).map { Double($0 % 7) + 3 }
         #expect(MannWhitney.pValue(a, b) < 0.001)
         #expect(MannWhitney.pValue(a, a) > 0.9)
-    }
-
-    @Test("Statistics: MAD, a bootstrap interval around the median, outliers counted")
-    func statistics() {
-        let s = Statistics([10, 11, 12, 13, 14, 100])
-        #expect(s.median == 12.5 && s.mad == 1.5)
-        #expect(s.outliers == 1)
-        #expect(s.ciLow <= s.median && s.median <= s.ciHigh && s.ciLow >= 10 && s.ciHigh <= 100)
-        #expect(Statistics([10, 11, 12, 13, 14, 100]) == s, "the same samples give the same interval")
-        #expect(Statistics([5]).ciLow == 5 && Statistics([5]).outliers == 0)
-    }
-
-    @Test("The callgrind parser sums libsqlite3's self cost and leaves out the cost of calls")
-    func callgrindParser() {
-        let text = """
-            events: Ir
-            ob=/usr/lib/libsqlite3.so.0
-            fl=sqlite3.c
-            fn=sqlite3VdbeExec
-            10 100
-            cob=/app/schemalab
-            cfn=callback
-            calls=1 20
-            12 5000
-            13 50
-            ob=/app/schemalab
-            fn=callback
-            20 5000
-            totals: 10150
-            """
-        #expect(InstructionCounter.parse(text) == InstructionCount(total: 10150, sqlite: 150))
-        #expect(InstructionCounter.parse("events: Ir\n") == nil)
     }
 
     @Test("Assertions: bad ones are errors at their JSON path")
