@@ -23,27 +23,23 @@ let package = Package(
         // and Core Data's SQL functions with the string matching they need.
         .target(
             name: "SchemaLabSQLite",
-            dependencies: ["CSQLite"],
-            swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
+            dependencies: ["CSQLite"]
         ),
         // Core Data as the lab models it: the resolved model, predicates, the store's SQL, the context.
         .target(
             name: "SchemaLabCoreData",
-            dependencies: ["SchemaLabSQLite"],
-            swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
+            dependencies: ["SchemaLabSQLite"]
         ),
         // The lab: scenarios, data sets, workloads, measurement and the runner.
         .target(
             name: "SchemaLabEngine",
-            dependencies: ["SchemaLabCoreData", "SchemaLabSQLite", "CHeap"],
-            swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
+            dependencies: ["SchemaLabCoreData", "SchemaLabSQLite", "CHeap"]
         ),
         // What a run leaves and what is made of it: run directories and CSV, comparison, analysis,
         // plots, reports; importing a model; the operations the CLI calls.
         .target(
             name: "SchemaLab",
-            dependencies: ["SchemaLabEngine", "SchemaLabCoreData", "SchemaLabSQLite"],
-            swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
+            dependencies: ["SchemaLabEngine", "SchemaLabCoreData", "SchemaLabSQLite"]
         ),
         // The CLI lives in Sources/CLI, not Sources/schemalab: on a case-insensitive
         // file system (macOS) that folder would collide with Sources/SchemaLab.

@@ -7,8 +7,8 @@ import Foundation
 /// (a at its low end against b at its high end, and the other way round), which gives
 /// the earliest and the latest size it can be, within the two sizes that bracket it.
 public struct Crossover: Sendable, Equatable {
-    public let a: String
-    public let b: String
+    public let first: String
+    public let second: String
     /// The estimated size of the crossing, and its range.
     public let size: Double
     public let low: Double
@@ -38,9 +38,9 @@ public struct Crossover: Sendable, Equatable {
     }
 
     /// Every crossing of `a` and `b` over the sizes both have.
-    public static func find(_ a: String, _ pa: [Point], _ b: String, _ pb: [Point]) -> [Crossover] {
-        let bySize = Dictionary(pb.map { ($0.size, $0) }, uniquingKeysWith: { x, _ in x })
-        let pairs = pa.sorted { $0.size < $1.size }.compactMap { p -> (Point, Point)? in
+    public static func find(_ first: String, _ firstPoints: [Point], _ second: String, _ secondPoints: [Point]) -> [Crossover] {
+        let bySize = Dictionary(secondPoints.map { ($0.size, $0) }, uniquingKeysWith: { x, _ in x })
+        let pairs = firstPoints.sorted { $0.size < $1.size }.compactMap { p -> (Point, Point)? in
             guard let q = bySize[p.size], p.median > 0, q.median > 0 else { return nil }
             return (p, q)
         }
@@ -63,8 +63,8 @@ public struct Crossover: Sendable, Equatable {
             let late = cross(d(a0.high, b0.low), d(a1.high, b1.low))
             let lo = min(early, late, mid), hi = max(early, late, mid)
             let separated = { (p: Point, q: Point) in p.high < q.low || q.high < p.low }
-            out.append(Crossover(a: a, b: b, size: exp(mid), low: exp(lo), high: exp(hi), below: a0.size, above: a1.size,
-                                 fasterBelow: d1 > 0 ? a : b, fasterAbove: d1 > 0 ? b : a,
+            out.append(Crossover(first: first, second: second, size: exp(mid), low: exp(lo), high: exp(hi), below: a0.size, above: a1.size,
+                                 fasterBelow: d1 > 0 ? first : second, fasterAbove: d1 > 0 ? second : first,
                                  significant: separated(a0, b0) && separated(a1, b1)))
         }
         return out

@@ -74,7 +74,7 @@ public struct AssertionCheck: Sendable {
                     let p = MannWhitney.pValue(c.wallMs, other.wallMs)
                     let a1 = RunComparison.median(c.wallMs), b1 = RunComparison.median(other.wallMs)
                     if !(a1 < b1 && p < 0.05) {
-                        failures.append("\(label(variant)): not faster than \(slower) (median \(Format.short(a1)) ms against \(Format.short(b1)) ms, p = \(Format.p(p))) [\(a.path)]")
+                        failures.append("\(label(variant)): not faster than \(slower) (median \(Format.short(a1)) ms against \(Format.short(b1)) ms, p = \(Format.pValue(p))) [\(a.path)]")
                     }
                 case .sameResults:
                     break

@@ -35,7 +35,7 @@ public struct ComparisonReport: Sendable {
     public var text: String {
         let rows = comparison.cases.map { c -> [String] in
             ["\(c.key.variant) \(c.key.workload) n=\(c.key.size)", Format.short(c.baseMs), Format.short(c.newMs),
-             c.time == .same ? "~" : Format.percent(c.change), Format.p(c.p), c.verdict.rawValue]
+             c.time == .same ? "~" : Format.percent(c.change), Format.pValue(c.p), c.verdict.rawValue]
         }
         let head = ["case", "base ms", "new ms", "time*", "p", "verdict"]
         var widths = head.map(\.count)
@@ -59,7 +59,7 @@ public struct ComparisonReport: Sendable {
                    "| case | base ms | new ms | time | p | verdict |", "|---|---:|---:|---:|---:|---|"]
         for c in comparison.cases {
             out.append("| \(c.key.variant) \(c.key.workload) n=\(c.key.size) | \(Format.short(c.baseMs)) | \(Format.short(c.newMs)) | "
-                       + "\(c.time == .same ? "~" : Format.percent(c.change)) | \(Format.p(c.p)) | \(c.verdict == .regressed ? "**REGRESSED**" : c.verdict.rawValue) |")
+                       + "\(c.time == .same ? "~" : Format.percent(c.change)) | \(Format.pValue(c.p)) | \(c.verdict == .regressed ? "**REGRESSED**" : c.verdict.rawValue) |")
         }
         let noted = comparison.cases.filter { !$0.findings.isEmpty }
         if !noted.isEmpty {

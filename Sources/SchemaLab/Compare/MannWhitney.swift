@@ -7,11 +7,11 @@ import Foundation
 /// correction.
 public enum MannWhitney {
     /// The two-sided p-value that `a` and `b` come from the same distribution (1 when either is empty).
-    public static func pValue(_ a: [Double], _ b: [Double]) -> Double {
-        let m = a.count, n = b.count
+    public static func pValue(_ first: [Double], _ second: [Double]) -> Double {
+        let m = first.count, n = second.count
         guard m > 0, n > 0 else { return 1 }
         // Mid-ranks of the pooled values.
-        let pooled = (a.map { ($0, 0) } + b.map { ($0, 1) }).sorted { $0.0 < $1.0 }
+        let pooled = (first.map { ($0, 0) } + second.map { ($0, 1) }).sorted { $0.0 < $1.0 }
         var ranks = [Double](repeating: 0, count: pooled.count)
         var tieTerm = 0.0
         var i = 0

@@ -73,13 +73,13 @@ public struct RunComparison: Sendable {
     public var missingFails: Bool { !missing.isEmpty && !options.allowMissing }
 
     /// What differs between two environments that makes timings incomparable.
-    public static func environmentDifferences(_ a: EnvironmentFingerprint, _ b: EnvironmentFingerprint) -> [String] {
+    public static func environmentDifferences(_ baseline: EnvironmentFingerprint, _ run: EnvironmentFingerprint) -> [String] {
         var out: [String] = []
         func cmp<T: Equatable>(_ name: String, _ x: T, _ y: T) { if x != y { out.append("\(name): \(x) in the baseline, \(y) in the run") } }
-        cmp("SQLite version", a.sqliteVersion, b.sqliteVersion)
-        cmp("SQLite compile options", a.sqliteCompileOptions.joined(separator: " "), b.sqliteCompileOptions.joined(separator: " "))
-        cmp("CPU cores", a.cores, b.cores)
-        cmp("build configuration", a.buildConfiguration, b.buildConfiguration)
+        cmp("SQLite version", baseline.sqliteVersion, run.sqliteVersion)
+        cmp("SQLite compile options", baseline.sqliteCompileOptions.joined(separator: " "), run.sqliteCompileOptions.joined(separator: " "))
+        cmp("CPU cores", baseline.cores, run.cores)
+        cmp("build configuration", baseline.buildConfiguration, run.buildConfiguration)
         return out
     }
 
@@ -126,7 +126,7 @@ public struct RunComparison: Sendable {
             && Set(n.sampleRows).count <= 1 && Set(n.sampleStatements).count <= 1
         let (_, heapP, heap) = judge(b.heapRetainedKB, n.heapRetainedKB, options)
         if heap != .same, abs(median(n.heapRetainedKB) - median(b.heapRetainedKB)) >= 64 {
-            findings.append(Finding(verdict: heap, message: "heap retained \(Format.number(median(b.heapRetainedKB))) -> \(Format.number(median(n.heapRetainedKB))) KB (p = \(Format.p(heapP)))"))
+            findings.append(Finding(verdict: heap, message: "heap retained \(Format.number(median(b.heapRetainedKB))) -> \(Format.number(median(n.heapRetainedKB))) KB (p = \(Format.pValue(heapP)))"))
         }
         if b.field("result_digest") != n.field("result_digest") {
             findings.append(Finding(verdict: .regressed, message: "the result changed (digest \(b.field("result_digest")) -> \(n.field("result_digest")))"))
@@ -153,12 +153,12 @@ public struct RunComparison: Sendable {
         if time == .regressed, deterministic, let x = b.number("instructions"), let y = n.number("instructions"), x > 0,
            abs(y / x - 1) <= options.instructionTolerance {
             time = .changed
-            findings.append(Finding(verdict: .changed, message: "time \(Format.percent(change)) (p = \(Format.p(p))) with the same instructions (\(Format.percent(y / x - 1))): reported, not gated"))
+            findings.append(Finding(verdict: .changed, message: "time \(Format.percent(change)) (p = \(Format.pValue(p))) with the same instructions (\(Format.percent(y / x - 1))): reported, not gated"))
         } else if time == .regressed, countedRuns, b.number("instructions") == nil, n.number("instructions") == nil {
             // Not counted although the runs were (a reader under a writer): its time follows how two
             // threads interleave and the busy handler's back-off; make ci saw +12.6% at p = 0.008 A/A.
             time = .changed
-            findings.append(Finding(verdict: .changed, message: "time \(Format.percent(change)) (p = \(Format.p(p))) in a case the runs did not count (a reader under a writer: its time follows thread interleaving and lock waits): reported, not gated"))
+            findings.append(Finding(verdict: .changed, message: "time \(Format.percent(change)) (p = \(Format.pValue(p))) in a case the runs did not count (a reader under a writer: its time follows thread interleaving and lock waits): reported, not gated"))
         }
         return CaseComparison(key: n.key, baseMs: median(b.wallMs), newMs: median(n.wallMs), change: change, p: p, time: time, findings: findings)
     }

@@ -10,7 +10,7 @@ import SchemaLabEngine
 /// objects per row (one-to-many, nested one level further) or links into a shared pool
 /// (many-to-many). An entity reached by none of these gets no data, and ``notes`` says so.
 struct ImportedDataSet {
-    let model: CoreDataModel
+    let model: ImportedModel
     let today: String
     /// Rows of the root entity at each size.
     static let counts = [1_000, 10_000]
@@ -20,20 +20,20 @@ struct ImportedDataSet {
     /// Objects per entity expected at the largest count (for choosing workloads).
     var expectedRows: [String: Double] = [:]
 
-    init(model: CoreDataModel, today: String) {
+    init(model: ImportedModel, today: String) {
         self.model = model
         self.today = today
     }
 
-    private func entity(_ name: String) -> CoreDataModel.Entity { model.entity(name)! }
+    private func entity(_ name: String) -> ImportedModel.Entity { model.entity(name)! }
 
-    private func inverse(of r: CoreDataModel.Relationship) -> CoreDataModel.Relationship? {
+    private func inverse(of r: ImportedModel.Relationship) -> ImportedModel.Relationship? {
         r.inverseName.flatMap { n in entity(r.destination).relationships.first { $0.name == n } }
     }
 
     /// True when the entity hangs from another: a to-one of it whose inverse is a to-many
     /// (a relationship to itself, like a manager, does not count).
-    private func isChild(_ e: CoreDataModel.Entity) -> Bool {
+    private func isChild(_ e: ImportedModel.Entity) -> Bool {
         e.relationships.contains { !$0.toMany && $0.destination != e.name && (inverse(of: $0)?.toMany ?? false) }
     }
 
@@ -67,7 +67,7 @@ struct ImportedDataSet {
         }
         let candidates = holding.filter { !isChild($0) }
         // The most entities reached, then the most one-to-many relationships; the first in the model on a tie.
-        func score(_ e: CoreDataModel.Entity) -> (Int, Int) {
+        func score(_ e: ImportedModel.Entity) -> (Int, Int) {
             (reach(e.name), e.relationships.filter { $0.toMany && !(inverse(of: $0)?.toMany ?? false) }.count)
         }
         var root = (candidates.isEmpty ? holding : candidates)[0]
@@ -92,7 +92,7 @@ struct ImportedDataSet {
     }
 
     /// The entry filling one to-many relationship of a row (nested once for one-to-many).
-    private mutating func relatedJSON(_ r: CoreDataModel.Relationship, parentRows: Double, filled: inout [String], depth: Int = 0) -> JSONValue? {
+    private mutating func relatedJSON(_ r: ImportedModel.Relationship, parentRows: Double, filled: inout [String], depth: Int = 0) -> JSONValue? {
         guard !filled.contains(r.destination) else {
             notes.append("\(r.name) is left empty: it leads to \(r.destination), which the data set fills already (from the root or another relationship)")
             return nil
@@ -121,7 +121,7 @@ struct ImportedDataSet {
 
     /// One field per stored attribute name of these entities (a name shared by two of them is
     /// one logical field, written to both, as the lab places fields).
-    private func fieldsJSON(for entities: [CoreDataModel.Entity]) -> [JSONValue] {
+    private func fieldsJSON(for entities: [ImportedModel.Entity]) -> [JSONValue] {
         var seen = Set<String>(), out: [JSONValue] = []
         for e in entities {
             let unique = Self.uniqueMembers(e)
@@ -135,7 +135,7 @@ struct ImportedDataSet {
     /// The attributes generated unique: each single-attribute uniqueness constraint's, and
     /// for a compound one its first member that a generator can keep unique (an integer as a
     /// sequence, a string as UUIDs, bytes, a Double), so that the constraint holds.
-    static func uniqueMembers(_ e: CoreDataModel.Entity) -> Set<String> {
+    static func uniqueMembers(_ e: ImportedModel.Entity) -> Set<String> {
         var out = Set<String>()
         for c in e.uniquenessConstraints {
             if c.count == 1 { out.insert(c[0]); continue }
@@ -146,7 +146,7 @@ struct ImportedDataSet {
     }
 
     /// A plausible generator from the attribute's type and name.
-    func generator(_ a: CoreDataModel.Attribute, unique: Bool) -> JSONValue {
+    func generator(_ a: ImportedModel.Attribute, unique: Bool) -> JSONValue {
         let n = a.name.lowercased()
         func has(_ words: [String]) -> Bool { words.contains { n.contains($0) } }
         func g(_ kind: String, _ rest: [(String, JSONValue)] = []) -> JSONValue { obj([("kind", .string(kind))] + rest) }

@@ -24,7 +24,7 @@ public struct ModelImport {
     /// the importer's notes as notes. Returns the path written.
     @discardableResult
     public func write(console: any Console) throws(OperationError) -> String {
-        let parsed: CoreDataModel
+        let parsed: ImportedModel
         do { parsed = try ModelSource.read(path: model) } catch let error as ModelImportError {
             throw OperationError(.badInput, error.description)
         } catch {

@@ -5,7 +5,7 @@ import Foundation
 /// its `contents` XML file, or a SQLite store (read by ``StoreModelReader``).
 public enum ModelSource {
     /// Reads the model at `path`.
-    public static func read(path: String) throws -> CoreDataModel {
+    public static func read(path: String) throws -> ImportedModel {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw ModelImportError(file: path, line: 0, element: "", message: "no such file or folder")

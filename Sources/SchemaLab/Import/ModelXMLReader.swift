@@ -3,7 +3,7 @@ import Foundation
 import FoundationXML
 #endif
 
-/// Reads the `contents` XML of an `.xcdatamodel` into a ``CoreDataModel`` with Foundation's
+/// Reads the `contents` XML of an `.xcdatamodel` into a ``ImportedModel`` with Foundation's
 /// `XMLParser` (an event parser over libxml2), keeping each element's line for messages.
 ///
 /// It reads what decides the SQLite schema and refuses nothing itself; ``ScenarioImporter``
@@ -13,7 +13,7 @@ import FoundationXML
 /// dropped silently.
 public enum ModelXMLReader {
     /// Parses `data` (the bytes of the file at `file`, which messages name).
-    public static func read(data: Data, file: String) throws -> CoreDataModel {
+    public static func read(data: Data, file: String) throws -> ImportedModel {
         let parser = XMLParser(data: data)
         let delegate = Delegate(file: file)
         parser.delegate = delegate
@@ -27,7 +27,7 @@ public enum ModelXMLReader {
         guard delegate.sawModel else {
             throw ModelImportError(file: file, line: 1, element: "", message: "no <model> element: this is not a Core Data model's contents file")
         }
-        var model = CoreDataModel(source: file, entities: delegate.entities)
+        var model = ImportedModel(source: file, entities: delegate.entities)
         if !delegate.skipped.isEmpty {
             let list = delegate.skipped.sorted { $0.key < $1.key }.map { "<\($0.key)> x\($0.value)" }.joined(separator: ", ")
             model.unknowns.append("left out, as they do not reach the store: \(list)")
@@ -41,7 +41,7 @@ public enum ModelXMLReader {
 
     private final class Delegate: NSObject, XMLParserDelegate {
         let file: String
-        var entities: [CoreDataModel.Entity] = []
+        var entities: [ImportedModel.Entity] = []
         var error: ModelImportError?
         var sawModel = false
         /// Open elements, innermost last.
@@ -83,14 +83,14 @@ public enum ModelXMLReader {
                 fail(parser, name, "the root element is <\(name)>, not <model>: this is not a Core Data model's contents file")
             case ("model", "entity"):
                 guard let n = required("name") else { return }
-                var e = CoreDataModel.Entity(name: n, line: line)
+                var e = ImportedModel.Entity(name: n, line: line)
                 e.parentEntity = a["parentEntity"]
                 e.isAbstract = bool(a, "isAbstract")
                 entities.append(e)
             case ("entity", "attribute"):
                 guard let n = required("name") else { return }
                 let type = a["attributeType"] ?? "Undefined"
-                var at = CoreDataModel.Attribute(name: n, type: type, line: line)
+                var at = ImportedModel.Attribute(name: n, type: type, line: line)
                 at.optional = bool(a, "optional")
                 at.transient = bool(a, "transient")
                 at.indexed = bool(a, "indexed")
@@ -104,7 +104,7 @@ public enum ModelXMLReader {
             case ("entity", "relationship"):
                 guard let n = required("name") else { return }
                 guard let d = required("destinationEntity") else { return }
-                var r = CoreDataModel.Relationship(name: n, destination: d, line: line)
+                var r = ImportedModel.Relationship(name: n, destination: d, line: line)
                 r.toMany = bool(a, "toMany")
                 r.maxCount = a["maxCount"].flatMap { Int($0) }
                 r.ordered = bool(a, "ordered")
@@ -113,7 +113,7 @@ public enum ModelXMLReader {
                 entities[entities.count - 1].relationships.append(r)
             case ("entity", "fetchIndex"):
                 guard let n = required("name") else { return }
-                entities[entities.count - 1].fetchIndexes.append(CoreDataModel.FetchIndex(name: n, line: line))
+                entities[entities.count - 1].fetchIndexes.append(ImportedModel.FetchIndex(name: n, line: line))
             case ("fetchIndex", "fetchIndexElement"):
                 guard let p = a["property"], !p.isEmpty else {
                     fail(parser, name, a["expression"] != nil
@@ -121,7 +121,7 @@ public enum ModelXMLReader {
                          : "the attribute 'property' is missing")
                     return
                 }
-                let e = CoreDataModel.FetchIndex.Element(property: p, type: a["type"] ?? "Binary",
+                let e = ImportedModel.FetchIndex.Element(property: p, type: a["type"] ?? "Binary",
                                                          descending: a["order"] == "descending", line: line)
                 let last = entities.count - 1
                 entities[last].fetchIndexes[entities[last].fetchIndexes.count - 1].elements.append(e)
@@ -155,7 +155,7 @@ public enum ModelXMLReader {
             case "compoundIndex":
                 // The pre-iOS 11 way to declare a compound index: the lab treats it as a binary fetch index.
                 if let c = compound, !c.isEmpty {
-                    var index = CoreDataModel.FetchIndex(name: "compound" + c.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(),
+                    var index = ImportedModel.FetchIndex(name: "compound" + c.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(),
                                                          line: parser.lineNumber)
                     index.elements = c.map { .init(property: $0, type: "Binary", descending: false, line: parser.lineNumber) }
                     entities[entities.count - 1].fetchIndexes.append(index)

@@ -2,7 +2,7 @@ import Foundation
 import SchemaLabCoreData
 import SchemaLabEngine
 
-/// Turns a ``CoreDataModel`` into a scenario: the model as variant `as-is`, the same without
+/// Turns a ``ImportedModel`` into a scenario: the model as variant `as-is`, the same without
 /// its indexes as `no-indexes`, a data set to start from, and fetch workloads.
 ///
 /// What the lab supports is mapped (see ``attributeType(_:)`` for the attribute types);
@@ -12,7 +12,7 @@ import SchemaLabEngine
 /// relationships (their `Z_FOK_` order columns), derived attributes, indexes on
 /// relationships or expressions. What it reads but does not model is said in ``notes``.
 public struct ScenarioImporter {
-    public let model: CoreDataModel
+    public let model: ImportedModel
     /// The scenario's name (a label).
     public let name: String
     /// The day the data set's dates end, `yyyy-mm-dd` (their range is the year before it).
@@ -23,7 +23,7 @@ public struct ScenarioImporter {
     /// What the import read but does not model, and choices it made: one line each.
     public private(set) var notes: [String] = []
 
-    public init(model: CoreDataModel, name: String, today: String) {
+    public init(model: ImportedModel, name: String, today: String) {
         self.model = model
         self.name = name
         self.today = today
@@ -190,7 +190,7 @@ public struct ScenarioImporter {
     }
 
     /// The entity's indexes: one per `indexed="YES"` attribute (attribute style), one per fetch index.
-    func indexSpecs(_ e: CoreDataModel.Entity) -> [ImportedIndex] {
+    func indexSpecs(_ e: ImportedModel.Entity) -> [ImportedIndex] {
         var names = Set(e.fetchIndexes.map(\.name))
         var out: [ImportedIndex] = []
         for a in e.attributes where a.indexed && !a.transient {
@@ -213,7 +213,7 @@ public struct ScenarioImporter {
         return out
     }
 
-    func entityJSON(_ e: CoreDataModel.Entity) -> JSONValue {
+    func entityJSON(_ e: ImportedModel.Entity) -> JSONValue {
         var members: [(String, JSONValue)] = [("name", .string(e.name))]
         let attributes = e.attributes.filter { !$0.transient }.map { a -> JSONValue in
             var m: [(String, JSONValue)] = [("name", .string(a.name)), ("type", .string(Self.attributeType(a.type)!.rawValue))]
@@ -258,7 +258,7 @@ public struct ScenarioImporter {
             taken.insert(name)
             return .string(name)
         }
-        func sort(_ e: CoreDataModel.Entity, _ key: String, _ descending: Bool) -> JSONValue {
+        func sort(_ e: ImportedModel.Entity, _ key: String, _ descending: Bool) -> JSONValue {
             var keys: [JSONValue] = [obj([("key", .string(key)), ("ascending", .bool(!descending))])]
             if let t = tieBreaker(e), t != key { keys.append(.string(t)) }
             return .array(keys)
@@ -292,7 +292,7 @@ public struct ScenarioImporter {
 
     /// The attribute that ends a sort: one with a uniqueness constraint of its own, else an
     /// identifier-like string (generated as UUIDs), else a Double (drawn uniformly), else a date.
-    func tieBreaker(_ e: CoreDataModel.Entity) -> String? {
+    func tieBreaker(_ e: ImportedModel.Entity) -> String? {
         let stored = e.attributes.filter { !$0.transient }
         if let u = e.uniquenessConstraints.first(where: { $0.count == 1 }) { return u[0] }
         if let s = stored.first(where: { $0.type == "String" && ImportedDataSet.isIdentifierName($0.name) }) { return s.name }

@@ -3,7 +3,7 @@ import SchemaLabSQLite
 import SchemaLabCoreData
 import SchemaLabEngine
 
-/// Reads a ``CoreDataModel`` from a Core Data SQLite store's own tables, for
+/// Reads a ``ImportedModel`` from a Core Data SQLite store's own tables, for
 /// `schemalab import STORE.sqlite` when no model file is at hand. The store is opened
 /// read-only.
 ///
@@ -21,12 +21,12 @@ import SchemaLabEngine
 ///   a unique index is a uniqueness constraint; an R-tree table `Z_<Entity>_<name>` is an
 ///   R-tree fetch index.
 ///
-/// What a store cannot tell is listed in ``CoreDataModel/unknowns``: names' original case,
+/// What a store cannot tell is listed in ``ImportedModel/unknowns``: names' original case,
 /// the inverse of a to-one whose other side is a to-many, the exact types behind SQLite's
 /// (Integer 16/32/64 or Boolean; Double or Float; String or URI; Binary, UUID or
 /// Transformable), optionality, default values and delete rules.
 public enum StoreModelReader {
-    public static func read(path: String) throws -> CoreDataModel {
+    public static func read(path: String) throws -> ImportedModel {
         func fail(_ message: String) -> ModelImportError { ModelImportError(file: path, line: 0, element: "", message: message) }
         let snapshot: ExistingStore.Snapshot
         do { snapshot = try ExistingStore.open(path) } catch let e as StoreMismatch { throw fail(e.message) }
@@ -37,12 +37,12 @@ public enum StoreModelReader {
         }
     }
 
-    static func read(_ db: Database, path: String) throws -> CoreDataModel {
+    static func read(_ db: Database, path: String) throws -> ImportedModel {
         let own = try ExistingStore.internalEntities(db)
         let keys = try db.rows("SELECT Z_ENT, Z_NAME, Z_SUPER FROM Z_PRIMARYKEY ORDER BY Z_ENT").filter { !own.contains($0[1].textValue ?? "") }
         var byNumber: [Int64: String] = [:]
         for k in keys { if let n = k[0].integerValue, let name = k[1].textValue { byNumber[n] = name } }
-        var entities: [CoreDataModel.Entity] = []
+        var entities: [ImportedModel.Entity] = []
         let types = ["INTEGER": "Integer 64", "FLOAT": "Double", "TIMESTAMP": "Date", "VARCHAR": "String", "BLOB": "Binary", "DECIMAL": "Decimal"]
         let tableNames = Set(try db.rows("SELECT name FROM sqlite_master WHERE type = 'table'").compactMap { $0[0].textValue })
         // Every index with its table, name, uniqueness and columns.
@@ -56,7 +56,7 @@ public enum StoreModelReader {
         var columnsByTable: [String: [(name: String, type: String)]] = [:]
         for k in keys {
             guard let name = k[1].textValue else { continue }
-            var e = CoreDataModel.Entity(name: name, line: 0)
+            var e = ImportedModel.Entity(name: name, line: 0)
             if let sup = k[2].integerValue, sup != 0 { e.parentEntity = byNumber[sup] ?? "entity \(sup)" }
             let table = "Z" + name.uppercased()
             if tableNames.contains(table) {
@@ -123,7 +123,7 @@ public enum StoreModelReader {
             }
             for c in columns {
                 if let d = foreignKeys[table]?[c.name] {
-                    var r = CoreDataModel.Relationship(name: String(c.name.dropFirst()).lowercased(), destination: d, line: 0)
+                    var r = ImportedModel.Relationship(name: String(c.name.dropFirst()).lowercased(), destination: d, line: 0)
                     r.maxCount = 1
                     // A one-to-one pair: a column of the destination's table whose rows point back at these.
                     let dt = "Z" + d.uppercased()
@@ -145,7 +145,7 @@ public enum StoreModelReader {
                     unknowns.append("\(table).\(c.name) has the type \(c.type), which is not one of Core Data's: left out")
                     continue
                 }
-                var a = CoreDataModel.Attribute(name: String(c.name.dropFirst()).lowercased(), type: type, line: 0)
+                var a = ImportedModel.Attribute(name: String(c.name.dropFirst()).lowercased(), type: type, line: 0)
                 a.indexed = hasFKIndex(table, c.name)
                 if undecided[table]?.contains(c.name) ?? false {
                     unknowns.append("\(table).\(c.name) may be a to-one relationship (Core Data indexes a foreign key as it indexes an attribute), but the store does not tell its destination: read as an indexed integer attribute, which makes the same table; rename and retype it in the scenario if you know better")
@@ -166,10 +166,10 @@ public enum StoreModelReader {
                 continue
             }
             // Column Z_<n><NAME> holds the key of entity n; NAME is the relationship of the other entity pointing to it.
-            var ra = CoreDataModel.Relationship(name: parsed[1].1, destination: b, line: 0)
+            var ra = ImportedModel.Relationship(name: parsed[1].1, destination: b, line: 0)
             ra.toMany = true
             ra.inverseName = parsed[0].1
-            var rb = CoreDataModel.Relationship(name: parsed[0].1, destination: a, line: 0)
+            var rb = ImportedModel.Relationship(name: parsed[0].1, destination: a, line: 0)
             rb.toMany = true
             rb.inverseName = parsed[1].1
             entities[ia].relationships.append(ra)
@@ -184,7 +184,7 @@ public enum StoreModelReader {
                 if ix.unique {
                     entities[i].uniquenessConstraints.append(props)
                 } else if ix.name.hasPrefix(prefix), Identifier.isPlainName(String(ix.name.dropFirst(prefix.count))) {
-                    var f = CoreDataModel.FetchIndex(name: String(ix.name.dropFirst(prefix.count)), line: 0)
+                    var f = ImportedModel.FetchIndex(name: String(ix.name.dropFirst(prefix.count)), line: 0)
                     f.elements = zip(props, ix.columns).map { .init(property: $0.0, type: "Binary", descending: $0.1.1, line: 0) }
                     entities[i].fetchIndexes.append(f)
                 } else {
@@ -195,12 +195,12 @@ public enum StoreModelReader {
                                    [.text(prefix.replacingOccurrences(of: "_", with: "\\_") + "%")]) {
                 guard let name = row[0].textValue else { continue }
                 let cols = try db.rows("SELECT name FROM pragma_table_info(?) ORDER BY cid", [.text(name)]).compactMap { $0[0].textValue }
-                var f = CoreDataModel.FetchIndex(name: String(name.dropFirst(prefix.count)), line: 0)
+                var f = ImportedModel.FetchIndex(name: String(name.dropFirst(prefix.count)), line: 0)
                 f.elements = cols.filter { $0.hasSuffix("_MIN") }.map { .init(property: String($0.dropFirst().dropLast(4)).lowercased(), type: "RTree", descending: false, line: 0) }
                 entities[i].fetchIndexes.append(f)
             }
         }
-        var model = CoreDataModel(source: path, entities: entities)
+        var model = ImportedModel(source: path, entities: entities)
         model.unknowns = unknowns
         return model
     }

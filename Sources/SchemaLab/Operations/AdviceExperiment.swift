@@ -85,7 +85,7 @@ public struct AdviceExperiment {
         // The same objects (or values); a touch step may read other keys through the new index's order.
         let same = base.signature.agrees(with: new.signature)
         console.print("  change: \(Format.percent(new.wall.median / base.wall.median - 1)) (x\(Format.ratio(base.wall.median / new.wall.median)) faster), "
-            + "Mann-Whitney p = \(Format.p(p)); results \(same ? "the same" : "DIFFER")")
+            + "Mann-Whitney p = \(Format.pValue(p)); results \(same ? "the same" : "DIFFER")")
         if !same { throw OperationError(.failed, "the advised variant returned another result") }
     }
 }

@@ -10,15 +10,15 @@ public struct AdvisedIndex: Sendable, Equatable {
     /// The attributes in index order, each with its direction.
     public let elements: [(attribute: String, descending: Bool)]
 
-    public static func == (a: AdvisedIndex, b: AdvisedIndex) -> Bool {
-        a.entity == b.entity && a.elements.map(\.attribute) == b.elements.map(\.attribute)
-            && a.elements.map(\.descending) == b.elements.map(\.descending)
+    public static func == (lhs: AdvisedIndex, rhs: AdvisedIndex) -> Bool {
+        lhs.entity == rhs.entity && lhs.elements.map(\.attribute) == rhs.elements.map(\.attribute)
+            && lhs.elements.map(\.descending) == rhs.elements.map(\.descending)
     }
 
     /// Reads `CREATE INDEX name ON TABLE(COLUMN [DESC], ...)` against `model`: nil when the
     /// statement is not of that form or names a table or column that is not an entity's
     /// attribute (a foreign key column, Z_ENT).
-    public init?(createIndex sql: String, model: ObjectModel) {
+    public init?(createIndex sql: String, model: ResolvedModel) {
         guard let on = sql.range(of: " ON "), let open = sql.range(of: "(", range: on.upperBound..<sql.endIndex),
               let close = sql.range(of: ")", options: .backwards), open.upperBound <= close.lowerBound else { return nil }
         let table = sql[on.upperBound..<open.lowerBound].trimmingCharacters(in: .whitespaces)

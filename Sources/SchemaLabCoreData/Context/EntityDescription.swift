@@ -14,11 +14,11 @@ public final class EntityDescription {
     let faultSQL: String
     package let fetchSQL: FetchSQL
     /// Destination descriptions of `toOne`, set once all descriptions exist.
-    package var destinations: [EntityDescription] = []
+    @exclusivity(unchecked) package var destinations: [EntityDescription] = []
     /// Destination descriptions of `toMany`, set once all descriptions exist.
-    package var toManyDestinations: [EntityDescription] = []
+    @exclusivity(unchecked) package var toManyDestinations: [EntityDescription] = []
 
-    init(model: EntityModel, in objectModel: ObjectModel) {
+    init(model: EntityModel, in resolvedModel: ResolvedModel) {
         self.model = model
         self.toOne = model.toOneRelationships
         self.toMany = model.relationships.filter(\.toMany)
@@ -31,7 +31,7 @@ public final class EntityDescription {
             }
         }
         self.linkInserts = links
-        self.fetchSQL = FetchSQL(model: objectModel, entity: model)
+        self.fetchSQL = FetchSQL(model: resolvedModel, entity: model)
         self.faultSQL = fetchSQL.fault
         self.requiredAttributes = model.attributes.indices.filter { !model.attributes[$0].optional }
         self.externalAttributes = model.attributes.indices.filter { model.attributes[$0].allowsExternalStorage }
@@ -58,28 +58,4 @@ public final class EntityDescription {
 
     /// The position of a to-many relationship in ``ManagedObject/toManyTargets``.
     package func toManyIndex(_ name: String) -> Int? { toMany.firstIndex { $0.name == name } }
-}
-
-/// All entity descriptions of one model, linked to each other.
-public final class ManagedObjectModel {
-    public let model: ObjectModel
-    public let entities: [EntityDescription]
-
-    /// True when some entity has a non-optional attribute (a save then validates).
-    let hasRequiredAttributes: Bool
-    /// True when some entity keeps a canonical search attribute (a save then sets it).
-    let hasCanonicalAttributes: Bool
-
-    public init(_ model: ObjectModel) {
-        self.model = model
-        entities = model.entities.map { EntityDescription(model: $0, in: model) }
-        hasRequiredAttributes = entities.contains { !$0.requiredAttributes.isEmpty }
-        hasCanonicalAttributes = entities.contains { !$0.canonicalPairs.isEmpty }
-        for e in entities {
-            e.destinations = e.toOne.map { r in entities.first { $0.name == r.destination }! }
-            e.toManyDestinations = e.toMany.map { r in entities.first { $0.name == r.destination }! }
-        }
-    }
-
-    public func entity(_ name: String) -> EntityDescription? { entities.first { $0.name == name } }
 }

@@ -8,17 +8,17 @@ public final class FetchedObjects {
     let entity: EntityDescription
     /// The sorted primary keys.
     public let ids: [Int64]
-    private var objects: [ManagedObject?]
+    @exclusivity(unchecked) private var objects: [ManagedObject?]
     let batchSize: Int
     /// Relationship paths prefetched for each window as it loads (Core Data prefetches per batch).
-    var prefetch: [[RelationshipModel]] = []
+    @exclusivity(unchecked) var prefetch: [[RelationshipModel]] = []
     /// Number of windows loaded so far.
-    public private(set) var batchesLoaded = 0
+    @exclusivity(unchecked) public private(set) var batchesLoaded = 0
 
     init(context: ManagedObjectContext, entity: EntityDescription, objects: [ManagedObject]) {
         self.context = context
         self.entity = entity
-        self.ids = objects.map(\.objectID)
+        self.ids = objects.map { $0.objectID }
         // Built element by element: assigning [ManagedObject] to [ManagedObject?] converts
         // through a generic cast per element (swift_dynamicCast: 6-10% of an object fetch).
         var loaded: [ManagedObject?] = []

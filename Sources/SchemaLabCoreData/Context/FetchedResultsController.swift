@@ -26,10 +26,10 @@ public final class FetchedResultsController {
     public let request: FetchRequest
     public let sectionKey: ResolvedKeyPath
     private let sectionAccessor: KeyPathAccessor
-    public private(set) var fetchedObjects: FetchedObjects?
-    public private(set) var sections: [ResultsSection] = []
+    @exclusivity(unchecked) public private(set) var fetchedObjects: FetchedObjects?
+    @exclusivity(unchecked) public private(set) var sections: [ResultsSection] = []
     /// True when the last performFetch counted sections with the GROUP BY query.
-    public private(set) var usedSectionQuery = false
+    @exclusivity(unchecked) public private(set) var usedSectionQuery = false
 
     /// `request` must have been built with `section:` (it carries the section-count query).
     public init(context: ManagedObjectContext, request: FetchRequest, sectionKey: ResolvedKeyPath) {

@@ -2,8 +2,8 @@
 /// step and which attribute value to read at the end, so reading it is array indexing.
 public struct KeyPathAccessor {
     public let keyPath: ResolvedKeyPath
-    package let relationshipIndexes: [Int]
-    package let attributeIndex: Int
+    @usableFromInline package let relationshipIndexes: [Int]
+    @usableFromInline package let attributeIndex: Int
 
     public init(_ keyPath: ResolvedKeyPath, from entity: EntityDescription) {
         self.keyPath = keyPath

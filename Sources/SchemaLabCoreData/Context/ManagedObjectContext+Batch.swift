@@ -9,24 +9,24 @@ extension ManagedObjectContext {
     /// key is NULL; foreign keys are NULL: a batch insert sets no relationship). `record(i)`
     /// gives record i (from an array, or built by a handler). A record SQLite refuses fails
     /// the whole request, rolled back, with its position in the message.
-    public func batchInsert(_ e: EntityDescription, policy: MergePolicy, count: Int,
+    public func batchInsert(_ entity: EntityDescription, policy: MergePolicy, count: Int,
                             record: (Int) -> [String: SQLValue]) throws {
         guard count > 0 else { return }
-        let sql = BatchSQL.insert(e.model, policy: policy)
+        let sql = BatchSQL.insert(entity.model, policy: policy)
         try transaction {
-            let old = try allocateKeys(e, count: Int64(count))
+            let old = try allocateKeys(entity, count: Int64(count))
             let s = try db.statement(sql)
-            let attributes = e.model.attributes
+            let attributes = entity.model.attributes
             let names = attributes.map(\.name)
-            let fkCount = e.toOne.count
+            let fkCount = entity.toOne.count
             let first = Int32(4 + fkCount)
-            let required = e.requiredAttributes
+            let required = entity.requiredAttributes
             // Which attributes the record gave a value; the others are bound NULL.
             var given = [Bool](repeating: false, count: attributes.count)
             for i in 0..<count {
                 let dict = record(i)
                 try s.bind(old + 1 + Int64(i), at: 1)
-                try s.bind(Int64(e.number), at: 2)
+                try s.bind(Int64(entity.number), at: 2)
                 try s.bind(Int64(1), at: 3)
                 for j in 0..<fkCount { try s.bind(.null, at: Int32(4 + j)) }
                 // Walk the record's entries rather than look each attribute up: a lookup
@@ -38,11 +38,11 @@ extension ManagedObjectContext {
                 for (key, value) in dict {
                     guard let a = names.firstIndex(of: key) else { continue }
                     try s.bind(value, at: first + Int32(a))
-                    given[a] = value != .null
+                    given[a] = !value.isNull
                 }
                 for a in given.indices where !given[a] {
                     if required.contains(a) {
-                        throw ValidationError(entity: e.name, attribute: names[a], position: "record \(i + 1) of \(count)")
+                        throw MandatoryPropertyError(entity: entity.name, attribute: names[a], position: "record \(i + 1) of \(count)")
                     }
                     try s.bind(.null, at: first + Int32(a))
                 }

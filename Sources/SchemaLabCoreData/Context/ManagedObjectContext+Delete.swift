@@ -8,27 +8,27 @@ extension ManagedObjectContext {
     /// (firing their faults), nullify clears the inverse that points back (an UPDATE of each
     /// related object at the save), a many-to-many loses its links (one DELETE per link).
     /// noAction leaves the related rows as they are; deny is refused when the plan is built.
-    public func delete(_ o: ManagedObject) throws {
-        guard !o.isDeleted, o.objectID != 0 else { return }
-        if o.isFault { try fireFault(o) }
-        o.isDeleted = true
-        deleted.append(o)
-        let e = o.entity
+    public func delete(_ object: ManagedObject) throws {
+        guard !object.isDeleted, object.objectID != 0 else { return }
+        if object.isFault { try fireFault(object) }
+        object.isDeleted = true
+        deleted.append(object)
+        let e = object.entity
         for (slot, r) in e.toOne.enumerated() {
-            guard let target = o.related[slot], !target.isDeleted else { continue }
+            guard let target = object.related[slot], !target.isDeleted else { continue }
             switch r.deleteRule {
             case .cascade:
                 try delete(target)
             case .nullify:
                 guard let inv = r.inverse, let invSlot = target.entity.toOneIndex(inv) else { continue }
                 if target.isFault { try fireFault(target) }
-                if target.related[invSlot] === o { clearRelation(target, invSlot) }
+                if target.related[invSlot] === object { clearRelation(target, invSlot) }
             case .deny, .noAction:
                 continue
             }
         }
         for (idx, r) in e.toMany.enumerated() where r.deleteRule == .cascade || r.deleteRule == .nullify {
-            let targets = try toMany(o, idx)
+            let targets = try toMany(object, idx)
             switch r.storage {
             case .inverseForeignKey:
                 let dest = e.toManyDestinations[idx]
@@ -44,7 +44,7 @@ extension ManagedObjectContext {
             case .joinTable(let table, let own, let other):
                 // A link whose other end was deleted first is already queued (from that side).
                 for t in targets where !t.isDeleted {
-                    deletedLinks.append((SaveSQL.deleteLink(table: table, ownColumn: own, otherColumn: other), o.objectID, t.objectID))
+                    deletedLinks.append((SaveSQL.deleteLink(table: table, ownColumn: own, otherColumn: other), object.objectID, t.objectID))
                 }
             case .foreignKey:
                 continue

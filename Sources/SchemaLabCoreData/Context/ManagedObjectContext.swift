@@ -15,18 +15,18 @@ import SchemaLabSQLite
 public final class ManagedObjectContext {
     public let store: Store
     public let objectModel: ManagedObjectModel
-    private var registry = ObjectRegistry()
-    @usableFromInline var inserted: [ManagedObject] = []
+    @exclusivity(unchecked) private var registry = ObjectRegistry()
+    @usableFromInline @exclusivity(unchecked) var inserted: [ManagedObject] = []
     /// Saved objects with changed attributes, written by the next save.
-    var updated: [ManagedObject] = []
+    @exclusivity(unchecked) var updated: [ManagedObject] = []
     /// Saved objects to delete at the next save, in the order they were deleted.
-    var deleted: [ManagedObject] = []
+    @exclusivity(unchecked) var deleted: [ManagedObject] = []
     /// Many-to-many links of deleted objects: the DELETE and the two keys.
-    var deletedLinks: [(String, Int64, Int64)] = []
+    @exclusivity(unchecked) var deletedLinks: [(String, Int64, Int64)] = []
     /// External data files this save wrote (removed if it fails), and those replaced or
     /// deleted since the last save (removed once a save commits).
-    var externalWritten: [String] = []
-    var externalObsolete: [String] = []
+    @exclusivity(unchecked) var externalWritten: [String] = []
+    @exclusivity(unchecked) var externalObsolete: [String] = []
 
     public init(store: Store, objectModel: ManagedObjectModel) {
         self.store = store
@@ -66,27 +66,33 @@ public final class ManagedObjectContext {
     }
 
     /// Sets a to-one relationship (by its index in ``EntityDescription/toOne``).
+    @inlinable
     public func setRelated(_ object: ManagedObject, _ index: Int, to target: ManagedObject?) {
-        object.related[index] = target
+        object.storedRelated[index] = target
     }
 
     /// Adds targets to a to-many relationship (by its index in ``EntityDescription/toMany``).
     /// Set the inverse too, as Core Data maintains inverses: a save writes a
     /// many-to-many link from the side that names the join table.
+    ///
+    /// Inlinable, so that the collection's type is specialized where the workload calls it
+    /// (unspecialized, the generic iteration cost 11% of an insert with to-many relationships).
+    @inlinable
     public func addRelated(_ object: ManagedObject, toMany index: Int, _ targets: some Collection<ManagedObject>) {
-        if object.toManyTargets[index] == nil {
-            object.toManyTargets[index] = Array(targets)
+        if object.storedToManyTargets[index] == nil {
+            object.storedToManyTargets[index] = Array(targets)
         } else {
-            object.toManyTargets[index]!.append(contentsOf: targets)
+            object.storedToManyTargets[index]!.append(contentsOf: targets)
         }
     }
 
     /// Adds one target to a to-many relationship.
+    @inlinable
     public func addRelated(_ object: ManagedObject, toMany index: Int, _ target: ManagedObject) {
-        if object.toManyTargets[index] == nil {
-            object.toManyTargets[index] = [target]
+        if object.storedToManyTargets[index] == nil {
+            object.storedToManyTargets[index] = [target]
         } else {
-            object.toManyTargets[index]!.append(target)
+            object.storedToManyTargets[index]!.append(target)
         }
     }
 
@@ -202,13 +208,13 @@ public final class ManagedObjectContext {
             for a in o.entity.requiredAttributes where missing(o, a) {
                 let same = inserted.lazy.filter { $0.entity === o.entity }
                 let position = inserted[..<i].lazy.filter { $0.entity === o.entity }.count + 1
-                throw ValidationError(entity: o.entity.name, attribute: o.entity.model.attributes[a].name,
+                throw MandatoryPropertyError(entity: o.entity.name, attribute: o.entity.model.attributes[a].name,
                                       position: "object \(position) of \(same.count) inserted")
             }
         }
         for o in updated where !o.isDeleted {
             for a in o.entity.requiredAttributes where missing(o, a) {
-                throw ValidationError(entity: o.entity.name, attribute: o.entity.model.attributes[a].name, position: "object \(o.objectID)")
+                throw MandatoryPropertyError(entity: o.entity.name, attribute: o.entity.model.attributes[a].name, position: "object \(o.objectID)")
             }
         }
     }
@@ -339,34 +345,34 @@ public final class ManagedObjectContext {
     }
 
     /// Fires a fault: from its snapshot when the fetch left one, else one query by primary key.
-    public func fireFault(_ o: ManagedObject) throws {
-        guard o.isFault else { return }
-        if o.hasSnapshot {
-            o.isFault = false
+    public func fireFault(_ object: ManagedObject) throws {
+        guard object.isFault else { return }
+        if object.hasSnapshot {
+            object.isFault = false
             return
         }
-        let s = try db.statement(o.entity.faultSQL)
-        try s.bind(o.objectID, at: 1)
+        let s = try db.statement(object.entity.faultSQL)
+        try s.bind(object.objectID, at: 1)
         defer { s.reset() }
         guard try s.step() else {
-            throw SQLiteError(code: 1, message: "fault for \(o.entity.name) \(o.objectID) found no row", sql: s.sql)
+            throw SQLiteError(code: 1, message: "fault for \(object.entity.name) \(object.objectID) found no row", sql: s.sql)
         }
-        _ = materialize(s, entity: o.entity)
+        _ = materialize(s, entity: object.entity)
     }
 
     /// The objects of a to-many relationship, firing its fault when needed: one query for the
     /// destination's primary keys (`SELECT 0, t0.Z_PK FROM ZBOOK t0 WHERE t0.ZAUTHOR = ?`); the
     /// objects are faults.
-    public func toMany(_ o: ManagedObject, _ index: Int) throws -> [ManagedObject] {
-        if let targets = o.toManyTargets[index] { return targets }
-        let sql = o.entity.fetchSQL.toManyFault(o.entity.toMany[index])
-        let dest = o.entity.toManyDestinations[index]
+    public func toMany(_ object: ManagedObject, _ index: Int) throws -> [ManagedObject] {
+        if let targets = object.toManyTargets[index] { return targets }
+        let sql = object.entity.fetchSQL.toManyFault(object.entity.toMany[index])
+        let dest = object.entity.toManyDestinations[index]
         let s = try db.statement(sql)
-        try s.bind(o.objectID, at: 1)
+        try s.bind(object.objectID, at: 1)
         var targets: [ManagedObject] = []
         while try s.step() { targets.append(registeredObject(dest, s.int64(at: 1))) }
         s.reset()
-        o.toManyTargets[index] = targets
+        object.toManyTargets[index] = targets
         return targets
     }
 
@@ -415,6 +421,8 @@ public final class ManagedObjectContext {
     // MARK: Reading values
 
     /// The value at a key path on `object`, firing faults along the way as Core Data does.
+    /// Inlinable: workloads read every value of their results through it.
+    @inlinable
     public func value(of object: ManagedObject, at path: KeyPathAccessor) throws -> SQLValue {
         var o = object
         for idx in path.relationshipIndexes {
@@ -427,10 +435,10 @@ public final class ManagedObjectContext {
 
     /// An attribute's value, reading an externally stored one's file the first time.
     /// Inlinable: the workloads' touch step reads every value through it.
-    @inlinable package func attributeValue(_ o: ManagedObject, _ index: Int) throws -> SQLValue {
-        let v = o.values[index]
-        guard case .null = v, o.externalFiles != nil else { return v }
-        return try externalValue(o, index)
+    @inlinable package func attributeValue(_ object: ManagedObject, _ index: Int) throws -> SQLValue {
+        let v = object.values[index]
+        guard case .null = v, object.externalFiles != nil else { return v }
+        return try externalValue(object, index)
     }
 
     /// An externally stored attribute's value: its file, read the first time.

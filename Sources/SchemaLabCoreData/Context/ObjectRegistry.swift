@@ -13,7 +13,7 @@ struct ObjectRegistry {
     private static let directLimit: Int64 = 1 << 32
 
     private final class Page {
-        var slots: [ManagedObject?] = Array(repeating: nil, count: ObjectRegistry.pageSize)
+        @exclusivity(unchecked) var slots: [ManagedObject?] = Array(repeating: nil, count: ObjectRegistry.pageSize)
     }
 
     /// Per entity number, its pages (nil until a key in that page is registered).

@@ -24,7 +24,7 @@ public struct ResolvedKeyPath: Sendable, Equatable {
     }
 }
 
-extension ObjectModel {
+extension ResolvedModel {
     /// Resolves `keyPath` from `entity`. A dotted path is followed as written (to-one
     /// relationships only). A single name is the entity's own attribute if it has one,
     /// else the nearest attribute of that name reachable through to-one relationships.

@@ -4,8 +4,8 @@ import SchemaLabSQLite
 public enum ValueKind: String, Sendable {
     case integer, real, text, blob, null
 
-    package init(_ v: SQLValue) {
-        switch v {
+    package init(_ value: SQLValue) {
+        switch value {
         case .null: self = .null
         case .integer: self = .integer
         case .real: self = .real

@@ -12,7 +12,7 @@ public enum CanonicalString {
     }
 
     /// The canonical form of `s`: lower-cased, diacritics and width variants removed.
-    public static func of(_ s: String) -> String {
-        StringMatching.fold(s, options: 385)
+    public static func of(_ text: String) -> String {
+        StringMatching.fold(text, options: 385)
     }
 }

@@ -59,7 +59,7 @@ public struct CompiledPredicate: Sendable, Equatable {
 /// - Caveat (as Core Data): `NOT (x > 5)` is SQL's three-valued NOT, so a NULL x matches neither side.
 public struct PredicateCompiler {
     /// The variant the key paths resolve in.
-    public let model: ObjectModel
+    public let model: ResolvedModel
     /// The fetched entity (`t0`).
     public let entity: EntityModel
     /// Where to-one joins and subquery aliases come from; compiling adds to it.
@@ -70,7 +70,7 @@ public struct PredicateCompiler {
     public var expressionAliases: [String: String] = [:]
 
     /// A compiler for fetches of `entity`, adding its joins to `joins`.
-    public init(model: ObjectModel, entity: EntityModel, joins: JoinPlanner) {
+    public init(model: ResolvedModel, entity: EntityModel, joins: JoinPlanner) {
         self.model = model
         self.entity = entity
         self.joins = joins
@@ -78,12 +78,12 @@ public struct PredicateCompiler {
 
     /// Compiles `p`. Throws a ``PredicateError`` at the column of the node that does not fit
     /// the model (an unknown key path carries the resolver's message).
-    public func compile(_ p: Predicate) throws(PredicateError) -> CompiledPredicate {
-        if let column = Self.negatedIndexed(p, negated: false) {
+    public func compile(_ predicate: Predicate) throws(PredicateError) -> CompiledPredicate {
+        if let column = Self.negatedIndexed(predicate, negated: false) {
             throw PredicateError(column: column, message: "indexed:by:(...) cannot be under NOT: an R-tree stores a nil value as 0, so the negation would select rows whose value is nil; write the complement as ranges")
         }
         let scope = Scope(entity: entity, alias: "t0", planner: joins, isTop: true, parent: nil, variable: nil, model: model)
-        let f = try predicate(p, in: scope)
+        let f = try self.predicate(predicate, in: scope)
         return CompiledPredicate(sql: f.sql, bindings: f.bindings)
     }
 
@@ -94,7 +94,7 @@ public struct PredicateCompiler {
     }
 
     /// The index names `indexed:by:` uses in `p`, with their columns.
-    public static func indexedNames(_ p: Predicate) -> [(name: String, column: Int)] {
+    public static func indexedNames(_ predicate: Predicate) -> [(name: String, column: Int)] {
         func inExpression(_ e: PredicateExpression) -> [(name: String, column: Int)] {
             switch e {
             case .indexed(_, let name, let c): return [(name, c)]
@@ -103,7 +103,7 @@ public struct PredicateCompiler {
             case .constant, .keyPath: return []
             }
         }
-        switch p {
+        switch predicate {
         case .truePredicate, .falsePredicate: return []
         case .and(let a, let b, _), .or(let a, let b, _): return indexedNames(a) + indexedNames(b)
         case .not(let a, _): return indexedNames(a)
@@ -181,12 +181,12 @@ final class Scope {
     let parent: Scope?
     /// The `$variable` naming this scope's element, for SUBQUERY.
     let variable: String?
-    let model: ObjectModel
+    let model: ResolvedModel
     /// ` JOIN ZX tN ON tM.ZFK = tN.Z_PK` for the to-one paths used inside a subquery.
     private(set) var joinClauses = ""
     private var aliases: [String: String] = [:]
 
-    init(entity: EntityModel, alias: String, planner: JoinPlanner, isTop: Bool, parent: Scope?, variable: String?, model: ObjectModel) {
+    init(entity: EntityModel, alias: String, planner: JoinPlanner, isTop: Bool, parent: Scope?, variable: String?, model: ResolvedModel) {
         self.entity = entity
         self.alias = alias
         self.planner = planner

@@ -8,28 +8,28 @@ public enum BatchSQL {
     /// uniqueness constraint, `INSERT OR IGNORE` (NSErrorMergePolicy) or `… ON CONFLICT(ZCODE)
     /// DO UPDATE SET Z_OPT = Z_OPT+1 , ZDEPTH = excluded.ZDEPTH , …` (property-object-trump:
     /// every attribute outside the constraint takes the incoming value).
-    public static func insert(_ e: EntityModel, policy: MergePolicy) -> String {
-        let plain = SaveSQL.insert(e)
-        guard let constraint = e.uniquenessConstraints.first else { return plain }
+    public static func insert(_ entity: EntityModel, policy: MergePolicy) -> String {
+        let plain = SaveSQL.insert(entity)
+        guard let constraint = entity.uniquenessConstraints.first else { return plain }
         switch policy {
         case .error:
             return plain.replacingOccurrences(of: "INSERT INTO", with: "INSERT OR IGNORE INTO", options: .anchored)
         case .objectTrump:
             let keys = Set(constraint.map(\.name))
-            let sets = ["Z_OPT = Z_OPT+1"] + e.attributes.filter { !keys.contains($0.name) }.map { "\($0.column) = excluded.\($0.column)" }
+            let sets = ["Z_OPT = Z_OPT+1"] + entity.attributes.filter { !keys.contains($0.name) }.map { "\($0.column) = excluded.\($0.column)" }
             return plain + " ON CONFLICT(\(constraint.map(\.column).joined(separator: ", "))) DO UPDATE SET " + sets.joined(separator: " , ")
         }
     }
 
     /// `UPDATE OR FAIL ZQUAKE AS t0 SET ZVALIDATED = ?, Z_OPT = (Z_OPT + 1) WHERE <predicate>`.
-    public static func update(_ e: EntityModel, attributes: [AttributeModel], whereSQL: String?) -> String {
+    public static func update(_ entity: EntityModel, attributes: [AttributeModel], whereSQL: String?) -> String {
         let sets = attributes.map { "\($0.column) = ?" } + ["Z_OPT = (Z_OPT + 1)"]
-        return "UPDATE OR FAIL \(e.table) AS t0 SET \(sets.joined(separator: ", "))" + (whereSQL.map { " WHERE " + $0 } ?? "")
+        return "UPDATE OR FAIL \(entity.table) AS t0 SET \(sets.joined(separator: ", "))" + (whereSQL.map { " WHERE " + $0 } ?? "")
     }
 
     /// `DELETE FROM ZQUAKE WHERE Z_PK IN (SELECT t0.Z_PK FROM ZQUAKE t0 [WHERE …] [LIMIT ?])`.
-    public static func delete(_ e: EntityModel, whereSQL: String?, limited: Bool) -> String {
-        "DELETE FROM \(e.table) WHERE Z_PK IN (SELECT t0.Z_PK FROM \(e.table) t0" + (whereSQL.map { " WHERE " + $0 } ?? "")
+    public static func delete(_ entity: EntityModel, whereSQL: String?, limited: Bool) -> String {
+        "DELETE FROM \(entity.table) WHERE Z_PK IN (SELECT t0.Z_PK FROM \(entity.table) t0" + (whereSQL.map { " WHERE " + $0 } ?? "")
             + (limited ? " LIMIT ?" : "") + ")"
     }
 
@@ -41,7 +41,7 @@ public enum BatchSQL {
     /// `recursive_triggers=1`, so a cascaded DELETE fires the next one). Throws a message
     /// for rules the lab does not model anywhere along the way (deny; cascade over a
     /// many-to-many); the object delete path is checked with the same walk.
-    public static func deleteTriggers(_ root: EntityModel, model: ObjectModel) throws(KeyPathError) -> (create: [String], drop: [String]) {
+    public static func deleteTriggers(_ root: EntityModel, model: ResolvedModel) throws(KeyPathError) -> (create: [String], drop: [String]) {
         var create: [String] = [], drop: [String] = []
         var queue = [root], seen: Set<String> = [root.name]
         while !queue.isEmpty {

@@ -64,7 +64,7 @@ public enum ExistingStore {
     }
 
     /// Objects of `entity` in the store (rows of its table).
-    public static func rowCount(_ db: Database, model: ObjectModel, entity: String) throws -> Int {
+    public static func rowCount(_ db: Database, model: ResolvedModel, entity: String) throws -> Int {
         guard let e = model.entity(entity) else { return 0 }
         return Int(try db.scalar("SELECT COUNT(*) FROM \(e.table)").integerValue ?? 0)
     }
@@ -87,7 +87,7 @@ public enum ExistingStore {
     }
 
     /// Throws a ``StoreMismatch`` naming every difference between the store's tables and the variant's.
-    public static func check(_ db: Database, store: String, model: ObjectModel) throws {
+    public static func check(_ db: Database, store: String, model: ResolvedModel) throws {
         let expected = try Database(path: ":memory:")
         for sql in SchemaDDL(model: model).statements { try expected.executeScript(sql) }
         var problems: [String] = []
@@ -139,7 +139,7 @@ public enum ExistingStore {
     /// definition), creates the missing ones (an R-tree index is created and filled from its
     /// table). Returns the index names dropped and created.
     @discardableResult
-    public static func copy(_ source: String, to path: String, model: ObjectModel) throws -> (dropped: [String], created: [String]) {
+    public static func copy(_ source: String, to path: String, model: ResolvedModel) throws -> (dropped: [String], created: [String]) {
         try snapshot(source, to: path)
         let db = try Database(path: path)
         let expected = try Database(path: ":memory:")

@@ -21,18 +21,18 @@ public typealias PredicateCompilation = (JoinPlanner) throws -> WhereClause
 /// one `LEFT OUTER JOIN` per distinct relationship path (t1, t2, ...); a path only a
 /// predicate uses is a plain `JOIN`; a shared path is one `LEFT OUTER JOIN`.
 public struct FetchSQL: Sendable {
-    public let model: ObjectModel
+    public let model: ResolvedModel
     public let entity: EntityModel
 
-    public init(model: ObjectModel, entity: EntityModel) {
+    public init(model: ResolvedModel, entity: EntityModel) {
         self.model = model
         self.entity = entity
     }
 
     /// `0, t0.Z_PK, t0.Z_OPT, t0.ZA, ..., t0.ZFK` for `alias`.
-    public static func objectColumns(_ e: EntityModel, alias: String = "t0") -> String {
-        (["0", "\(alias).Z_PK", "\(alias).Z_OPT"] + e.attributes.map { "\(alias).\($0.column)" }
-            + e.toOneRelationships.map { "\(alias).\($0.foreignKeyColumn!)" }).joined(separator: ", ")
+    public static func objectColumns(_ entity: EntityModel, alias: String = "t0") -> String {
+        (["0", "\(alias).Z_PK", "\(alias).Z_OPT"] + entity.attributes.map { "\(alias).\($0.column)" }
+            + entity.toOneRelationships.map { "\(alias).\($0.foreignKeyColumn!)" }).joined(separator: ", ")
     }
 
     /// The parts of a fetch: FROM with joins, WHERE, ORDER BY, and the WHERE's bindings.
@@ -98,9 +98,9 @@ public struct FetchSQL: Sendable {
     /// Firing a to-many fault: the destination's primary keys for one source object.
     /// One-to-many: `SELECT 0, t0.Z_PK FROM ZBOOK t0 WHERE t0.ZAUTHOR = ?`; many-to-many:
     /// through the join table ([I]: the join's shape is the lab's).
-    public func toManyFault(_ r: RelationshipModel) -> String {
-        let dest = model.entity(r.destination)!
-        switch r.storage {
+    public func toManyFault(_ relationship: RelationshipModel) -> String {
+        let dest = model.entity(relationship.destination)!
+        switch relationship.storage {
         case .inverseForeignKey(let column):
             return "SELECT 0, t0.Z_PK FROM \(dest.table) t0 WHERE t0.\(column) = ?"
         case .joinTable(let table, let own, let other):
@@ -114,19 +114,19 @@ public struct FetchSQL: Sendable {
     /// (one-to-many: the source key is its foreign key among them; many-to-many: the join
     /// table's source column is added last), bound as `IN (?,…)` ([I]: Core Data binds an intarray).
     /// The result column that holds the source's key in ``toManyPrefetch(_:count:)``.
-    public func toManyPrefetchOwnerColumn(_ r: RelationshipModel) -> Int32 {
-        let dest = model.entity(r.destination)!
-        if case .inverseForeignKey(let column) = r.storage,
+    public func toManyPrefetchOwnerColumn(_ relationship: RelationshipModel) -> Int32 {
+        let dest = model.entity(relationship.destination)!
+        if case .inverseForeignKey(let column) = relationship.storage,
            let slot = dest.toOneRelationships.firstIndex(where: { $0.foreignKeyColumn == column }) {
             return Int32(3 + dest.attributes.count + slot)
         }
         return Int32(3 + dest.attributes.count + dest.toOneRelationships.count)
     }
 
-    public func toManyPrefetch(_ r: RelationshipModel, count: Int) -> String {
-        let dest = model.entity(r.destination)!
+    public func toManyPrefetch(_ relationship: RelationshipModel, count: Int) -> String {
+        let dest = model.entity(relationship.destination)!
         let marks = Array(repeating: "?", count: count).joined(separator: ",")
-        switch r.storage {
+        switch relationship.storage {
         case .inverseForeignKey(let column):
             return "SELECT \(Self.objectColumns(dest)) FROM \(dest.table) t0 WHERE t0.\(column) IN (\(marks))"
         case .joinTable(let table, let own, let other):

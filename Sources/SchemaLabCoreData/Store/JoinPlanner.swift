@@ -8,7 +8,7 @@
 /// path, expect one shared join"). Aliases are `t1`, `t2`, ... in order of
 /// first request; the fetched entity is `t0`.
 public final class JoinPlanner {
-    public let model: ObjectModel
+    public let model: ResolvedModel
     public let entity: EntityModel
 
     private struct Join {
@@ -22,7 +22,7 @@ public final class JoinPlanner {
     private var joins: [Join] = []
     private var aliases: [String: String] = ["": "t0"]
 
-    public init(model: ObjectModel, entity: EntityModel) {
+    public init(model: ResolvedModel, entity: EntityModel) {
         self.model = model
         self.entity = entity
     }

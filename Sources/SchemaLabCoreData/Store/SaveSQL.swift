@@ -8,27 +8,27 @@ public enum SaveSQL {
 
     /// `INSERT INTO ZPHOTO(Z_PK, Z_ENT, Z_OPT, <FKs>, <attributes>) VALUES(?, ...)`: foreign keys
     /// first, then attributes alphabetically, as Core Data's normalized inserts.
-    public static func insert(_ e: EntityModel) -> String {
-        let cols = ["Z_PK", "Z_ENT", "Z_OPT"] + e.toOneRelationships.map { $0.foreignKeyColumn! } + e.attributes.map(\.column)
+    public static func insert(_ entity: EntityModel) -> String {
+        let cols = ["Z_PK", "Z_ENT", "Z_OPT"] + entity.toOneRelationships.map { $0.foreignKeyColumn! } + entity.attributes.map(\.column)
         let marks = Array(repeating: "?", count: cols.count).joined(separator: ", ")
-        return "INSERT INTO \(e.table)(\(cols.joined(separator: ", "))) VALUES(\(marks))"
+        return "INSERT INTO \(entity.table)(\(cols.joined(separator: ", "))) VALUES(\(marks))"
     }
 
     /// `UPDATE OR FAIL ZDAYCOUNT SET ZPOSTS = ?, Z_OPT = ? WHERE Z_PK = ? AND Z_OPT = ?`: the
     /// changed attributes, the new version, and the optimistic-locking check (§3).
-    public static func update(_ e: EntityModel, attributes: [AttributeModel]) -> String {
-        update(e, columns: attributes.map(\.column))
+    public static func update(_ entity: EntityModel, attributes: [AttributeModel]) -> String {
+        update(entity, columns: attributes.map(\.column))
     }
 
     /// The same for any columns (attributes, then foreign keys).
-    public static func update(_ e: EntityModel, columns: [String]) -> String {
+    public static func update(_ entity: EntityModel, columns: [String]) -> String {
         let sets = columns.map { "\($0) = ?" } + ["Z_OPT = ?"]
-        return "UPDATE OR FAIL \(e.table) SET \(sets.joined(separator: ", ")) WHERE Z_PK = ? AND Z_OPT = ?"
+        return "UPDATE OR FAIL \(entity.table) SET \(sets.joined(separator: ", ")) WHERE Z_PK = ? AND Z_OPT = ?"
     }
 
     /// `DELETE FROM ZQUAKE WHERE Z_PK = ? AND Z_OPT = ?`: one deleted object (§3).
-    public static func delete(_ e: EntityModel) -> String {
-        "DELETE FROM \(e.table) WHERE Z_PK = ? AND Z_OPT = ?"
+    public static func delete(_ entity: EntityModel) -> String {
+        "DELETE FROM \(entity.table) WHERE Z_PK = ? AND Z_OPT = ?"
     }
 
     /// `DELETE FROM Z_2TAGS WHERE Z_2BOOKS = ? AND Z_3TAGS = ?`: one many-to-many link of a deleted object ([I]).

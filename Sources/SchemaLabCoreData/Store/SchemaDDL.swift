@@ -1,13 +1,13 @@
 /// The DDL Core Data executes for a model, as its SQL debug logs show it: tables, indexes,
-/// fetch indexes and R-tree indexes (see the README's modelling notes).
+/// fetch indexes and R-tree indexes (see docs/coredata.md).
 ///
 /// Column order inside CREATE TABLE follows Core Data's schema dumps ([I]): Z_PK,
 /// Z_ENT, Z_OPT, then integer attributes, foreign keys, floats and timestamps,
 /// decimals, strings, blobs, each group alphabetical.
 public struct SchemaDDL {
-    public let model: ObjectModel
+    public let model: ResolvedModel
 
-    public init(model: ObjectModel) { self.model = model }
+    public init(model: ResolvedModel) { self.model = model }
 
     /// Every statement, in the order the store runs them when it is created.
     public var statements: [String] {

@@ -2,10 +2,10 @@ import Foundation
 import SchemaLabSQLite
 
 /// A Core Data-shaped SQLite store: one connection to a file laid out for one
-/// ``ObjectModel``, opened the way Core Data opens it.
+/// ``ResolvedModel``, opened the way Core Data opens it.
 public final class Store {
     public let db: Database
-    public let model: ObjectModel
+    public let model: ResolvedModel
     public let path: String
 
     /// Pragmas Core Data sets on a new store (before any table exists).
@@ -13,7 +13,7 @@ public final class Store {
     /// Pragmas Core Data sets on every connection.
     static let connectionPragmas = [Pragma(name: "recursive_triggers", value: "1"), Pragma(name: "journal_mode", value: "wal")]
 
-    private init(db: Database, model: ObjectModel, path: String) {
+    private init(db: Database, model: ResolvedModel, path: String) {
         self.db = db
         self.model = model
         self.path = path
@@ -21,7 +21,7 @@ public final class Store {
 
     /// Creates a new store at `path` (which must not exist) with the model's schema.
     /// `pragmas` from the scenario override Core Data's defaults.
-    public static func create(path: String, model: ObjectModel, pragmas: [Pragma] = []) throws -> Store {
+    public static func create(path: String, model: ResolvedModel, pragmas: [Pragma] = []) throws -> Store {
         let db = try Database(path: path)
         let creation = creationPragmas.map { p in pragmas.first { $0.name == p.name } ?? p }
         for p in creation { try db.executeScript("pragma \(p.name)=\(p.value)") }
@@ -35,7 +35,7 @@ public final class Store {
     }
 
     /// Opens an existing store with Core Data's connection sequence (§0).
-    public static func open(path: String, model: ObjectModel, pragmas: [Pragma] = []) throws -> Store {
+    public static func open(path: String, model: ResolvedModel, pragmas: [Pragma] = []) throws -> Store {
         guard FileManager.default.fileExists(atPath: path) else {
             throw SQLiteError(code: 14, message: "no store at \(path)")
         }

@@ -65,11 +65,11 @@ public struct DataStream {
         return GeneratedData(count: n, fieldNames: fieldNames, columns: columns)
     }
 
-    /// Skips the next `n` rows (they are generated, a chunk at a time, and dropped): the
+    /// Skips the next `rows` rows (they are generated, a chunk at a time, and dropped): the
     /// rows after them continue the data set. A data set that does not stream cannot skip.
-    public mutating func skip(_ n: Int) {
+    public mutating func skip(_ rows: Int) {
         precondition(streams, "a data set with related entries is generated whole: it cannot skip rows")
-        var left = min(n, count - produced)
+        var left = min(rows, count - produced)
         while left > 0 {
             let k = min(max(chunkSize, Self.defaultChunkSize), left)  // how it is cut does not change the rows after
             for i in fields.indices { _ = fields[i]?.next(k) }

@@ -81,11 +81,11 @@ public struct GeneratedRelation: Sendable {
 
     /// How many objects parent row `p` is linked to.
     @inline(__always)
-    public func fanOut(_ p: Int) -> Int { offsets[p + 1] - offsets[p] }
+    public func fanOut(_ parent: Int) -> Int { offsets[parent + 1] - offsets[parent] }
 
     /// The destination objects of parent row `p`: child ordinals, or pool members.
-    public func targets(_ p: Int) -> [Int] {
-        let r = offsets[p]..<offsets[p + 1]
+    public func targets(_ parent: Int) -> [Int] {
+        let r = offsets[parent]..<offsets[parent + 1]
         return isPool ? Array(links[r]) : Array(r)
     }
 
@@ -317,13 +317,13 @@ public struct ResultDigest: Sendable {
     public init() {}
 
     @inline(__always)
-    public mutating func add(_ x: UInt64) {
-        var x = x
-        for _ in 0..<8 { value = (value ^ (x & 0xFF)) &* 0x100_0000_01B3; x >>= 8 }
+    public mutating func add(_ word: UInt64) {
+        var word = word
+        for _ in 0..<8 { value = (value ^ (word & 0xFF)) &* 0x100_0000_01B3; word >>= 8 }
     }
 
-    public mutating func add(_ v: SQLValue) {
-        switch v {
+    public mutating func add(_ element: SQLValue) {
+        switch element {
         case .null: add(0)
         case .integer(let i): add(1); add(UInt64(bitPattern: i))
         case .real(let d): add(2); add(d.bitPattern)

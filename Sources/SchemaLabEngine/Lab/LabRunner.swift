@@ -43,7 +43,7 @@ public struct LabRunner {
     }
 
     private var sizes: [Int] { options.sizes ?? plan.scenario.dataset.counts }
-    private var variants: [(VariantSpec, ObjectModel)] {
+    private var variants: [(VariantSpec, ResolvedModel)] {
         zip(plan.scenario.variants, plan.models).filter { options.variants?.contains($0.0.name) ?? true }
     }
     private var workloads: [WorkloadSpec] {
@@ -61,7 +61,7 @@ public struct LabRunner {
 
     /// One variant's stores for one size: its model, where the data goes, its filled store.
     private struct VariantStores {
-        let model: ObjectModel
+        let model: ResolvedModel
         let mom: ManagedObjectModel
         let placement: DataPlacement
         let tag: String
@@ -290,7 +290,7 @@ public struct LabRunner {
     /// Creates and fills the store the fetch workloads read, through the same save path: the
     /// data set streamed a chunk at a time, each chunk saved from a new context (so neither
     /// the values nor the saved objects pile up); returns what it cost.
-    private func fill(path: String, model: ObjectModel, mom: ManagedObjectModel, size: Int, placement: DataPlacement) throws -> FillMeasurement {
+    private func fill(path: String, model: ResolvedModel, mom: ManagedObjectModel, size: Int, placement: DataPlacement) throws -> FillMeasurement {
         Store.remove(path: path)
         HeapProbe.trim()
         let startRSS = MemoryProbe.residentKB()
@@ -317,7 +317,7 @@ public struct LabRunner {
 extension LabRunner {
     /// The variant's store as a copy of an existing one (``ExistingStore``), given the
     /// variant's indexes; returns what it cost, as a fill.
-    func copyStore(_ source: String, to path: String, model: ObjectModel, size: Int) throws -> FillMeasurement {
+    func copyStore(_ source: String, to path: String, model: ResolvedModel, size: Int) throws -> FillMeasurement {
         HeapProbe.trim()
         let startRSS = MemoryProbe.residentKB()
         let resetOK = MemoryProbe.resetPeak()

@@ -7,7 +7,7 @@ import SchemaLabCoreData
 /// Building one is `schemalab validate`; a run starts from one.
 public struct ScenarioPlan {
     public let scenario: Scenario
-    public let models: [ObjectModel]
+    public let models: [ResolvedModel]
 
     /// Resolves and checks `scenario`; throws a ``ScenarioError`` naming the JSON path.
     public init(_ scenario: Scenario) throws {
@@ -150,7 +150,7 @@ public struct ScenarioPlan {
 
     /// An `indexed:by:` must name an R-tree index that some variant has; a misspelt name
     /// would make every variant, the R-tree one included, read the plain column.
-    static func checkIndexedNames(_ scenario: Scenario, models: [ObjectModel]) throws {
+    static func checkIndexedNames(_ scenario: Scenario, models: [ResolvedModel]) throws {
         let rtrees = Set(models.flatMap { $0.entities.flatMap { $0.indexes.filter { $0.kind == .rtree }.map(\.name) } })
         for w in scenario.workloads {
             for (spec, key) in [(w.predicate, "predicate"), (w.verify, "verify.predicate")] {

@@ -35,8 +35,8 @@ public struct Statistics: Sendable, Equatable {
     }
 
     /// The median of ascending values (not empty).
-    public static func median(sorted s: [Double]) -> Double {
-        s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
+    public static func median(sorted values: [Double]) -> Double {
+        values.count % 2 == 1 ? values[values.count / 2] : (values[values.count / 2 - 1] + values[values.count / 2]) / 2
     }
 
     /// A linearly interpolated quantile of ascending values (not empty).
@@ -63,9 +63,9 @@ public struct Statistics: Sendable, Equatable {
     }
 
     /// The nearest-rank percentile `p` (0...1) of ascending `sorted` values (not empty).
-    public static func nearestRank(_ p: Double, sorted s: [Double]) -> Double {
-        let rank = Int((p * Double(s.count)).rounded(.up))
-        return s[Swift.max(0, Swift.min(s.count - 1, rank - 1))]
+    public static func nearestRank(_ percentile: Double, sorted values: [Double]) -> Double {
+        let rank = Int((percentile * Double(values.count)).rounded(.up))
+        return values[Swift.max(0, Swift.min(values.count - 1, rank - 1))]
     }
 }
 

@@ -9,16 +9,16 @@ public enum Identifier {
     public static let maxLength = 64
 
     /// A letter, then ASCII letters, digits or underscores, at most ``maxLength`` long.
-    public static func isPlainName(_ s: String) -> Bool {
-        guard let first = s.unicodeScalars.first, s.unicodeScalars.count <= maxLength else { return false }
+    public static func isPlainName(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first, text.unicodeScalars.count <= maxLength else { return false }
         guard first.isASCIILetter else { return false }
-        return s.unicodeScalars.allSatisfy { $0.isASCIILetter || $0.isASCIIDigit || $0 == "_" }
+        return text.unicodeScalars.allSatisfy { $0.isASCIILetter || $0.isASCIIDigit || $0 == "_" }
     }
 
     /// A display label: letters, digits and `+ - _ .`, not empty.
-    public static func isLabel(_ s: String) -> Bool {
-        guard !s.isEmpty, s.unicodeScalars.count <= maxLength else { return false }
-        return s.unicodeScalars.allSatisfy { $0.isASCIILetter || $0.isASCIIDigit || "+-_.".unicodeScalars.contains($0) }
+    public static func isLabel(_ text: String) -> Bool {
+        guard !text.isEmpty, text.unicodeScalars.count <= maxLength else { return false }
+        return text.unicodeScalars.allSatisfy { $0.isASCIILetter || $0.isASCIIDigit || "+-_.".unicodeScalars.contains($0) }
     }
 
 }

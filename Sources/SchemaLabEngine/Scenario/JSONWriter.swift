@@ -96,11 +96,11 @@ extension JSONValue {
     }
 
     /// A number from an integer.
-    package static func int(_ i: Int) -> JSONValue { .number(Double(i), literal: String(i)) }
+    package static func int(_ value: Int) -> JSONValue { .number(Double(value), literal: String(value)) }
 
     /// A number from a double, written the shortest way that reads back the same.
-    package static func double(_ d: Double) -> JSONValue {
-        if d == d.rounded(), abs(d) < 1e15 { return .number(d, literal: String(Int64(d))) }
-        return .number(d, literal: "\(d)")
+    package static func double(_ value: Double) -> JSONValue {
+        if value == value.rounded(), abs(value) < 1e15 { return .number(value, literal: String(Int64(value))) }
+        return .number(value, literal: "\(value)")
     }
 }

@@ -1,7 +1,7 @@
 import SchemaLabCoreData
 
 /// Turns the scenario's variant specs (full lists or "base plus edits") into
-/// resolved ``ObjectModel``s, checking every reference on the way.
+/// resolved ``ResolvedModel``s, checking every reference on the way.
 public struct SchemaResolver {
     let file: String
     let specs: [VariantSpec]
@@ -19,7 +19,7 @@ public struct SchemaResolver {
     }
 
     /// Resolves every variant, in the scenario's order.
-    public func resolveAll() throws -> [ObjectModel] {
+    public func resolveAll() throws -> [ResolvedModel] {
         var drafts: [String: Draft] = [:]
         return try specs.map { spec in
             let draft = try draft(for: spec, drafts: &drafts, visiting: [])
@@ -114,7 +114,7 @@ public struct SchemaResolver {
 
     // MARK: Building and checking the model
 
-    private func build(spec: VariantSpec, draft: Draft) throws -> ObjectModel {
+    private func build(spec: VariantSpec, draft: Draft) throws -> ResolvedModel {
         let sorted = draft.entities.sorted { $0.name < $1.name }
         var seenTables: [String: String] = [:]
         for e in sorted {
@@ -216,7 +216,7 @@ public struct SchemaResolver {
             }
             counters.append(CounterModel(entity: c.entity, key: key, count: count, source: c.of, sourceKey: by))
         }
-        return ObjectModel(variant: spec.name, entities: entities, counters: counters)
+        return ResolvedModel(variant: spec.name, entities: entities, counters: counters)
     }
 
     private func relationship(_ r: RelationshipSpec, of e: EntitySpec, in all: [EntitySpec], numbers: [String: Int],

@@ -5,7 +5,7 @@ import SchemaLabCoreData
 /// cannot resolve, becomes a ``KeyPathError`` at the predicate's JSON path with the
 /// column inside the predicate string.
 enum WorkloadPredicate {
-    static func compilation(_ spec: PredicateSpec?, key: String, model: ObjectModel,
+    static func compilation(_ spec: PredicateSpec?, key: String, model: ResolvedModel,
                             entity: EntityModel) throws(KeyPathError) -> PredicateCompilation? {
         guard let spec else { return nil }
         let parsed = try parse(spec, key: key)
@@ -19,7 +19,7 @@ enum WorkloadPredicate {
     }
 
     /// The HAVING compilation: key paths may name propertiesToFetch expressions.
-    static func having(_ spec: PredicateSpec?, model: ObjectModel,
+    static func having(_ spec: PredicateSpec?, model: ResolvedModel,
                        entity: EntityModel) throws(KeyPathError) -> ((JoinPlanner, [String: String]) throws -> WhereClause)? {
         guard let spec else { return nil }
         let parsed = try parse(spec, key: "having")
@@ -36,7 +36,7 @@ enum WorkloadPredicate {
         }
     }
 
-    private static func compile(_ p: Predicate, spec: PredicateSpec, key: String, model: ObjectModel, entity: EntityModel,
+    private static func compile(_ p: Predicate, spec: PredicateSpec, key: String, model: ResolvedModel, entity: EntityModel,
                                 joins: JoinPlanner, aliases: [String: String]) throws(KeyPathError) -> WhereClause {
         var compiler = PredicateCompiler(model: model, entity: entity, joins: joins)
         compiler.expressionAliases = aliases

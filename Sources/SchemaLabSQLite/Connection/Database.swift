@@ -8,25 +8,25 @@ import CSQLite
 public final class Database {
     @usableFromInline let handle: OpaquePointer
     /// False once ``detachHandle()`` handed the connection to another owner.
-    private var ownsHandle = true
+    @exclusivity(unchecked) private var ownsHandle = true
     /// The file path, or `:memory:`.
     public let path: String
-    private var cache: [String: Statement] = [:]
-    @usableFromInline var logGeneration = 0
-    @usableFromInline var log: [String] = []
+    @exclusivity(unchecked) private var cache: [String: Statement] = [:]
+    @usableFromInline @exclusivity(unchecked) var logGeneration = 0
+    @usableFromInline @exclusivity(unchecked) var log: [String] = []
     /// Statements executed (first `step()` after a reset) since the counter was last reset.
     public var executions: Int { executionCount }
-    @usableFromInline var executionCount = 0
+    @usableFromInline @exclusivity(unchecked) var executionCount = 0
     /// The longest write transaction since the counters were last reset (nanoseconds): from
     /// BEGIN to COMMIT or ROLLBACK, or one writing statement in autocommit mode. How long
     /// this connection held the write lock at most (BEGIN EXCLUSIVE takes it at BEGIN).
-    public private(set) var longestWriteNanoseconds: UInt64 = 0
+    @exclusivity(unchecked) public private(set) var longestWriteNanoseconds: UInt64 = 0
     /// When the open explicit transaction began (wall clock, ns).
-    private var transactionStart: UInt64 = 0
+    @exclusivity(unchecked) private var transactionStart: UInt64 = 0
     /// True between ``beginTrace()`` and ``endTrace()``: every execution is recorded with its bindings.
-    @usableFromInline var tracing = false
+    @usableFromInline @exclusivity(unchecked) var tracing = false
     /// The executions recorded since ``beginTrace()``.
-    @usableFromInline var trace = RawTrace()
+    @usableFromInline @exclusivity(unchecked) var trace = RawTrace()
 
     /// Opens (creating if needed) the database at `path` and registers Core Data's
     /// SQL functions and collations on it (see ``CoreDataFunctions``).

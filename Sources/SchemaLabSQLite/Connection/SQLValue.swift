@@ -16,6 +16,13 @@ public enum SQLValue: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// True for NULL (a pattern match: `== .null` calls the derived equality, which another
+    /// module cannot inline).
+    @inlinable public var isNull: Bool {
+        if case .null = self { return true }
+        return false
+    }
+
     /// The integer value, or nil when the value is not an integer.
     public var integerValue: Int64? {
         if case .integer(let v) = self { return v }

@@ -3,10 +3,10 @@
 /// bytes, then blobs by their bytes. The one place the lab sorts values as SQLite would.
 public enum SQLiteOrder {
     /// -1, 0 or 1 as `a` sorts before, with, or after `b`.
-    public static func compare(_ a: SQLValue, _ b: SQLValue) -> Int {
-        let rankA = rank(a), rankB = rank(b)
+    public static func compare(_ lhs: SQLValue, _ rhs: SQLValue) -> Int {
+        let rankA = rank(lhs), rankB = rank(rhs)
         if rankA != rankB { return rankA < rankB ? -1 : 1 }
-        switch (a, b) {
+        switch (lhs, rhs) {
         case (.integer(let x), .integer(let y)): return x < y ? -1 : x > y ? 1 : 0
         case (.real(let x), .real(let y)): return x < y ? -1 : x > y ? 1 : 0
         case (.integer(let x), .real(let y)): return compare(integer: x, real: y)
@@ -18,17 +18,17 @@ public enum SQLiteOrder {
     }
 
     /// True when `a` sorts before `b`.
-    public static func less(_ a: SQLValue, _ b: SQLValue) -> Bool {
-        compare(a, b) < 0
+    public static func less(_ lhs: SQLValue, _ rhs: SQLValue) -> Bool {
+        compare(lhs, rhs) < 0
     }
 
     /// Rows of values in SQLite's order, column by column (a row that is a prefix of another first).
-    public static func precedes(_ a: [SQLValue], _ b: [SQLValue]) -> Bool {
-        for (x, y) in zip(a, b) {
+    public static func precedes(_ lhs: [SQLValue], _ rhs: [SQLValue]) -> Bool {
+        for (x, y) in zip(lhs, rhs) {
             let order = compare(x, y)
             if order != 0 { return order < 0 }
         }
-        return a.count < b.count
+        return lhs.count < rhs.count
     }
 
     /// NULL, numbers, text, blobs.

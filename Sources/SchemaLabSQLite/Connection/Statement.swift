@@ -13,19 +13,19 @@ public final class Statement {
     /// The SQL text this statement was prepared from.
     public let sql: String
     /// True between the first `step()` of an execution and `reset()`.
-    @usableFromInline var running = false
+    @usableFromInline @exclusivity(unchecked) var running = false
     /// True when the statement writes nothing (`sqlite3_stmt_readonly`: COMMIT and a deferred
     /// BEGIN count as read-only, BEGIN EXCLUSIVE does not; the transaction tracking does not
     /// rely on it, it only spares the clock reads for autocommit reads).
     @usableFromInline let isReadOnly: Bool
     /// For the current execution: whether it began in autocommit mode, and when (ns) if it writes.
-    @usableFromInline var beganInAutocommit = false
-    @usableFromInline var writeStart: UInt64 = 0
+    @usableFromInline @exclusivity(unchecked) var beganInAutocommit = false
+    @usableFromInline @exclusivity(unchecked) var writeStart: UInt64 = 0
     /// The statement-log generation in which this statement last ran (see ``Database/beginStatementLog()``).
-    @usableFromInline var loggedGeneration = -1
+    @usableFromInline @exclusivity(unchecked) var loggedGeneration = -1
     /// The values bound, by parameter, kept while the database traces (SQLite keeps bindings
     /// across resets, and so does this).
-    @usableFromInline var bound: [SQLValue] = []
+    @usableFromInline @exclusivity(unchecked) var bound: [SQLValue] = []
 
     init(database: Database, sql: String) throws {
         self.database = database
@@ -106,21 +106,33 @@ public final class Statement {
     // MARK: Execution
 
     /// Advances the statement. Returns true when a row is available, false when done.
+    ///
+    /// Inlinable with its per-row path only: the first step of an execution (counting it,
+    /// tracing its bindings, starting the write clock) and the end of it are calls, so that
+    /// every caller, in any module, steps rows without a call of ours.
     @inlinable @discardableResult
     public func step() throws -> Bool {
-        if !running {
-            running = true
-            database.noteExecution(of: self)
-            if database.tracing {
-                let n = Int(parameterCount)
-                if bound.count < n { bound += repeatElement(SQLValue.null, count: n - bound.count) }
-                database.trace.append(sql: sql, bindings: bound.prefix(n))
-            }
-            beganInAutocommit = database.isAutocommit
-            writeStart = beganInAutocommit && !isReadOnly ? Clock.wallNanoseconds() : 0
-        }
+        if !running { beginExecution() }
         let rc = sqlite3_step(handle)
         if rc == SQLITE_ROW { return true }
+        return try finishExecution(rc)
+    }
+
+    /// The first step of an execution: counted, logged, traced, and its transaction noted.
+    @usableFromInline func beginExecution() {
+        running = true
+        database.noteExecution(of: self)
+        if database.tracing {
+            let n = Int(parameterCount)
+            if bound.count < n { bound += repeatElement(SQLValue.null, count: n - bound.count) }
+            database.trace.append(sql: sql, bindings: bound.prefix(n))
+        }
+        beganInAutocommit = database.isAutocommit
+        writeStart = beganInAutocommit && !isReadOnly ? Clock.wallNanoseconds() : 0
+    }
+
+    /// After the last row (`SQLITE_DONE`: returns false) or an error (throws it).
+    @usableFromInline func finishExecution(_ rc: Int32) throws -> Bool {
         if rc == SQLITE_DONE {
             if isReadOnly || writeStart != 0 {
                 database.noteFinished(self, wasAutocommit: beganInAutocommit, start: writeStart)

@@ -20,14 +20,14 @@ public struct StatementCounters: Equatable, Sendable {
 
     public init() {}
 
-    public static func + (a: StatementCounters, b: StatementCounters) -> StatementCounters {
-        var r = a
-        r.vmSteps += b.vmSteps
-        r.fullscanSteps += b.fullscanSteps
-        r.sorts += b.sorts
-        r.autoindex += b.autoindex
-        r.cacheHits += b.cacheHits
-        r.cacheMisses += b.cacheMisses
+    public static func + (lhs: StatementCounters, rhs: StatementCounters) -> StatementCounters {
+        var r = lhs
+        r.vmSteps += rhs.vmSteps
+        r.fullscanSteps += rhs.fullscanSteps
+        r.sorts += rhs.sorts
+        r.autoindex += rhs.autoindex
+        r.cacheHits += rhs.cacheHits
+        r.cacheMisses += rhs.cacheMisses
         return r
     }
 }

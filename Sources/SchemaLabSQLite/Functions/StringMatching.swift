@@ -107,9 +107,9 @@ public enum StringMatching {
     // MARK: Comparison
 
     /// -1, 0 or 1 as `a.compare(b, options:)` returns ascending, same or descending.
-    public static func compare(_ a: String, _ b: String, options: Int) -> Int {
-        var a = a, b = b
-        return a.withUTF8 { x in b.withUTF8 { y in compare(utf8: x, y, options: options) } }
+    public static func compare(_ lhs: String, _ rhs: String, options: Int) -> Int {
+        var lhs = lhs, rhs = rhs
+        return lhs.withUTF8 { x in rhs.withUTF8 { y in compare(utf8: x, y, options: options) } }
     }
 
     /// ``compare(_:_:options:)`` on UTF-8 bytes (the SQLite functions' and collations' entry point).
@@ -152,8 +152,8 @@ public enum StringMatching {
     /// `compare(_:options:range:locale:)`), for the `NSCollateLocaleSensitive…`
     /// collations. There is no ASCII fast path: collation order is not byte order
     /// (`"a" < "B"`).
-    public static func localizedCompare(_ a: String, _ b: String, options: Int, locale: Locale = collationLocale) -> Int {
-        sign(a.compare(b, options: String.CompareOptions(rawValue: UInt(options & supportedOptions)), range: nil, locale: locale))
+    public static func localizedCompare(_ lhs: String, _ rhs: String, options: Int, locale: Locale = collationLocale) -> Int {
+        sign(lhs.compare(rhs, options: String.CompareOptions(rawValue: UInt(options & supportedOptions)), range: nil, locale: locale))
     }
 
     // MARK: Folding and case mapping

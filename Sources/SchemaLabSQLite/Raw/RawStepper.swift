@@ -6,9 +6,9 @@ import CSQLite
 /// adds on top of this (values, arrays, objects) is its overhead.
 public final class RawStepper {
     private let handle: OpaquePointer
-    private var prepared: [String: OpaquePointer] = [:]
+    @exclusivity(unchecked) private var prepared: [String: OpaquePointer] = [:]
     /// A checksum of everything read, so the reads cannot be optimized away.
-    public private(set) var checksum: UInt64 = 0
+    @exclusivity(unchecked) public private(set) var checksum: UInt64 = 0
 
     /// Opens a second connection to the store at `path`, with the lab's functions registered.
     public init(path: String) throws {

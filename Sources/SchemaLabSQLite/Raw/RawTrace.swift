@@ -61,8 +61,8 @@ public struct RawTrace: Sendable {
     }
 
     /// Execution `i` as SQL and values (for tests and inspection; not for hot paths).
-    public func execution(_ i: Int) -> (sql: String, bindings: [SQLValue]) {
-        let values = (Int(valueStart[i])..<Int(valueStart[i + 1])).map { j -> SQLValue in
+    public func execution(_ index: Int) -> (sql: String, bindings: [SQLValue]) {
+        let values = (Int(valueStart[index])..<Int(valueStart[index + 1])).map { j -> SQLValue in
             switch kinds[j] {
             case Self.integer: return .integer(Int64(bitPattern: numbers[j]))
             case Self.real: return .real(Double(bitPattern: numbers[j]))
@@ -74,6 +74,6 @@ public struct RawTrace: Sendable {
             default: return .null
             }
         }
-        return (sqls[Int(executions[i])], values)
+        return (sqls[Int(executions[index])], values)
     }
 }

@@ -10,7 +10,7 @@ public enum TouchKey {
 
     /// Resolves `keyPath` from `entity`: a path that crosses a to-many relationship is a
     /// `.toMany`, anything else resolves as a logical or dotted attribute key path.
-    static func resolve(_ keyPath: String, from entity: EntityDescription, in model: ObjectModel) throws(KeyPathError) -> TouchKey {
+    static func resolve(_ keyPath: String, from entity: EntityDescription, in model: ResolvedModel) throws(KeyPathError) -> TouchKey {
         let parts = keyPath.split(separator: ".").map(String.init)
         var e = entity
         var toOne: [Int] = []

@@ -30,7 +30,7 @@ public final class BatchInsertWorkload: Workload {
     let sources: [Int?]
     /// Keys already taken in the store a repetition starts from (its Z_MAX).
     let initialMax: Int64
-    private var array: [[String: SQLValue]]? = nil
+    @exclusivity(unchecked) private var array: [[String: SQLValue]]? = nil
     /// The connection pragmas the floor's connection runs, as the lab's store does.
     let pragmas: [Pragma]
 

@@ -18,7 +18,7 @@ enum CounterAudit {
     /// The drifting counters (empty when none drift). A row differs when a stored counter (any key,
     /// NULL included, with a count other than 0) has no equal grouped count, a grouped
     /// count has no equal counter, or a key has more than one counter row.
-    static func drifts(_ store: Store, model: ObjectModel) throws -> [Drift] {
+    static func drifts(_ store: Store, model: ResolvedModel) throws -> [Drift] {
         var out: [Drift] = []
         for c in model.counters {
             guard let counter = model.entities.first(where: { $0.name == c.entity }),
@@ -36,7 +36,7 @@ enum CounterAudit {
     }
 
     /// The number of drifting counter rows over all counters (0 when none drift).
-    static func driftingRows(_ store: Store, model: ObjectModel) throws -> Int64 {
+    static func driftingRows(_ store: Store, model: ResolvedModel) throws -> Int64 {
         try drifts(store, model: model).reduce(0) { $0 + $1.rows }
     }
 }

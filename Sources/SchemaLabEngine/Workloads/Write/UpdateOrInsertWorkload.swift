@@ -28,7 +28,7 @@ public final class UpdateOrInsertWorkload: Workload {
     let order: [Int]
     /// Fetch by key (one `?` per key attribute), and the IN fetch per batch length.
     let fetchOne: FetchRequest
-    private var fetchIn: [Int: FetchRequest] = [:]
+    @exclusivity(unchecked) private var fetchIn: [Int: FetchRequest] = [:]
 
     init(spec: WorkloadSpec, model: ManagedObjectModel, dataset: DatasetSpec, data: GeneratedData,
          placement: DataPlacement, logical: LogicalRows) throws(KeyPathError) {

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// Names and types are kept as the source spells them (`Integer 32`, `Transformable`);
 /// ``ScenarioImporter`` maps them to the lab's scenario.
-public struct CoreDataModel: Sendable {
+public struct ImportedModel: Sendable {
     /// Where the model came from (the `contents` file, or the store).
     public var source: String
     public var entities: [Entity]

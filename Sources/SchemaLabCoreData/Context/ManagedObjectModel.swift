@@ -1,0 +1,24 @@
+/// The context's run-time form of a ``ResolvedModel`` (Core Data's NSManagedObjectModel):
+/// every entity's description, with its prepared SQL, linked to its relationships' destinations.
+public final class ManagedObjectModel {
+    public let model: ResolvedModel
+    public let entities: [EntityDescription]
+
+    /// True when some entity has a non-optional attribute (a save then validates).
+    let hasRequiredAttributes: Bool
+    /// True when some entity keeps a canonical search attribute (a save then sets it).
+    let hasCanonicalAttributes: Bool
+
+    public init(_ model: ResolvedModel) {
+        self.model = model
+        entities = model.entities.map { EntityDescription(model: $0, in: model) }
+        hasRequiredAttributes = entities.contains { !$0.requiredAttributes.isEmpty }
+        hasCanonicalAttributes = entities.contains { !$0.canonicalPairs.isEmpty }
+        for e in entities {
+            e.destinations = e.toOne.map { r in entities.first { $0.name == r.destination }! }
+            e.toManyDestinations = e.toMany.map { r in entities.first { $0.name == r.destination }! }
+        }
+    }
+
+    public func entity(_ name: String) -> EntityDescription? { entities.first { $0.name == name } }
+}

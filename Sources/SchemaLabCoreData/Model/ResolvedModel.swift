@@ -1,0 +1,24 @@
+/// One schema variant, resolved: its entities numbered, each with its table, columns,
+/// relationships' storage and indexes; what the store turns into DDL and SQL.
+///
+/// The lab's four models, from the outside in: an `ImportedModel` is an Xcode model or a
+/// store as read (the importer's input); a `VariantSpec` is a variant as a scenario writes it
+/// (names, edits of another variant); `SchemaResolver` turns each into a `ResolvedModel`
+/// (this value); a ``ManagedObjectModel`` is the context's run-time form of one, with each
+/// entity's prepared SQL and relationship slots.
+public struct ResolvedModel: Sendable, Equatable {
+    /// The variant's name (`V1+index`).
+    public let variant: String
+    /// Entities in alphabetical order; `entities[i].number == i + 1`.
+    public let entities: [EntityModel]
+    /// Denormalized counters the context maintains at save time.
+    public var counters: [CounterModel] = []
+
+    public init(variant: String, entities: [EntityModel], counters: [CounterModel] = []) {
+        self.variant = variant
+        self.entities = entities
+        self.counters = counters
+    }
+
+    public func entity(_ name: String) -> EntityModel? { entities.first { $0.name == name } }
+}
