@@ -6,6 +6,31 @@ public enum SQLValue: Hashable, Sendable, CustomStringConvertible {
     case text(String)
     case blob([UInt8])
 
+    /// Equal storage class and value (reals by `==`: `-0.0 == 0.0`, NaN equals nothing).
+    /// Written out, and inlinable, so that a dictionary keyed by values in another module
+    /// (the context's counters) does not call the derived conformance per comparison.
+    @inlinable public static func == (lhs: SQLValue, rhs: SQLValue) -> Bool {
+        switch (lhs, rhs) {
+        case (.null, .null): return true
+        case (.integer(let left), .integer(let right)): return left == right
+        case (.real(let left), .real(let right)): return left == right
+        case (.text(let left), .text(let right)): return left == right
+        case (.blob(let left), .blob(let right)): return left == right
+        default: return false
+        }
+    }
+
+    /// Hashes the storage class and the value, consistently with ``==(_:_:)``.
+    @inlinable public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .null: hasher.combine(0 as UInt8)
+        case .integer(let value): hasher.combine(1 as UInt8); hasher.combine(value)
+        case .real(let value): hasher.combine(2 as UInt8); hasher.combine(value)
+        case .text(let value): hasher.combine(3 as UInt8); hasher.combine(value)
+        case .blob(let value): hasher.combine(4 as UInt8); hasher.combine(value)
+        }
+    }
+
     public var description: String {
         switch self {
         case .null: return "NULL"

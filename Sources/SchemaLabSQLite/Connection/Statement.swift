@@ -74,8 +74,9 @@ public final class Statement {
         var value = value
         let rc = value.withUTF8 { buf -> Int32 in
             buf.withMemoryRebound(to: CChar.self) { chars in
-                sqlite3_bind_text(handle, index, chars.baseAddress ?? UnsafePointer(bitPattern: 1), Int32(chars.count),
-                                  schemalab_sqlite_transient())
+                sqlite3_bind_text(
+                    handle, index, chars.baseAddress ?? UnsafePointer(bitPattern: 1), Int32(chars.count),
+                    schemalab_sqlite_transient())
             }
         }
         try check(rc)
@@ -119,7 +120,7 @@ public final class Statement {
     }
 
     /// The first step of an execution: counted, logged, traced, and its transaction noted.
-    @usableFromInline func beginExecution() {
+    @inlinable func beginExecution() {
         running = true
         database.noteExecution(of: self)
         if database.tracing {
