@@ -27,7 +27,11 @@ struct GenerateCommand: ParsableCommand {
     @Option(name: .long, help: "Rows per chunk.")
     var chunk = DataStream.defaultChunkSize
 
-    @Option(name: .long, help: "Also write the data into a new Core Data-shaped store at this path (through the context's save path, as a run fills its stores).")
+    @Option(
+        name: .long,
+        help:
+            "Also write the data into a new Core Data-shaped store at this path (through the context's save path, as a run fills its stores)."
+    )
     var store: String?
 
     @Option(name: .long, help: "With --store: the variant whose schema the store has (default: the scenario's first).")

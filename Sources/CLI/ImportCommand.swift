@@ -6,7 +6,8 @@ import SchemaLab
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Writes a scenario from a Core Data model (.xcdatamodeld, .xcdatamodel, its contents file) or a Core Data store's tables.",
+        abstract:
+            "Writes a scenario from a Core Data model (.xcdatamodeld, .xcdatamodel, its contents file) or a Core Data store's tables.",
         discussion: """
             The scenario has the model as variant `as-is` and, when it has indexes, the same \
             without them as `no-indexes`; a data set with a generator per attribute (a starting \
@@ -21,7 +22,10 @@ struct ImportCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "The model: an .xcdatamodeld bundle (its current version), an .xcdatamodel folder, its contents file, or a Core Data SQLite store.")
+    @Argument(
+        help:
+            "The model: an .xcdatamodeld bundle (its current version), an .xcdatamodel folder, its contents file, or a Core Data SQLite store."
+    )
     var model: String
 
     @Option(name: .long, help: "The scenario file to write (default: scenarios/NAME.json when ./scenarios exists, else NAME.json).")

@@ -44,7 +44,11 @@ struct RunCommand: ParsableCommand {
     @Option(name: .long, help: "Only these workloads (comma-separated names).")
     var workloads: String?
 
-    @Option(name: .long, help: "Run the fetch workloads on copies of this existing Core Data store instead of generated data (the store is only read; each variant gets a copy with its indexes).")
+    @Option(
+        name: .long,
+        help:
+            "Run the fetch workloads on copies of this existing Core Data store instead of generated data (the store is only read; each variant gets a copy with its indexes)."
+    )
     var store: String?
 
     @Flag(name: .long, help: "Stop at the first case that fails (the run can be resumed).")
@@ -59,13 +63,25 @@ struct RunCommand: ParsableCommand {
     @Flag(name: .long, help: "Measure each case from start to end instead of interleaving the repetitions of a workload's variants.")
     var sequential = false
 
-    @Option(name: .long, help: "Run only shard I of N (I/N): a deterministic share of the cases, a workload's variants together; `schemalab merge` joins the shards.")
+    @Option(
+        name: .long,
+        help:
+            "Run only shard I of N (I/N): a deterministic share of the cases, a workload's variants together; `schemalab merge` joins the shards."
+    )
     var shard: String?
 
-    @Flag(name: .long, help: "Also count each case's instructions under valgrind's callgrind (instructions, sqlite_instructions; about 50x slower per counted run).")
+    @Flag(
+        name: .long,
+        help:
+            "Also count each case's instructions under valgrind's callgrind (instructions, sqlite_instructions; about 50x slower per counted run)."
+    )
     var instructions = false
 
-    @Option(name: .long, help: ArgumentHelp("Test aid for the regression gate: VARIANT/WORKLOAD=FACTOR slows that case's timed region (2: the work done twice on the same store, for read workloads; 1.25: a spin for 25% more time).", visibility: .hidden))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Test aid for the regression gate: VARIANT/WORKLOAD=FACTOR slows that case's timed region (2: the work done twice on the same store, for read workloads; 1.25: a spin for 25% more time).",
+            visibility: .hidden))
     var injectSlowdown: [String] = []
 
     /// `VARIANT/WORKLOAD=FACTOR` as ("VARIANT/WORKLOAD", FACTOR).
@@ -90,12 +106,18 @@ struct RunCommand: ParsableCommand {
         for s in injectSlowdown where Self.parseSlowdown(s) == nil {
             throw fail("--inject-slowdown takes VARIANT/WORKLOAD=FACTOR with a factor of 1 or more; found '\(s)'", code: 2)
         }
-        if let shard, Self.parseShard(shard) == nil { throw fail("--shard takes I/N with 1 <= I <= N, like 2/4; found '\(shard)'", code: 2) }
+        if let shard, Self.parseShard(shard) == nil {
+            throw fail("--shard takes I/N with 1 <= I <= N, like 2/4; found '\(shard)'", code: 2)
+        }
         if instructions, let why = InstructionCounter.unavailable() { throw fail("--instructions: \(why)", code: 1) }
         if let resume {
             if let out, out != resume { throw fail("--resume writes into the directory it names: leave out --out", code: 2) }
-            if !size.isEmpty || reps != nil || warmup != nil || variants != nil || workloads != nil || replace || sequential || shard != nil || instructions || store != nil {
-                throw fail("--resume continues a run with the settings in its run.json: leave out --size, --reps, --warmup, --variants, --workloads, --sequential, --shard, --instructions, --store and --replace", code: 2)
+            if !size.isEmpty || reps != nil || warmup != nil || variants != nil || workloads != nil || replace || sequential || shard != nil
+                || instructions || store != nil
+            {
+                throw fail(
+                    "--resume continues a run with the settings in its run.json: leave out --size, --reps, --warmup, --variants, --workloads, --sequential, --shard, --instructions, --store and --replace",
+                    code: 2)
             }
         } else {
             if scenario == nil { throw fail("give a scenario file (or --resume DIR)", code: 2) }

@@ -13,9 +13,11 @@ struct SchemaLabCommand: ParsableCommand {
             output directory, a run that cannot be resumed) or a regression, 3 no such baseline, \
             130/143/129 stopped by SIGINT, SIGTERM or SIGHUP.
             """,
-        subcommands: [RunCommand.self, ValidateCommand.self, GenerateCommand.self, PlansCommand.self, PlotCommand.self, ReportCommand.self,
-                      ExplainCommand.self, ImportCommand.self, CompareRawCommand.self, CountCaseCommand.self, BaselineCommand.self,
-                      CompareCommand.self, MergeCommand.self]
+        subcommands: [
+            RunCommand.self, ValidateCommand.self, GenerateCommand.self, PlansCommand.self, PlotCommand.self, ReportCommand.self,
+            ExplainCommand.self, ImportCommand.self, CompareRawCommand.self, CountCaseCommand.self, BaselineCommand.self,
+            CompareCommand.self, MergeCommand.self,
+        ]
     )
 }
 

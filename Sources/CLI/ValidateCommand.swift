@@ -6,7 +6,8 @@ struct ValidateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate",
         abstract: "Checks scenario files without running them.",
-        discussion: "Prints one line per file, starting with its path: `file: ok (...)`, or `file: $.json.path: what is wrong`; exits 2 if any file has a problem."
+        discussion:
+            "Prints one line per file, starting with its path: `file: ok (...)`, or `file: $.json.path: what is wrong`; exits 2 if any file has a problem."
     )
 
     @Argument(help: "Scenario files.")

@@ -57,14 +57,18 @@ enum TestSupport {
 
     /// Runs the CLI; returns exit status, standard output and standard error. `environment`
     /// entries are added to this process's environment (TMPDIR, say).
-    static func runCLI(_ arguments: [String], in directory: String = packageRoot,
-                       environment: [String: String] = [:]) throws -> (status: Int32, out: String, err: String) {
+    static func runCLI(
+        _ arguments: [String], in directory: String = packageRoot,
+        environment: [String: String] = [:]
+    ) throws -> (status: Int32, out: String, err: String) {
         try runProcess(executable, arguments, in: directory, environment: environment)
     }
 
     /// Runs any program to its end; returns exit status, standard output and standard error.
-    static func runProcess(_ program: String, _ arguments: [String], in directory: String? = nil,
-                           environment: [String: String] = [:]) throws -> (status: Int32, out: String, err: String) {
+    static func runProcess(
+        _ program: String, _ arguments: [String], in directory: String? = nil,
+        environment: [String: String] = [:]
+    ) throws -> (status: Int32, out: String, err: String) {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: program)
         p.arguments = arguments
@@ -87,8 +91,10 @@ enum TestSupport {
         [
             "format": 1, "name": "m",
             "variants": [["name": "A", "entities": [["name": "Item", "attributes": [["name": "rank", "type": "integer32"]]]]]],
-            "dataset": ["seed": 1, "entity": "Item", "counts": [10],
-                        "fields": [["field": "rank", "generator": ["kind": "uniformInt", "min": 0, "max": 9]]]],
+            "dataset": [
+                "seed": 1, "entity": "Item", "counts": [10],
+                "fields": [["field": "rank", "generator": ["kind": "uniformInt", "min": 0, "max": 9]]],
+            ],
             "workloads": [["name": "f", "kind": "fetch", "sort": ["rank"]]],
         ]
     }

@@ -63,9 +63,11 @@ public struct Crossover: Sendable, Equatable {
             let late = cross(d(a0.high, b0.low), d(a1.high, b1.low))
             let lo = min(early, late, mid), hi = max(early, late, mid)
             let separated = { (p: Point, q: Point) in p.high < q.low || q.high < p.low }
-            out.append(Crossover(first: first, second: second, size: exp(mid), low: exp(lo), high: exp(hi), below: a0.size, above: a1.size,
-                                 fasterBelow: d1 > 0 ? first : second, fasterAbove: d1 > 0 ? second : first,
-                                 significant: separated(a0, b0) && separated(a1, b1)))
+            out.append(
+                Crossover(
+                    first: first, second: second, size: exp(mid), low: exp(lo), high: exp(hi), below: a0.size, above: a1.size,
+                    fasterBelow: d1 > 0 ? first : second, fasterAbove: d1 > 0 ? second : first,
+                    significant: separated(a0, b0) && separated(a1, b1)))
         }
         return out
     }

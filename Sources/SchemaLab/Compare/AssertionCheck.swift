@@ -30,7 +30,9 @@ public struct AssertionCheck: Sendable {
                     checked += 1
                     let digests = Set(cases.map { $0.field("result_digest").split(separator: "-").first.map(String.init) ?? "" })
                     if digests.count > 1 {
-                        failures.append("\(scenario.name): \(a.workload) n=\(size): \(variants.joined(separator: ", ")) do not return the same result (digests \(cases.map { $0.field("result_digest") }.joined(separator: ", "))) [\(a.path)]")
+                        failures.append(
+                            "\(scenario.name): \(a.workload) n=\(size): \(variants.joined(separator: ", ")) do not return the same result (digests \(cases.map { $0.field("result_digest") }.joined(separator: ", "))) [\(a.path)]"
+                        )
                     }
                     continue
                 }
@@ -41,12 +43,15 @@ public struct AssertionCheck: Sendable {
                 case .usesIndex(let index):
                     let hit = c.plans.contains { $0.plan.contains { Self.line($0, usesIndex: index) } }
                     if !hit {
-                        let plans = c.plans.enumerated().map { "statement \($0.offset + 1): \(planText($0.element.plan))" }.joined(separator: " | ")
+                        let plans = c.plans.enumerated().map { "statement \($0.offset + 1): \(planText($0.element.plan))" }.joined(
+                            separator: " | ")
                         failures.append("\(label(variant)): no statement uses index \(index) (\(plans)) [\(a.path)]")
                     }
                 case .noTempBTree:
                     for (i, st) in c.plans.enumerated() where st.plan.contains(where: PlanLine.isTempBTree) {
-                        failures.append("\(label(variant)): statement \(i + 1) `\(RunComparison.short(st.sql))` uses a temporary B-tree (\(planText(st.plan))) [\(a.path)]")
+                        failures.append(
+                            "\(label(variant)): statement \(i + 1) `\(RunComparison.short(st.sql))` uses a temporary B-tree (\(planText(st.plan))) [\(a.path)]"
+                        )
                     }
                 case .usesTempBTree:
                     if !c.plans.contains(where: { $0.plan.contains(where: PlanLine.isTempBTree) }) {
@@ -55,7 +60,8 @@ public struct AssertionCheck: Sendable {
                 case .noFullScan:
                     for (i, st) in c.plans.enumerated() {
                         for line in st.plan where PlanLine.isFullScan(line) {
-                            failures.append("\(label(variant)): statement \(i + 1) `\(RunComparison.short(st.sql))` scans a table: \(line) [\(a.path)]")
+                            failures.append(
+                                "\(label(variant)): statement \(i + 1) `\(RunComparison.short(st.sql))` scans a table: \(line) [\(a.path)]")
                         }
                     }
                 case .maxStatements(let n):
@@ -68,13 +74,17 @@ public struct AssertionCheck: Sendable {
                         // With 3 samples each the smallest possible p is 0.1: no test can pass.
                         checked -= 1
                         skipped += 1
-                        notes.append("\(label(variant)): fasterThan \(slower) not checked: it needs 4 or more repetitions of each case (this run has \(c.wallMs.count) and \(other.wallMs.count)) [\(a.path)]")
+                        notes.append(
+                            "\(label(variant)): fasterThan \(slower) not checked: it needs 4 or more repetitions of each case (this run has \(c.wallMs.count) and \(other.wallMs.count)) [\(a.path)]"
+                        )
                         continue
                     }
                     let p = MannWhitney.pValue(c.wallMs, other.wallMs)
                     let a1 = RunComparison.median(c.wallMs), b1 = RunComparison.median(other.wallMs)
                     if !(a1 < b1 && p < 0.05) {
-                        failures.append("\(label(variant)): not faster than \(slower) (median \(Format.short(a1)) ms against \(Format.short(b1)) ms, p = \(Format.pValue(p))) [\(a.path)]")
+                        failures.append(
+                            "\(label(variant)): not faster than \(slower) (median \(Format.short(a1)) ms against \(Format.short(b1)) ms, p = \(Format.pValue(p))) [\(a.path)]"
+                        )
                     }
                 case .sameResults:
                     break

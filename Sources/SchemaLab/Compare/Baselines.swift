@@ -23,14 +23,17 @@ public struct Baselines: Sendable {
         let fm = FileManager.default
         let exists = fm.fileExists(atPath: target)
         if exists && !replace {
-            throw FileError(path: target, message: "baseline '\(name)' exists at \(target) (give --replace to overwrite it)", isBadInput: true)
+            throw FileError(
+                path: target, message: "baseline '\(name)' exists at \(target) (give --replace to overwrite it)", isBadInput: true)
         }
         // Copied beside the target first: a failed copy leaves the old baseline as it was.
         let staging = directory + "/.\(name).new-\(getpid())"
         do {
             try? fm.removeItem(atPath: staging)
             try fm.createDirectory(atPath: staging, withIntermediateDirectories: true)
-            for f in Self.files where fm.fileExists(atPath: run + "/" + f) { try fm.copyItem(atPath: run + "/" + f, toPath: staging + "/" + f) }
+            for f in Self.files where fm.fileExists(atPath: run + "/" + f) {
+                try fm.copyItem(atPath: run + "/" + f, toPath: staging + "/" + f)
+            }
             if exists { try fm.removeItem(atPath: target) }
             try fm.moveItem(atPath: staging, toPath: target)
         } catch {
@@ -44,7 +47,10 @@ public struct Baselines: Sendable {
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
         return names.compactMap { name in
             guard let snapshot = try? RunSnapshot(path: directory + "/" + name) else { return nil }
-            return (name, snapshot.scenario, snapshot.order.count, String(snapshot.environment.gitCommit.prefix(12)), snapshot.environment.startedAt)
+            return (
+                name, snapshot.scenario, snapshot.order.count, String(snapshot.environment.gitCommit.prefix(12)),
+                snapshot.environment.startedAt
+            )
         }
     }
 

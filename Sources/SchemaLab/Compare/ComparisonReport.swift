@@ -14,7 +14,8 @@ public struct ComparisonReport: Sendable {
 
     private var header: String {
         let o = comparison.options
-        return "\(baseline) -> \(run): time changes count when p < \(o.alpha) (Mann-Whitney U) and larger than \(Format.percent(o.minimumEffect).dropFirst()), "
+        return
+            "\(baseline) -> \(run): time changes count when p < \(o.alpha) (Mann-Whitney U) and larger than \(Format.percent(o.minimumEffect).dropFirst()), "
             + "after dividing the run's times by the machine factor x\(Format.ratio(comparison.machineFactor)) (the median ratio over all cases); "
             + "instructions beyond \(Format.percent(o.instructionTolerance).dropFirst())"
     }
@@ -24,7 +25,8 @@ public struct ComparisonReport: Sendable {
         func n(_ v: RunComparison.Verdict) -> Int { c.filter { $0.verdict == v }.count }
         var s = "\(c.count) cases: \(n(.regressed)) regressed, \(n(.improved)) improved, \(n(.changed)) changed, \(n(.same)) ~"
         if !comparison.missing.isEmpty {
-            let label = comparison.missingFails ? "MISSING from the run (a regression; --allow-missing accepts it)" : "not in the run (allowed)"
+            let label =
+                comparison.missingFails ? "MISSING from the run (a regression; --allow-missing accepts it)" : "not in the run (allowed)"
             s += "; \(comparison.missing.count) \(label): \(comparison.missing.map(\.description).joined(separator: ", "))"
         }
         if !comparison.added.isEmpty { s += "; not in the baseline: \(comparison.added.map(\.description).joined(separator: ", "))" }
@@ -34,15 +36,20 @@ public struct ComparisonReport: Sendable {
     /// The plain-text table, with each case's findings under it.
     public var text: String {
         let rows = comparison.cases.map { c -> [String] in
-            ["\(c.key.variant) \(c.key.workload) n=\(c.key.size)", Format.short(c.baseMs), Format.short(c.newMs),
-             c.time == .same ? "~" : Format.percent(c.change), Format.pValue(c.p), c.verdict.rawValue]
+            [
+                "\(c.key.variant) \(c.key.workload) n=\(c.key.size)", Format.short(c.baseMs), Format.short(c.newMs),
+                c.time == .same ? "~" : Format.percent(c.change), Format.pValue(c.p), c.verdict.rawValue,
+            ]
         }
         let head = ["case", "base ms", "new ms", "time*", "p", "verdict"]
         var widths = head.map(\.count)
         for r in rows { for (i, v) in r.enumerated() { widths[i] = max(widths[i], v.count) } }
         func line(_ r: [String]) -> String {
-            r.enumerated().map { i, v in i == 0 ? v.padding(toLength: widths[i], withPad: " ", startingAt: 0) : String(repeating: " ", count: widths[i] - v.count) + v }
-                .joined(separator: "  ")
+            r.enumerated().map { i, v in
+                i == 0
+                    ? v.padding(toLength: widths[i], withPad: " ", startingAt: 0) : String(repeating: " ", count: widths[i] - v.count) + v
+            }
+            .joined(separator: "  ")
         }
         var out = [header, "", line(head)]
         for (c, r) in zip(comparison.cases, rows) {
@@ -55,17 +62,25 @@ public struct ComparisonReport: Sendable {
 
     /// The same as Markdown: a summary, a table, and the findings.
     public var markdown: String {
-        var out = ["### SchemaLab: \(baseline) -> \(run)", "", summary, "", header, "",
-                   "| case | base ms | new ms | time | p | verdict |", "|---|---:|---:|---:|---:|---|"]
+        var out = [
+            "### SchemaLab: \(baseline) -> \(run)", "", summary, "", header, "",
+            "| case | base ms | new ms | time | p | verdict |", "|---|---:|---:|---:|---:|---|",
+        ]
         for c in comparison.cases {
-            out.append("| \(c.key.variant) \(c.key.workload) n=\(c.key.size) | \(Format.short(c.baseMs)) | \(Format.short(c.newMs)) | "
-                       + "\(c.time == .same ? "~" : Format.percent(c.change)) | \(Format.pValue(c.p)) | \(c.verdict == .regressed ? "**REGRESSED**" : c.verdict.rawValue) |")
+            out.append(
+                "| \(c.key.variant) \(c.key.workload) n=\(c.key.size) | \(Format.short(c.baseMs)) | \(Format.short(c.newMs)) | "
+                    + "\(c.time == .same ? "~" : Format.percent(c.change)) | \(Format.pValue(c.p)) | \(c.verdict == .regressed ? "**REGRESSED**" : c.verdict.rawValue) |"
+            )
         }
         let noted = comparison.cases.filter { !$0.findings.isEmpty }
         if !noted.isEmpty {
             out += ["", "Findings:", ""]
             for c in noted {
-                for f in c.findings { out.append("- `\(c.key.variant) \(c.key.workload) n=\(c.key.size)` \(f.verdict.rawValue): \(f.message.replacingOccurrences(of: "|", with: "\\|"))") }
+                for f in c.findings {
+                    out.append(
+                        "- `\(c.key.variant) \(c.key.workload) n=\(c.key.size)` \(f.verdict.rawValue): \(f.message.replacingOccurrences(of: "|", with: "\\|"))"
+                    )
+                }
             }
         }
         return out.joined(separator: "\n") + "\n"

@@ -35,30 +35,43 @@ public struct RawComparison {
         }
         let lab = CSVWriter.parse(ours), raw = CSVWriter.parse(theirs)
         guard let labHeader = lab.first, let rawHeader = raw.first, labHeader == ResultsFiles.resultsHeader,
-              ["schema", "workload", "n", "min_ms", "median_ms"].allSatisfy(rawHeader.contains) else {
-            throw OperationError(.badInput, "\(rawCSV): expected the columns schema, workload, n, min_ms, median_ms (and \(directory)/results.csv from `schemalab run`)")
+            ["schema", "workload", "n", "min_ms", "median_ms"].allSatisfy(rawHeader.contains)
+        else {
+            throw OperationError(
+                .badInput,
+                "\(rawCSV): expected the columns schema, workload, n, min_ms, median_ms (and \(directory)/results.csv from `schemalab run`)"
+            )
         }
-        let labColumn = { (name: String) in labHeader.firstIndex(of: name)! }, rawColumn = { (name: String) in rawHeader.firstIndex(of: name)! }
+        let labColumn = { (name: String) in labHeader.firstIndex(of: name)! },
+            rawColumn = { (name: String) in rawHeader.firstIndex(of: name)! }
         var rawTimes: [String: (min: Double, median: Double)] = [:]
         for row in raw.dropFirst() where row.count == rawHeader.count {
             rawTimes["\(row[rawColumn("schema")])|\(row[rawColumn("workload")])|\(row[rawColumn("n")])"] =
                 (Double(row[rawColumn("min_ms")]) ?? .nan, Double(row[rawColumn("median_ms")]) ?? .nan)
         }
-        var out = CSVWriter(header: ["schema", "workload", "size", "lab_min_ms", "raw_min_ms", "ratio_min", "lab_median_ms",
-                                     "raw_median_ms", "ratio_median", "goal", "within_goal"])
+        var out = CSVWriter(header: [
+            "schema", "workload", "size", "lab_min_ms", "raw_min_ms", "ratio_min", "lab_median_ms",
+            "raw_median_ms", "ratio_median", "goal", "within_goal",
+        ])
         console.print("schema        workload        size    lab min     raw min   ratio   goal")
         for row in lab.dropFirst() where row.count == labHeader.count {
             let (schema, workload, size) = (row[labColumn("schema")], row[labColumn("workload")], row[labColumn("size")])
             guard let times = rawTimes["\(schema)|\(workload)|\(size)"], let labMin = Double(row[labColumn("min_ms")]),
-                  let labMedian = Double(row[labColumn("median_ms")]) else { continue }
+                let labMedian = Double(row[labColumn("median_ms")])
+            else { continue }
             let ratioMin = labMin / times.min, ratioMedian = labMedian / times.median
             let goal = Self.goals[workload]
             let within = goal.map { ratioMin <= $0 ? "yes" : "no" } ?? ""
-            out.append([schema, workload, size, Format.ms(labMin), Format.ms(times.min), String(format: "%.2f", ratioMin), Format.ms(labMedian),
-                        Format.ms(times.median), String(format: "%.2f", ratioMedian), goal.map { String($0) } ?? "", within])
-            console.print(schema.padding(toLength: 13, withPad: " ", startingAt: 0) + " " + workload.padding(toLength: 14, withPad: " ", startingAt: 0)
-                + String(format: " %6@ %9.3f %11.3f %7.2f   %@", size as NSString, labMin, times.min, ratioMin,
-                         (goal.map { "\($0)x \(within)" } ?? "-") as NSString))
+            out.append([
+                schema, workload, size, Format.ms(labMin), Format.ms(times.min), String(format: "%.2f", ratioMin), Format.ms(labMedian),
+                Format.ms(times.median), String(format: "%.2f", ratioMedian), goal.map { String($0) } ?? "", within,
+            ])
+            console.print(
+                schema.padding(toLength: 13, withPad: " ", startingAt: 0) + " "
+                    + workload.padding(toLength: 14, withPad: " ", startingAt: 0)
+                    + String(
+                        format: " %6@ %9.3f %11.3f %7.2f   %@", size as NSString, labMin, times.min, ratioMin,
+                        (goal.map { "\($0)x \(within)" } ?? "-") as NSString))
         }
         if let csv {
             do { try Data(out.text.utf8).write(to: URL(fileURLWithPath: csv), options: .atomic) } catch {

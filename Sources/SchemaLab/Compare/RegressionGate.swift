@@ -32,7 +32,8 @@ public struct RegressionGate {
     /// runs cannot be compared, and ``OperationError/Status/baselineNotFound``.
     public func check(console: any Console) throws(OperationError) {
         guard let base = Baselines(directory: baselineDirectory).resolve(baseline) else {
-            throw OperationError(.baselineNotFound, "no baseline '\(baseline)' (neither a run directory nor \(baselineDirectory)/\(baseline)/results.csv)")
+            throw OperationError(
+                .baselineNotFound, "no baseline '\(baseline)' (neither a run directory nor \(baselineDirectory)/\(baseline)/results.csv)")
         }
         let before: RunSnapshot, after: RunSnapshot
         do {
@@ -44,16 +45,25 @@ public struct RegressionGate {
             throw OperationError(.failed, error.message)
         }
         guard before.scenario == after.scenario else {
-            throw OperationError(.failed, "\(base) is scenario '\(before.scenario)', \(run) is '\(after.scenario)': compare runs of one scenario")
+            throw OperationError(
+                .failed, "\(base) is scenario '\(before.scenario)', \(run) is '\(after.scenario)': compare runs of one scenario")
         }
         let differences = RunComparison.environmentDifferences(before.environment, after.environment)
         if !differences.isEmpty && !force {
-            throw OperationError(.failed, "refusing to compare runs from different environments (\(differences.joined(separator: "; "))); give --force to compare anyway")
+            throw OperationError(
+                .failed,
+                "refusing to compare runs from different environments (\(differences.joined(separator: "; "))); give --force to compare anyway"
+            )
         }
         let comparison = RunComparison(baseline: before, run: after, options: options)
         guard !comparison.cases.isEmpty else {
-            func sizes(_ snapshot: RunSnapshot) -> String { Set(snapshot.order.map(\.size)).sorted().map(String.init).joined(separator: ", ") }
-            throw OperationError(.failed, "no case of \(run) is in \(base): nothing was compared (sizes \(sizes(after)) in the run, \(sizes(before)) in the baseline; \(after.order.count) and \(before.order.count) cases)")
+            func sizes(_ snapshot: RunSnapshot) -> String {
+                Set(snapshot.order.map(\.size)).sorted().map(String.init).joined(separator: ", ")
+            }
+            throw OperationError(
+                .failed,
+                "no case of \(run) is in \(base): nothing was compared (sizes \(sizes(after)) in the run, \(sizes(before)) in the baseline; \(after.order.count) and \(before.order.count) cases)"
+            )
         }
         let report = ComparisonReport(comparison: comparison, baseline: base, run: run)
         if !differences.isEmpty { console.print("note: environments differ (--force): \(differences.joined(separator: "; "))") }

@@ -75,7 +75,9 @@ public struct RunComparison: Sendable {
     /// What differs between two environments that makes timings incomparable.
     public static func environmentDifferences(_ baseline: EnvironmentFingerprint, _ run: EnvironmentFingerprint) -> [String] {
         var out: [String] = []
-        func cmp<T: Equatable>(_ name: String, _ x: T, _ y: T) { if x != y { out.append("\(name): \(x) in the baseline, \(y) in the run") } }
+        func cmp<T: Equatable>(_ name: String, _ x: T, _ y: T) {
+            if x != y { out.append("\(name): \(x) in the baseline, \(y) in the run") }
+        }
         cmp("SQLite version", baseline.sqliteVersion, run.sqliteVersion)
         cmp("SQLite compile options", baseline.sqliteCompileOptions.joined(separator: " "), run.sqliteCompileOptions.joined(separator: " "))
         cmp("CPU cores", baseline.cores, run.cores)
@@ -96,7 +98,8 @@ public struct RunComparison: Sendable {
         machineFactor = ratios.count >= 3 ? Statistics.median(sorted: ratios.sorted()) : 1
         let factor = machineFactor
         // Runs with instruction counts: a case left uncounted (a reader under a writer) has only its time.
-        let counted = !baseline.cases.values.filter { $0.number("instructions") != nil }.isEmpty
+        let counted =
+            !baseline.cases.values.filter { $0.number("instructions") != nil }.isEmpty
             && !run.cases.values.filter { $0.number("instructions") != nil }.isEmpty
         cases = pairs.map { Self.compare($0.0, $0.1, options, machineFactor: factor, countedRuns: counted) }
         missing = baseline.order.filter { run.cases[$0] == nil }
@@ -116,25 +119,37 @@ public struct RunComparison: Sendable {
         return (change, p, change > 0 ? .regressed : .improved)
     }
 
-    static func compare(_ b: RunSnapshot.Case, _ n: RunSnapshot.Case, _ options: Options, machineFactor: Double = 1,
-                        countedRuns: Bool = false) -> CaseComparison {
+    static func compare(
+        _ b: RunSnapshot.Case, _ n: RunSnapshot.Case, _ options: Options, machineFactor: Double = 1,
+        countedRuns: Bool = false
+    ) -> CaseComparison {
         var (change, p, time) = judge(b.wallMs, n.wallMs.map { $0 / machineFactor }, options)
         var findings: [Finding] = []
         // A case whose rows or statements vary between its own repetitions (a reader under a
         // writer) is not deterministic: its counters are not gated.
-        let deterministic = Set(b.sampleRows).count <= 1 && Set(b.sampleStatements).count <= 1
+        let deterministic =
+            Set(b.sampleRows).count <= 1 && Set(b.sampleStatements).count <= 1
             && Set(n.sampleRows).count <= 1 && Set(n.sampleStatements).count <= 1
         let (_, heapP, heap) = judge(b.heapRetainedKB, n.heapRetainedKB, options)
         if heap != .same, abs(median(n.heapRetainedKB) - median(b.heapRetainedKB)) >= 64 {
-            findings.append(Finding(verdict: heap, message: "heap retained \(Format.number(median(b.heapRetainedKB))) -> \(Format.number(median(n.heapRetainedKB))) KB (p = \(Format.pValue(heapP)))"))
+            findings.append(
+                Finding(
+                    verdict: heap,
+                    message:
+                        "heap retained \(Format.number(median(b.heapRetainedKB))) -> \(Format.number(median(n.heapRetainedKB))) KB (p = \(Format.pValue(heapP)))"
+                ))
         }
         if b.field("result_digest") != n.field("result_digest") {
-            findings.append(Finding(verdict: .regressed, message: "the result changed (digest \(b.field("result_digest")) -> \(n.field("result_digest")))"))
+            findings.append(
+                Finding(
+                    verdict: .regressed, message: "the result changed (digest \(b.field("result_digest")) -> \(n.field("result_digest")))"))
         }
         findings += planFindings(b, n)
         if deterministic {
-            for (name, label) in [("statements", "statements"), ("rows", "rows"), ("sorts", "sorts"), ("fullscan_steps", "full-scan steps"),
-                                  ("autoindex", "auto-index rows"), ("vm_steps", "VM steps")] {
+            for (name, label) in [
+                ("statements", "statements"), ("rows", "rows"), ("sorts", "sorts"), ("fullscan_steps", "full-scan steps"),
+                ("autoindex", "auto-index rows"), ("vm_steps", "VM steps"),
+            ] {
                 let x = b.field(name), y = n.field(name)
                 guard x != y, let xv = Double(x), let yv = Double(y) else { continue }
                 let verdict: Verdict = name == "rows" ? .regressed : (yv > xv ? .regressed : .improved)
@@ -145,22 +160,36 @@ public struct RunComparison: Sendable {
             guard let x = b.number(name), let y = n.number(name), x > 0 else { continue }
             let r = y / x - 1
             guard abs(r) > options.instructionTolerance else { continue }
-            findings.append(Finding(verdict: r > 0 ? .regressed : .improved,
-                                    message: "\(label) \(Format.number(x)) -> \(Format.number(y)) (\(Format.percent(r)))"))
+            findings.append(
+                Finding(
+                    verdict: r > 0 ? .regressed : .improved,
+                    message: "\(label) \(Format.number(x)) -> \(Format.number(y)) (\(Format.percent(r)))"))
         }
         // With instruction counts on both sides and equal within the tolerance, the CPU work is the
         // same: a slower time alone is reported, not gated (machine noise, or I/O the counts miss).
         if time == .regressed, deterministic, let x = b.number("instructions"), let y = n.number("instructions"), x > 0,
-           abs(y / x - 1) <= options.instructionTolerance {
+            abs(y / x - 1) <= options.instructionTolerance
+        {
             time = .changed
-            findings.append(Finding(verdict: .changed, message: "time \(Format.percent(change)) (p = \(Format.pValue(p))) with the same instructions (\(Format.percent(y / x - 1))): reported, not gated"))
+            findings.append(
+                Finding(
+                    verdict: .changed,
+                    message:
+                        "time \(Format.percent(change)) (p = \(Format.pValue(p))) with the same instructions (\(Format.percent(y / x - 1))): reported, not gated"
+                ))
         } else if time == .regressed, countedRuns, b.number("instructions") == nil, n.number("instructions") == nil {
             // Not counted although the runs were (a reader under a writer): its time follows how two
             // threads interleave and the busy handler's back-off; make ci saw +12.6% at p = 0.008 A/A.
             time = .changed
-            findings.append(Finding(verdict: .changed, message: "time \(Format.percent(change)) (p = \(Format.pValue(p))) in a case the runs did not count (a reader under a writer: its time follows thread interleaving and lock waits): reported, not gated"))
+            findings.append(
+                Finding(
+                    verdict: .changed,
+                    message:
+                        "time \(Format.percent(change)) (p = \(Format.pValue(p))) in a case the runs did not count (a reader under a writer: its time follows thread interleaving and lock waits): reported, not gated"
+                ))
         }
-        return CaseComparison(key: n.key, baseMs: median(b.wallMs), newMs: median(n.wallMs), change: change, p: p, time: time, findings: findings)
+        return CaseComparison(
+            key: n.key, baseMs: median(b.wallMs), newMs: median(n.wallMs), change: change, p: p, time: time, findings: findings)
     }
 
     /// Query plans statement by statement: a readable diff of each plan that changed, and
@@ -177,7 +206,10 @@ public struct RunComparison: Sendable {
         for (sql, plan) in n.plans where base[sql] != nil && base[sql]! != plan {
             let old = base[sql]!
             let verdict: Verdict = cost(plan) > cost(old) ? .regressed : cost(plan) < cost(old) ? .improved : .changed
-            out.append(Finding(verdict: verdict, message: "plan of `\(Self.short(sql))`: \(old.joined(separator: "; ")) became \(plan.joined(separator: "; "))\(sorts)"))
+            out.append(
+                Finding(
+                    verdict: verdict,
+                    message: "plan of `\(Self.short(sql))`: \(old.joined(separator: "; ")) became \(plan.joined(separator: "; "))\(sorts)"))
         }
         for (sql, plan) in n.plans where base[sql] == nil {
             out.append(Finding(verdict: .changed, message: "new statement `\(Self.short(sql))`: \(plan.joined(separator: "; "))"))

@@ -38,7 +38,9 @@ public struct RunSnapshot: Sendable {
             }
             let rows = CSVWriter.parse(text)
             guard rows.first == header else {
-                throw FileError(path: file, message: "\(file) does not have the columns this build writes (a run from another version?)", isBadInput: true)
+                throw FileError(
+                    path: file, message: "\(file) does not have the columns this build writes (a run from another version?)",
+                    isBadInput: true)
             }
             return Array(rows.dropFirst())
         }

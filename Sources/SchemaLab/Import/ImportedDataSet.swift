@@ -63,7 +63,8 @@ struct ImportedDataSet {
         // The root must hold a field: an attribute of its own or of an entity its to-ones reach.
         let holding = model.entities.filter { e in toOneReach(e.name).contains { !entity($0).attributes.filter { !$0.transient }.isEmpty } }
         guard !holding.isEmpty else {
-            throw ModelImportError(file: model.source, line: 0, element: "", message: "no entity has a stored attribute: there is no data to generate")
+            throw ModelImportError(
+                file: model.source, line: 0, element: "", message: "no entity has a stored attribute: there is no data to generate")
         }
         let candidates = holding.filter { !isChild($0) }
         // The most entities reached, then the most one-to-many relationships; the first in the model on a tie.
@@ -82,19 +83,29 @@ struct ImportedDataSet {
             if let entry = relatedJSON(r, parentRows: top, filled: &filled) { related.append(entry) }
         }
         for e in model.entities where !filled.contains(e.name) {
-            notes.append("\(e.name) gets no data: the data set's root \(root.name) does not reach it through its to-one relationships or its to-many ones (one level down); give it a 'related' entry, or fetch it from a store of your own (--store)")
+            notes.append(
+                "\(e.name) gets no data: the data set's root \(root.name) does not reach it through its to-one relationships or its to-many ones (one level down); give it a 'related' entry, or fetch it from a store of your own (--store)"
+            )
         }
-        notes.append("the data set's root is \(root.name), \(Self.counts.map(String.init).joined(separator: " and ")) rows; every attribute gets a value (none is left NULL)")
-        var members: [(String, JSONValue)] = [("seed", .int(1)), ("entity", .string(root.name)),
-                                              ("counts", .array(Self.counts.map { .int($0) })), ("fields", .array(fields))]
+        notes.append(
+            "the data set's root is \(root.name), \(Self.counts.map(String.init).joined(separator: " and ")) rows; every attribute gets a value (none is left NULL)"
+        )
+        var members: [(String, JSONValue)] = [
+            ("seed", .int(1)), ("entity", .string(root.name)),
+            ("counts", .array(Self.counts.map { .int($0) })), ("fields", .array(fields)),
+        ]
         if !related.isEmpty { members.append(("related", .array(related))) }
         return obj(members)
     }
 
     /// The entry filling one to-many relationship of a row (nested once for one-to-many).
-    private mutating func relatedJSON(_ r: ImportedModel.Relationship, parentRows: Double, filled: inout [String], depth: Int = 0) -> JSONValue? {
+    private mutating func relatedJSON(_ r: ImportedModel.Relationship, parentRows: Double, filled: inout [String], depth: Int = 0)
+        -> JSONValue?
+    {
         guard !filled.contains(r.destination) else {
-            notes.append("\(r.name) is left empty: it leads to \(r.destination), which the data set fills already (from the root or another relationship)")
+            notes.append(
+                "\(r.name) is left empty: it leads to \(r.destination), which the data set fills already (from the root or another relationship)"
+            )
             return nil
         }
         let destination = entity(r.destination)
@@ -107,8 +118,10 @@ struct ImportedDataSet {
         }
         let rows = parentRows * 3
         expectedRows[destination.name] = rows
-        var members: [(String, JSONValue)] = [("relationship", .string(r.name)), ("fanOut", fanOut),
-                                              ("fields", .array(fieldsJSON(for: [destination])))]
+        var members: [(String, JSONValue)] = [
+            ("relationship", .string(r.name)), ("fanOut", fanOut),
+            ("fields", .array(fieldsJSON(for: [destination]))),
+        ]
         if depth == 0 {
             var nested: [JSONValue] = []
             for n in destination.relationships where n.toMany && n.name != r.inverseName {
@@ -158,7 +171,10 @@ struct ImportedDataSet {
         case "Integer 16", "Integer 32", "Integer 64":
             let limit = a.type == "Integer 16" ? 32_767 : 1_000_000
             if unique || n == "id" || has(["identifier", "serial"]) { return g("sequence") }
-            if has(["count", "likes", "views", "total", "number", "num", "score", "plays", "visits", "followers", "comments", "shares", "downloads", "votes"]) {
+            if has([
+                "count", "likes", "views", "total", "number", "num", "score", "plays", "visits", "followers", "comments", "shares",
+                "downloads", "votes",
+            ]) {
                 return g("pareto", [("scale", .int(5)), ("alpha", .double(1.2)), ("max", .int(limit))])
             }
             if has(["year"]) { return uniformInt(1950, 2026) }
@@ -199,7 +215,8 @@ struct ImportedDataSet {
     /// strings are generated as UUIDs, unique.
     static func isIdentifierName(_ name: String) -> Bool {
         let n = name.lowercased()
-        return n == "id" || name.hasSuffix("ID") || name.hasSuffix("Id") || ["identifier", "uuid", "key", "token", "hash", "isbn"].contains { n.contains($0) }
+        return n == "id" || name.hasSuffix("ID") || name.hasSuffix("Id")
+            || ["identifier", "uuid", "key", "token", "hash", "isbn"].contains { n.contains($0) }
     }
 
     /// `yyyy-mm-dd` one year earlier (29 February becomes the 28th).

@@ -105,7 +105,8 @@ public struct ImportedModel: Sendable {
         guard url.lastPathComponent == "contents" else { return url.lastPathComponent }
         let version = url.deletingLastPathComponent()
         let bundle = version.deletingLastPathComponent()
-        return bundle.pathExtension == "xcdatamodeld" ? bundle.lastPathComponent + "/" + version.lastPathComponent : version.lastPathComponent
+        return bundle.pathExtension == "xcdatamodeld"
+            ? bundle.lastPathComponent + "/" + version.lastPathComponent : version.lastPathComponent
     }
 }
 

@@ -45,7 +45,9 @@ public struct ModelImport {
         }
         var importer = ScenarioImporter(model: parsed, name: scenarioName, today: today ?? Self.todayUTC())
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
-        importer.schemaReference = ["schema.json", "../schema.json"].first { FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).path) }
+        importer.schemaReference = ["schema.json", "../schema.json"].first {
+            FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).path)
+        }
         let text: String
         do { text = JSONWriter.text(try importer.scenario()) } catch let error as ModelImportError {
             throw OperationError(.badInput, error.description)
@@ -66,8 +68,9 @@ public struct ModelImport {
         }
         for note in importer.notes { console.note("note: \(note)") }
         let scenario = plan.scenario
-        console.print("wrote \(path): \(parsed.entities.count) entities, \(scenario.variants.count) variants (\(scenario.variants.map(\.name).joined(separator: ", "))), "
-            + "\(scenario.workloads.count) workloads (\(scenario.workloads.map(\.name).joined(separator: ", ")))")
+        console.print(
+            "wrote \(path): \(parsed.entities.count) entities, \(scenario.variants.count) variants (\(scenario.variants.map(\.name).joined(separator: ", "))), "
+                + "\(scenario.workloads.count) workloads (\(scenario.workloads.map(\.name).joined(separator: ", ")))")
         return path
     }
 

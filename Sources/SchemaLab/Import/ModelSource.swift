@@ -31,25 +31,35 @@ public enum ModelSource {
             let current = url.appendingPathComponent(".xccurrentversion").path
             if fm.fileExists(atPath: current) {
                 guard let data = fm.contents(atPath: current),
-                      let plist = try? PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any],
-                      let name = plist["_XCCurrentVersionName"] as? String else {
-                    throw ModelImportError(file: current, line: 0, element: "", message: "not a property list naming the current version (_XCCurrentVersionName)")
+                    let plist = try? PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any],
+                    let name = plist["_XCCurrentVersionName"] as? String
+                else {
+                    throw ModelImportError(
+                        file: current, line: 0, element: "",
+                        message: "not a property list naming the current version (_XCCurrentVersionName)")
                 }
                 guard versions.contains(name) else {
-                    throw ModelImportError(file: current, line: 0, element: "", message: "the current version \(name) is not in the bundle (it has \(versions.joined(separator: ", ")))")
+                    throw ModelImportError(
+                        file: current, line: 0, element: "",
+                        message: "the current version \(name) is not in the bundle (it has \(versions.joined(separator: ", ")))")
                 }
                 return url.appendingPathComponent(name).appendingPathComponent("contents").path
             }
             guard versions.count == 1 else {
-                throw ModelImportError(file: folder, line: 0, element: "", message: versions.isEmpty
-                    ? "the bundle holds no .xcdatamodel version"
-                    : "no .xccurrentversion says which of its versions is current (\(versions.joined(separator: ", "))): import one of them")
+                throw ModelImportError(
+                    file: folder, line: 0, element: "",
+                    message: versions.isEmpty
+                        ? "the bundle holds no .xcdatamodel version"
+                        : "no .xccurrentversion says which of its versions is current (\(versions.joined(separator: ", "))): import one of them"
+                )
             }
             return url.appendingPathComponent(versions[0]).appendingPathComponent("contents").path
         }
         let contents = url.appendingPathComponent("contents").path
         guard fm.fileExists(atPath: contents) else {
-            throw ModelImportError(file: folder, line: 0, element: "", message: "not a Core Data model: give an .xcdatamodeld bundle, an .xcdatamodel folder, its contents file or a SQLite store")
+            throw ModelImportError(
+                file: folder, line: 0, element: "",
+                message: "not a Core Data model: give an .xcdatamodeld bundle, an .xcdatamodel folder, its contents file or a SQLite store")
         }
         return contents
     }

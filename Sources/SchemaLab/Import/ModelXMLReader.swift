@@ -25,7 +25,8 @@ public enum ModelXMLReader {
             throw ModelImportError(file: file, line: parser.lineNumber, element: "", message: "not well-formed XML: \(reason)")
         }
         guard delegate.sawModel else {
-            throw ModelImportError(file: file, line: 1, element: "", message: "no <model> element: this is not a Core Data model's contents file")
+            throw ModelImportError(
+                file: file, line: 1, element: "", message: "no <model> element: this is not a Core Data model's contents file")
         }
         var model = ImportedModel(source: file, entities: delegate.entities)
         if !delegate.skipped.isEmpty {
@@ -36,8 +37,10 @@ public enum ModelXMLReader {
     }
 
     /// Elements that describe the editor or the app, not the store: skipped with their children.
-    static let ignored: Set<String> = ["elements", "element", "configuration", "memberEntity", "fetchRequest",
-                                       "fetchedProperty", "userInfo", "entry"]
+    static let ignored: Set<String> = [
+        "elements", "element", "configuration", "memberEntity", "fetchRequest",
+        "fetchedProperty", "userInfo", "entry",
+    ]
 
     private final class Delegate: NSObject, XMLParserDelegate {
         let file: String
@@ -63,8 +66,10 @@ public enum ModelXMLReader {
 
         func bool(_ a: [String: String], _ key: String) -> Bool { a[key] == "YES" }
 
-        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
-                    qualifiedName: String?, attributes a: [String: String] = [:]) {
+        func parser(
+            _ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
+            qualifiedName: String?, attributes a: [String: String] = [:]
+        ) {
             defer { stack.append(name) }
             if skipping > 0 { skipping += 1; return }
             let line = parser.lineNumber
@@ -97,7 +102,9 @@ public enum ModelXMLReader {
                 at.allowsExternalBinaryDataStorage = bool(a, "allowsExternalBinaryDataStorage")
                 at.defaultValue = a["defaultValueString"] ?? a["defaultDateTimeInterval"]
                 if bool(a, "derived") {
-                    fail(parser, "attribute name=\"\(n)\"", "derived attributes are not supported (the store computes them with triggers the lab does not model)")
+                    fail(
+                        parser, "attribute name=\"\(n)\"",
+                        "derived attributes are not supported (the store computes them with triggers the lab does not model)")
                     return
                 }
                 entities[entities.count - 1].attributes.append(at)
@@ -116,13 +123,16 @@ public enum ModelXMLReader {
                 entities[entities.count - 1].fetchIndexes.append(ImportedModel.FetchIndex(name: n, line: line))
             case ("fetchIndex", "fetchIndexElement"):
                 guard let p = a["property"], !p.isEmpty else {
-                    fail(parser, name, a["expression"] != nil
-                         ? "an index element on an expression is not supported (only properties)"
-                         : "the attribute 'property' is missing")
+                    fail(
+                        parser, name,
+                        a["expression"] != nil
+                            ? "an index element on an expression is not supported (only properties)"
+                            : "the attribute 'property' is missing")
                     return
                 }
-                let e = ImportedModel.FetchIndex.Element(property: p, type: a["type"] ?? "Binary",
-                                                         descending: a["order"] == "descending", line: line)
+                let e = ImportedModel.FetchIndex.Element(
+                    property: p, type: a["type"] ?? "Binary",
+                    descending: a["order"] == "descending", line: line)
                 let last = entities.count - 1
                 entities[last].fetchIndexes[entities[last].fetchIndexes.count - 1].elements.append(e)
             case ("entity", "uniquenessConstraints"), ("entity", "compoundIndexes"):
@@ -155,8 +165,9 @@ public enum ModelXMLReader {
             case "compoundIndex":
                 // The pre-iOS 11 way to declare a compound index: the lab treats it as a binary fetch index.
                 if let c = compound, !c.isEmpty {
-                    var index = ImportedModel.FetchIndex(name: "compound" + c.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(),
-                                                         line: parser.lineNumber)
+                    var index = ImportedModel.FetchIndex(
+                        name: "compound" + c.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(),
+                        line: parser.lineNumber)
                     index.elements = c.map { .init(property: $0, type: "Binary", descending: false, line: parser.lineNumber) }
                     entities[entities.count - 1].fetchIndexes.append(index)
                 }
@@ -168,7 +179,8 @@ public enum ModelXMLReader {
 
         func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
             guard error == nil else { return }
-            let message = stack.isEmpty && !sawModel
+            let message =
+                stack.isEmpty && !sawModel
                 ? "not XML: a model's contents file is XML with a <model> element (libxml2: \((parseError as NSError).localizedDescription))"
                 : "not well-formed XML: \((parseError as NSError).localizedDescription)"
             error = ModelImportError(file: file, line: parser.lineNumber, element: stack.last ?? "", message: message)

@@ -43,38 +43,53 @@ public struct ScenarioImporter {
                 notes.append("\(e.name).\(r.name) has maxCount \(r.maxCount!): a validation rule only, not modelled")
             }
         }
-        let defaults = model.entities.flatMap { e in e.attributes.filter { !$0.transient && $0.defaultValue != nil }.map { "\(e.name).\($0.name) = \($0.defaultValue!)" } }
+        let defaults = model.entities.flatMap { e in
+            e.attributes.filter { !$0.transient && $0.defaultValue != nil }.map { "\(e.name).\($0.name) = \($0.defaultValue!)" }
+        }
         if !defaults.isEmpty {
-            notes.append("default values are left out (the data set gives every attribute a value, so a default would never be used): \(defaults.joined(separator: ", "))")
+            notes.append(
+                "default values are left out (the data set gives every attribute a value, so a default would never be used): \(defaults.joined(separator: ", "))"
+            )
         }
         notes += model.unknowns
         let indexes = model.entities.flatMap { e in indexSpecs(e) }
         var variants: [JSONValue] = [
-            obj([("name", .string("as-is")),
-                 ("description", .string("The model as imported from \(model.displayName).")),
-                 ("entities", .array(model.entities.map(entityJSON))),
-                 ("indexes", .array(indexes.map(\.json)))]),
+            obj([
+                ("name", .string("as-is")),
+                ("description", .string("The model as imported from \(model.displayName).")),
+                ("entities", .array(model.entities.map(entityJSON))),
+                ("indexes", .array(indexes.map(\.json))),
+            ])
         ]
         if indexes.isEmpty {
             notes.append("the model has no indexes: no 'no-indexes' variant")
         } else {
-            variants.append(obj([("name", .string("no-indexes")),
-                                 ("description", .string("as-is without its indexes (uniqueness constraints stay: they are rules, not speed-ups).")),
-                                 ("extends", .string("as-is")),
-                                 ("dropIndexes", .array(indexes.map { obj([("entity", .string($0.entity)), ("name", .string($0.name))]) }))]))
+            variants.append(
+                obj([
+                    ("name", .string("no-indexes")),
+                    ("description", .string("as-is without its indexes (uniqueness constraints stay: they are rules, not speed-ups).")),
+                    ("extends", .string("as-is")),
+                    ("dropIndexes", .array(indexes.map { obj([("entity", .string($0.entity)), ("name", .string($0.name))]) })),
+                ]))
         }
         var data = ImportedDataSet(model: model, today: today)
         let dataset = try data.json()
         notes += data.notes
         let workloads = workloadsJSON(indexes: indexes, expected: data.expectedRows)
-        return obj((schemaReference.map { [("$schema", JSONValue.string($0))] } ?? []) + [
-            ("format", .int(1)),
-            ("name", .string(name)),
-            ("description", .string("Imported by schemalab import from \(model.displayName). The data set is a starting point: edit its generators and counts to look like your app's data.")),
-            ("variants", .array(variants)),
-            ("dataset", dataset),
-            ("workloads", .array(workloads)),
-        ])
+        return obj(
+            (schemaReference.map { [("$schema", JSONValue.string($0))] } ?? []) + [
+                ("format", .int(1)),
+                ("name", .string(name)),
+                (
+                    "description",
+                    .string(
+                        "Imported by schemalab import from \(model.displayName). The data set is a starting point: edit its generators and counts to look like your app's data."
+                    )
+                ),
+                ("variants", .array(variants)),
+                ("dataset", dataset),
+                ("workloads", .array(workloads)),
+            ])
     }
 
     /// Core Data's attribute types and the lab's: UUID is a 16-byte BLOB, URI its text in a
@@ -110,72 +125,115 @@ public struct ScenarioImporter {
         var seen = Set<String>()
         for e in model.entities {
             let el = "entity name=\"\(e.name)\""
-            guard Identifier.isPlainName(e.name) else { throw fail(e.line, el, "the lab takes names of ASCII letters, digits and _ that start with a letter") }
-            guard seen.insert(e.name.uppercased()).inserted else { throw fail(e.line, el, "two entities share the table Z\(e.name.uppercased())") }
+            guard Identifier.isPlainName(e.name) else {
+                throw fail(e.line, el, "the lab takes names of ASCII letters, digits and _ that start with a letter")
+            }
+            guard seen.insert(e.name.uppercased()).inserted else {
+                throw fail(e.line, el, "two entities share the table Z\(e.name.uppercased())")
+            }
             if let p = e.parentEntity {
-                throw fail(e.line, el, "entity inheritance is not supported: \(e.name) has the parent entity \(p). Core Data stores a hierarchy in one table, with Z_ENT telling its entities apart; the lab's store gives each entity its own table")
+                throw fail(
+                    e.line, el,
+                    "entity inheritance is not supported: \(e.name) has the parent entity \(p). Core Data stores a hierarchy in one table, with Z_ENT telling its entities apart; the lab's store gives each entity its own table"
+                )
             }
             if e.isAbstract {
-                throw fail(e.line, el, "abstract entities are not supported: \(e.name) is abstract, the root of an inheritance hierarchy, which Core Data stores in one table with Z_ENT telling its entities apart; the lab's store gives each entity its own table")
+                throw fail(
+                    e.line, el,
+                    "abstract entities are not supported: \(e.name) is abstract, the root of an inheritance hierarchy, which Core Data stores in one table with Z_ENT telling its entities apart; the lab's store gives each entity its own table"
+                )
             }
             var columns: [String: String] = [:]  // Z<NAME> -> the property that has it
             func column(_ name: String, _ line: Int, _ element: String) throws {
                 if let other = columns["Z" + name.uppercased()] {
-                    throw fail(line, element, "\(e.name).\(name) and \(e.name).\(other) would share the column Z\(name.uppercased()) (Core Data upper-cases names into columns)")
+                    throw fail(
+                        line, element,
+                        "\(e.name).\(name) and \(e.name).\(other) would share the column Z\(name.uppercased()) (Core Data upper-cases names into columns)"
+                    )
                 }
                 columns["Z" + name.uppercased()] = name
             }
             for a in e.attributes where !a.transient {
                 let ael = "attribute name=\"\(a.name)\""
-                guard Identifier.isPlainName(a.name) else { throw fail(a.line, ael, "the lab takes names of ASCII letters, digits and _ that start with a letter") }
+                guard Identifier.isPlainName(a.name) else {
+                    throw fail(a.line, ael, "the lab takes names of ASCII letters, digits and _ that start with a letter")
+                }
                 try column(a.name, a.line, ael)
                 guard Self.attributeType(a.type) != nil else {
-                    throw fail(a.line, ael, "the attribute type '\(a.type)' is not supported (only stored types: Integer 16/32/64, Double, Float, Decimal, String, Boolean, Date, Binary, UUID, URI, Transformable)")
+                    throw fail(
+                        a.line, ael,
+                        "the attribute type '\(a.type)' is not supported (only stored types: Integer 16/32/64, Double, Float, Decimal, String, Boolean, Date, Binary, UUID, URI, Transformable)"
+                    )
                 }
             }
             for r in e.relationships {
                 let rel = "relationship name=\"\(r.name)\""
-                guard Identifier.isPlainName(r.name) else { throw fail(r.line, rel, "the lab takes names of ASCII letters, digits and _ that start with a letter") }
-                guard let d = model.entity(r.destination) else { throw fail(r.line, rel, "the destination entity \(r.destination) is not in the model") }
+                guard Identifier.isPlainName(r.name) else {
+                    throw fail(r.line, rel, "the lab takes names of ASCII letters, digits and _ that start with a letter")
+                }
+                guard let d = model.entity(r.destination) else {
+                    throw fail(r.line, rel, "the destination entity \(r.destination) is not in the model")
+                }
                 if !r.toMany { try column(r.name, r.line, rel) }
                 if r.toMany && r.destination == e.name && r.inverseName == r.name {
-                    throw fail(r.line, rel, "a to-many relationship that is its own inverse (\(e.name).\(r.name), like friends) is not supported: its join table's two columns would have one name")
+                    throw fail(
+                        r.line, rel,
+                        "a to-many relationship that is its own inverse (\(e.name).\(r.name), like friends) is not supported: its join table's two columns would have one name"
+                    )
                 }
                 if r.ordered {
-                    throw fail(r.line, rel, "ordered relationships are not supported: Core Data keeps their order in Z_FOK_ columns the lab does not model (untick Ordered in a copy of the model to compare the rest)")
+                    throw fail(
+                        r.line, rel,
+                        "ordered relationships are not supported: Core Data keeps their order in Z_FOK_ columns the lab does not model (untick Ordered in a copy of the model to compare the rest)"
+                    )
                 }
                 if let inv = r.inverseName, d.relationships.first(where: { $0.name == inv }) == nil {
                     throw fail(r.line, rel, "the inverse \(r.destination).\(inv) is not in the model")
                 }
                 if r.toMany && r.inverseName == nil {
-                    throw fail(r.line, rel, "a to-many relationship without an inverse is not supported (Core Data needs a join table or key it cannot name without one; give it an inverse)")
+                    throw fail(
+                        r.line, rel,
+                        "a to-many relationship without an inverse is not supported (Core Data needs a join table or key it cannot name without one; give it an inverse)"
+                    )
                 }
             }
             var indexNames = Set<String>()
             for f in e.fetchIndexes {
                 let fel = "fetchIndex name=\"\(f.name)\""
-                guard Identifier.isPlainName(f.name) else { throw fail(f.line, fel, "the lab takes names of ASCII letters, digits and _ that start with a letter") }
-                guard indexNames.insert(f.name.uppercased()).inserted else { throw fail(f.line, fel, "\(e.name) has two fetch indexes named \(f.name)") }
+                guard Identifier.isPlainName(f.name) else {
+                    throw fail(f.line, fel, "the lab takes names of ASCII letters, digits and _ that start with a letter")
+                }
+                guard indexNames.insert(f.name.uppercased()).inserted else {
+                    throw fail(f.line, fel, "\(e.name) has two fetch indexes named \(f.name)")
+                }
                 guard !f.elements.isEmpty else { throw fail(f.line, fel, "the fetch index has no elements") }
                 let types = Set(f.elements.map(\.type))
                 guard types.count == 1, ["Binary", "RTree"].contains(types.first!) else {
-                    throw fail(f.line, fel, "a fetch index is all Binary or all RTree elements (found \(types.sorted().joined(separator: ", ")))")
+                    throw fail(
+                        f.line, fel, "a fetch index is all Binary or all RTree elements (found \(types.sorted().joined(separator: ", ")))")
                 }
                 for x in f.elements {
                     let xel = "fetchIndexElement property=\"\(x.property)\""
                     guard let a = e.attributes.first(where: { $0.name == x.property && !$0.transient }) else {
-                        let what = e.relationships.contains { $0.name == x.property } ? "a relationship: indexes on relationships are not supported" : "not a stored attribute of \(e.name)"
+                        let what =
+                            e.relationships.contains { $0.name == x.property }
+                            ? "a relationship: indexes on relationships are not supported" : "not a stored attribute of \(e.name)"
                         throw fail(x.line, xel, "\(x.property) is \(what)")
                     }
                     if x.type == "RTree" && !["Integer 16", "Integer 32", "Integer 64", "Double", "Float", "Date"].contains(a.type) {
                         throw fail(x.line, xel, "an R-tree index takes numbers and dates; \(e.name).\(a.name) is \(a.type)")
                     }
                 }
-                if f.elements.first?.type == "RTree" && f.elements.count > 5 { throw fail(f.line, fel, "an R-tree index takes at most 5 attributes") }
+                if f.elements.first?.type == "RTree" && f.elements.count > 5 {
+                    throw fail(f.line, fel, "an R-tree index takes at most 5 attributes")
+                }
             }
             for c in e.uniquenessConstraints {
                 for p in c where e.attributes.first(where: { $0.name == p && !$0.transient }) == nil {
-                    throw fail(e.line, el, "the uniqueness constraint [\(c.joined(separator: ", "))] names \(p), which is not a stored attribute of \(e.name) (constraints on relationships are not supported)")
+                    throw fail(
+                        e.line, el,
+                        "the uniqueness constraint [\(c.joined(separator: ", "))] names \(p), which is not a stored attribute of \(e.name) (constraints on relationships are not supported)"
+                    )
                 }
             }
         }
@@ -197,9 +255,13 @@ public struct ScenarioImporter {
             var n = a.name
             while names.contains(n) { n += "_" }
             names.insert(n)
-            out.append(ImportedIndex(entity: e.name, name: n, keys: [(a.name, false)],
-                                     json: obj([("name", .string(n)), ("entity", .string(e.name)), ("elements", .array([.string(a.name)])),
-                                                ("style", .string("attribute"))])))
+            out.append(
+                ImportedIndex(
+                    entity: e.name, name: n, keys: [(a.name, false)],
+                    json: obj([
+                        ("name", .string(n)), ("entity", .string(e.name)), ("elements", .array([.string(a.name)])),
+                        ("style", .string("attribute")),
+                    ])))
         }
         for f in e.fetchIndexes {
             let rtree = f.elements.first?.type == "RTree"
@@ -208,7 +270,8 @@ public struct ScenarioImporter {
             }
             var members: [(String, JSONValue)] = [("name", .string(f.name)), ("entity", .string(e.name)), ("elements", .array(elements))]
             if rtree { members.append(("kind", .string("rtree"))) }
-            out.append(ImportedIndex(entity: e.name, name: f.name, keys: f.elements.map { ($0.property, $0.descending) }, json: obj(members)))
+            out.append(
+                ImportedIndex(entity: e.name, name: f.name, keys: f.elements.map { ($0.property, $0.descending) }, json: obj(members)))
         }
         return out
     }
@@ -218,7 +281,9 @@ public struct ScenarioImporter {
         let attributes = e.attributes.filter { !$0.transient }.map { a -> JSONValue in
             var m: [(String, JSONValue)] = [("name", .string(a.name)), ("type", .string(Self.attributeType(a.type)!.rawValue))]
             if !a.optional { m.append(("optional", .bool(false))) }
-            if a.allowsExternalBinaryDataStorage && Self.attributeType(a.type) == .binary { m.append(("allowsExternalStorage", .bool(true))) }
+            if a.allowsExternalBinaryDataStorage && Self.attributeType(a.type) == .binary {
+                m.append(("allowsExternalStorage", .bool(true)))
+            }
             return obj(m)
         }
         if !attributes.isEmpty { members.append(("attributes", .array(attributes))) }
@@ -267,14 +332,23 @@ public struct ScenarioImporter {
             var keys: [(String, Bool)] = []
             for i in indexes where i.entity == e.name && !keys.contains(where: { $0.0 == i.keys[0].0 }) { keys.append(i.keys[0]) }
             if keys.isEmpty {
-                out.append(obj([("name", label("fetch-\(e.name)")), ("kind", .string("fetch")), ("entity", .string(e.name)), ("touch", .string("all"))]))
+                out.append(
+                    obj([
+                        ("name", label("fetch-\(e.name)")), ("kind", .string("fetch")), ("entity", .string(e.name)),
+                        ("touch", .string("all")),
+                    ]))
             }
             if !keys.isEmpty && tieBreaker(e) == nil {
-                notes.append("\(e.name) has no attribute likely to be unique to end its sorts with: variants may return objects with equal sort keys in another order, which the result check reports")
+                notes.append(
+                    "\(e.name) has no attribute likely to be unique to end its sorts with: variants may return objects with equal sort keys in another order, which the result check reports"
+                )
             }
             for (k, desc) in keys {
-                out.append(obj([("name", label("fetch-\(e.name)-by-\(k)")), ("kind", .string("fetch")), ("entity", .string(e.name)),
-                                ("sort", sort(e, k, desc)), ("touch", .string("all"))]))
+                out.append(
+                    obj([
+                        ("name", label("fetch-\(e.name)-by-\(k)")), ("kind", .string("fetch")), ("entity", .string(e.name)),
+                        ("sort", sort(e, k, desc)), ("touch", .string("all")),
+                    ]))
             }
         }
         let largest = model.entities.filter { (expected[$0.name] ?? 0) > 0 }.max { (expected[$0.name] ?? 0) < (expected[$1.name] ?? 0) }
@@ -283,8 +357,11 @@ public struct ScenarioImporter {
             let sortable = e.attributes.filter { !$0.transient && Self.attributeType($0.type) != .binary }.map(\.name).sorted()
             if let (k, desc) = indexed ?? sortable.first.map({ ($0, false) }) {
                 // No sections (sectionNameKeyPath nil, the common case): the controller's batched fetch and its first screen.
-                out.append(obj([("name", label("frc-\(e.name)")), ("kind", .string("fetchedResults")), ("entity", .string(e.name)),
-                                ("sort", sort(e, k, desc)), ("batchSize", .int(20)), ("touch", .int(20))]))
+                out.append(
+                    obj([
+                        ("name", label("frc-\(e.name)")), ("kind", .string("fetchedResults")), ("entity", .string(e.name)),
+                        ("sort", sort(e, k, desc)), ("batchSize", .int(20)), ("touch", .int(20)),
+                    ]))
             }
         }
         return out

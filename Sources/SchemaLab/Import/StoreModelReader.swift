@@ -39,11 +39,15 @@ public enum StoreModelReader {
 
     static func read(_ db: Database, path: String) throws -> ImportedModel {
         let own = try ExistingStore.internalEntities(db)
-        let keys = try db.rows("SELECT Z_ENT, Z_NAME, Z_SUPER FROM Z_PRIMARYKEY ORDER BY Z_ENT").filter { !own.contains($0[1].textValue ?? "") }
+        let keys = try db.rows("SELECT Z_ENT, Z_NAME, Z_SUPER FROM Z_PRIMARYKEY ORDER BY Z_ENT").filter {
+            !own.contains($0[1].textValue ?? "")
+        }
         var byNumber: [Int64: String] = [:]
         for k in keys { if let n = k[0].integerValue, let name = k[1].textValue { byNumber[n] = name } }
         var entities: [ImportedModel.Entity] = []
-        let types = ["INTEGER": "Integer 64", "FLOAT": "Double", "TIMESTAMP": "Date", "VARCHAR": "String", "BLOB": "Binary", "DECIMAL": "Decimal"]
+        let types = [
+            "INTEGER": "Integer 64", "FLOAT": "Double", "TIMESTAMP": "Date", "VARCHAR": "String", "BLOB": "Binary", "DECIMAL": "Decimal",
+        ]
         let tableNames = Set(try db.rows("SELECT name FROM sqlite_master WHERE type = 'table'").compactMap { $0[0].textValue })
         // Every index with its table, name, uniqueness and columns.
         var indexes: [(table: String, name: String, unique: Bool, columns: [(String, Bool)])] = []
@@ -81,7 +85,9 @@ public enum StoreModelReader {
             let t = table(e.name)
             for c in columnsByTable[t] ?? [] where c.type == "INTEGER" && hasFKIndex(t, c.name) {
                 if let d = entityByUpper[String(c.name.dropFirst())], tableNames.contains(table(d)),
-                   try count("SELECT COUNT(*) FROM \(t) WHERE \(c.name) IS NOT NULL AND \(c.name) NOT IN (SELECT Z_PK FROM \(table(d)))") == 0 {
+                    try count("SELECT COUNT(*) FROM \(t) WHERE \(c.name) IS NOT NULL AND \(c.name) NOT IN (SELECT Z_PK FROM \(table(d)))")
+                        == 0
+                {
                     foreignKeys[t, default: [:]][c.name] = d
                 } else {
                     candidates.append((t, c.name))
@@ -92,7 +98,9 @@ public enum StoreModelReader {
         // (every non-NULL value, and at least one).
         func mutual(_ t: String, _ c: String, _ d: String, _ back: String) throws -> Bool {
             try count("SELECT COUNT(*) FROM \(t) WHERE \(c) IS NOT NULL") > 0
-                && count("SELECT COUNT(*) FROM \(t) x WHERE x.\(c) IS NOT NULL AND NOT EXISTS (SELECT 1 FROM \(d) y WHERE y.Z_PK = x.\(c) AND y.\(back) = x.Z_PK)") == 0
+                && count(
+                    "SELECT COUNT(*) FROM \(t) x WHERE x.\(c) IS NOT NULL AND NOT EXISTS (SELECT 1 FROM \(d) y WHERE y.Z_PK = x.\(c) AND y.\(back) = x.Z_PK)"
+                ) == 0
         }
         var undecided: [String: Set<String>] = [:]
         for (t, c) in candidates {
@@ -109,7 +117,12 @@ public enum StoreModelReader {
                 undecided[t, default: []].insert(c)
             }
         }
-        var unknowns: [String] = own.isEmpty ? [] : ["Core Data's own entities (\(own.sorted().joined(separator: ", ")): persistent history or CloudKit, tables A...) are left out"]
+        var unknowns: [String] =
+            own.isEmpty
+            ? []
+            : [
+                "Core Data's own entities (\(own.sorted().joined(separator: ", ")): persistent history or CloudKit, tables A...) are left out"
+            ]
         unknowns += [
             "names keep the case of the store's columns (lower-cased): a store does not keep the model's camelCase",
             "types are SQLite's: INTEGER read as Integer 64 (Integer 16, Integer 32 and Boolean look the same), FLOAT as Double (or Float), VARCHAR as String (or URI), BLOB as Binary (or UUID, Transformable)",
@@ -132,13 +145,15 @@ public enum StoreModelReader {
                     if backs.count == 1 {
                         r.inverseName = String(backs[0].dropFirst()).lowercased()
                     } else {
-                        unknowns.append("\(entities[i].name).\(r.name) is a to-one to \(d); its inverse (a to-many, if any) is not in the store")
+                        unknowns.append(
+                            "\(entities[i].name).\(r.name) is a to-one to \(d); its inverse (a to-many, if any) is not in the store")
                     }
                     entities[i].relationships.append(r)
                     continue
                 }
                 if c.name.hasPrefix("Z_") || c.name.range(of: "^Z[0-9]", options: .regularExpression) != nil {
-                    unknowns.append("\(table).\(c.name) is a column of Core Data's own (ordered relationships, entity-typed keys): left out")
+                    unknowns.append(
+                        "\(table).\(c.name) is a column of Core Data's own (ordered relationships, entity-typed keys): left out")
                     continue
                 }
                 guard let type = types[c.type] else {
@@ -148,7 +163,9 @@ public enum StoreModelReader {
                 var a = ImportedModel.Attribute(name: String(c.name.dropFirst()).lowercased(), type: type, line: 0)
                 a.indexed = hasFKIndex(table, c.name)
                 if undecided[table]?.contains(c.name) ?? false {
-                    unknowns.append("\(table).\(c.name) may be a to-one relationship (Core Data indexes a foreign key as it indexes an attribute), but the store does not tell its destination: read as an indexed integer attribute, which makes the same table; rename and retype it in the scenario if you know better")
+                    unknowns.append(
+                        "\(table).\(c.name) may be a to-one relationship (Core Data indexes a foreign key as it indexes an attribute), but the store does not tell its destination: read as an indexed integer attribute, which makes the same table; rename and retype it in the scenario if you know better"
+                    )
                 }
                 entities[i].attributes.append(a)
             }
@@ -161,8 +178,11 @@ public enum StoreModelReader {
                 return (n, String(c[m.upperBound...]).lowercased())
             }
             guard parsed.count == 2, let a = byNumber[parsed[0].0], let b = byNumber[parsed[1].0],
-                  let ia = entities.firstIndex(where: { $0.name == a }), let ib = entities.firstIndex(where: { $0.name == b }) else {
-                if t != "Z_PRIMARYKEY" && t != "Z_METADATA" && t != "Z_MODELCACHE" { unknowns.append("\(t) looks like a join table but its columns are not two entities' keys: left out") }
+                let ia = entities.firstIndex(where: { $0.name == a }), let ib = entities.firstIndex(where: { $0.name == b })
+            else {
+                if t != "Z_PRIMARYKEY" && t != "Z_METADATA" && t != "Z_MODELCACHE" {
+                    unknowns.append("\(t) looks like a join table but its columns are not two entities' keys: left out")
+                }
                 continue
             }
             // Column Z_<n><NAME> holds the key of entity n; NAME is the relationship of the other entity pointing to it.
@@ -191,12 +211,16 @@ public enum StoreModelReader {
                     unknowns.append("the index \(ix.name) on \(table) is not named as Core Data names indexes: left out")
                 }
             }
-            for row in try db.rows("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE ? ESCAPE '\\' AND sql LIKE 'CREATE VIRTUAL TABLE%RTREE%'",
-                                   [.text(prefix.replacingOccurrences(of: "_", with: "\\_") + "%")]) {
+            for row in try db.rows(
+                "SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE ? ESCAPE '\\' AND sql LIKE 'CREATE VIRTUAL TABLE%RTREE%'",
+                [.text(prefix.replacingOccurrences(of: "_", with: "\\_") + "%")])
+            {
                 guard let name = row[0].textValue else { continue }
                 let cols = try db.rows("SELECT name FROM pragma_table_info(?) ORDER BY cid", [.text(name)]).compactMap { $0[0].textValue }
                 var f = ImportedModel.FetchIndex(name: String(name.dropFirst(prefix.count)), line: 0)
-                f.elements = cols.filter { $0.hasSuffix("_MIN") }.map { .init(property: String($0.dropFirst().dropLast(4)).lowercased(), type: "RTree", descending: false, line: 0) }
+                f.elements = cols.filter { $0.hasSuffix("_MIN") }.map {
+                    .init(property: String($0.dropFirst().dropLast(4)).lowercased(), type: "RTree", descending: false, line: 0)
+                }
                 entities[i].fetchIndexes.append(f)
             }
         }

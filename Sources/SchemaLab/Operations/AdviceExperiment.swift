@@ -28,12 +28,15 @@ public struct AdviceExperiment {
     /// indexes (`advice1`, `advice2`, ...), and every workload limited to some variants that
     /// runs in the variant runs in the advised one too. The rest of the text keeps its keys'
     /// order (``JSONValue``, not a dictionary).
-    public static func advisedScenario(_ text: String, file: String, variant: String, advised: String,
-                                       indexes: [AdvisedIndex]) throws(OperationError) -> String {
+    public static func advisedScenario(
+        _ text: String, file: String, variant: String, advised: String,
+        indexes: [AdvisedIndex]
+    ) throws(OperationError) -> String {
         let document: JSONValue
         do { document = try JSONParser.parse(text) } catch { throw OperationError(.badInput, "cannot read \(file) as a JSON object") }
         guard case .object = document, let variants = document["variants"]?.arrayElements,
-              let workloads = document["workloads"]?.arrayElements else {
+            let workloads = document["workloads"]?.arrayElements
+        else {
             throw OperationError(.badInput, "cannot read \(file) as a JSON object")
         }
         guard !variants.contains(where: { $0["name"]?.stringValue == advised }) else {
@@ -44,7 +47,9 @@ public struct AdviceExperiment {
             ("addIndexes", .array(indexes.enumerated().map { $0.element.json(name: "advice\($0.offset + 1)") })),
         ])
         let limited = workloads.map { workload -> JSONValue in
-            guard let only = workload["variants"]?.arrayElements, only.contains(where: { $0.stringValue == variant }) else { return workload }
+            guard let only = workload["variants"]?.arrayElements, only.contains(where: { $0.stringValue == variant }) else {
+                return workload
+            }
             return workload.setting("variants", to: .array(only + [.string(advised)]))
         }
         return JSONWriter.text(document.setting("variants", to: .array(variants + [added])).setting("workloads", to: .array(limited)))
@@ -57,8 +62,9 @@ public struct AdviceExperiment {
         guard let data = FileManager.default.contents(atPath: scenario) else {
             throw OperationError(.badInput, "cannot read \(scenario) as a JSON object")
         }
-        let text = try Self.advisedScenario(String(decoding: data, as: UTF8.self), file: scenario, variant: variant, advised: advised,
-                                            indexes: indexes)
+        let text = try Self.advisedScenario(
+            String(decoding: data, as: UTF8.self), file: scenario, variant: variant, advised: advised,
+            indexes: indexes)
         let advisedPlan: ScenarioPlan
         do { advisedPlan = try ScenarioPlan(ScenarioDecoder.decode(text: text, file: scenario)) } catch {
             throw OperationError(.failed, "the advised variant does not validate: \(error)")
@@ -66,8 +72,9 @@ public struct AdviceExperiment {
         let work: WorkDirectory
         do { work = try WorkDirectory.create() } catch { throw OperationError(.failed, OperationError.from(error).message) }
         defer { work.remove() }
-        let options = RunOptions(sizes: [size], repetitions: repetitions, warmup: 1, variants: [variant, advised], workloads: [workload],
-                                 workDirectory: work.path)
+        let options = RunOptions(
+            sizes: [size], repetitions: repetitions, warmup: 1, variants: [variant, advised], workloads: [workload],
+            workDirectory: work.path)
         let results: [CaseResult]
         do { results = try LabRunner(plan: advisedPlan, options: options).run() } catch {
             throw OperationError(.failed, "measuring the advice failed: \(error)")
@@ -75,17 +82,23 @@ public struct AdviceExperiment {
         guard let base = results.first(where: { $0.variant == variant }), let new = results.first(where: { $0.variant == advised }) else {
             throw OperationError(.failed, "measuring the advice did not run both cases")
         }
-        console.print("--advise: \(advised) adds \(indexes.map(\.description).joined(separator: ", ")); \(repetitions) repetitions each, interleaved, n = \(size)")
+        console.print(
+            "--advise: \(advised) adds \(indexes.map(\.description).joined(separator: ", ")); \(repetitions) repetitions each, interleaved, n = \(size)"
+        )
         for result in [base, new] {
-            let plans = result.plans.filter { $0.sql.uppercased().hasPrefix("SELECT") }.map { $0.plan.map(\.detail).joined(separator: "; ") }
-            console.print("  \(result.variant): median \(Format.short(result.wall.median)) ms (95% interval \(Format.short(result.wall.ciLow))-\(Format.short(result.wall.ciHigh))), "
-                + "VM steps \(result.counters.vmSteps), sorts \(result.counters.sorts); plan: \(plans.joined(separator: " | "))")
+            let plans = result.plans.filter { $0.sql.uppercased().hasPrefix("SELECT") }.map {
+                $0.plan.map(\.detail).joined(separator: "; ")
+            }
+            console.print(
+                "  \(result.variant): median \(Format.short(result.wall.median)) ms (95% interval \(Format.short(result.wall.ciLow))-\(Format.short(result.wall.ciHigh))), "
+                    + "VM steps \(result.counters.vmSteps), sorts \(result.counters.sorts); plan: \(plans.joined(separator: " | "))")
         }
         let p = MannWhitney.pValue(base.samples.map(\.wallMs), new.samples.map(\.wallMs))
         // The same objects (or values); a touch step may read other keys through the new index's order.
         let same = base.signature.agrees(with: new.signature)
-        console.print("  change: \(Format.percent(new.wall.median / base.wall.median - 1)) (x\(Format.ratio(base.wall.median / new.wall.median)) faster), "
-            + "Mann-Whitney p = \(Format.pValue(p)); results \(same ? "the same" : "DIFFER")")
+        console.print(
+            "  change: \(Format.percent(new.wall.median / base.wall.median - 1)) (x\(Format.ratio(base.wall.median / new.wall.median)) faster), "
+                + "Mann-Whitney p = \(Format.pValue(p)); results \(same ? "the same" : "DIFFER")")
         if !same { throw OperationError(.failed, "the advised variant returned another result") }
     }
 }

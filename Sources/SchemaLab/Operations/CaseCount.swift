@@ -28,8 +28,9 @@ public struct CaseCount {
     public func run() throws(OperationError) {
         let plan = try RunJob.loadPlan(scenario)
         do {
-            var counted = CountedCase(plan: plan, variant: variant, workload: workload, size: size, filledStore: store,
-                                      workDirectory: workDirectory, warmup: warmup)
+            var counted = CountedCase(
+                plan: plan, variant: variant, workload: workload, size: size, filledStore: store,
+                workDirectory: workDirectory, warmup: warmup)
             counted.slowdown = slowdown
             try counted.run()
         } catch {

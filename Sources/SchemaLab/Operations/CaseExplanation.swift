@@ -35,24 +35,30 @@ public struct CaseExplanation {
         let plan = try RunJob.loadPlan(scenario)
         let definition = plan.scenario
         guard let model = plan.models.first(where: { $0.variant == variant }) else {
-            throw OperationError(.badInput, "no variant '\(variant)' in \(scenario) (has: \(plan.models.map(\.variant).joined(separator: ", ")))")
+            throw OperationError(
+                .badInput, "no variant '\(variant)' in \(scenario) (has: \(plan.models.map(\.variant).joined(separator: ", ")))")
         }
         guard let spec = definition.workloads.first(where: { $0.name == workload }) else {
-            throw OperationError(.badInput, "no workload '\(workload)' in \(scenario) (has: \(definition.workloads.map(\.name).joined(separator: ", ")))")
+            throw OperationError(
+                .badInput, "no workload '\(workload)' in \(scenario) (has: \(definition.workloads.map(\.name).joined(separator: ", ")))")
         }
         if let only = spec.variants, !only.contains(variant) {
-            throw OperationError(.badInput, "workload '\(workload)' does not run in variant '\(variant)' (it runs in: \(only.joined(separator: ", ")))")
+            throw OperationError(
+                .badInput, "workload '\(workload)' does not run in variant '\(variant)' (it runs in: \(only.joined(separator: ", ")))")
         }
         let count = size ?? min(1000, definition.dataset.counts.first ?? 1000)
         let work: WorkDirectory
         do { work = try WorkDirectory.create() } catch { throw OperationError(.failed, OperationError.from(error).message) }
         defer { work.remove() }
 
-        var options = RunOptions(sizes: [count], repetitions: 1, warmup: 0, variants: [variant], workloads: [workload], workDirectory: work.path)
+        var options = RunOptions(
+            sizes: [count], repetitions: 1, warmup: 0, variants: [variant], workloads: [workload], workDirectory: work.path)
         options.sequential = true
         let result: CaseResult
         do {
-            guard let first = try LabRunner(plan: plan, options: options).run().first else { throw OperationError(.failed, "the case did not run") }
+            guard let first = try LabRunner(plan: plan, options: options).run().first else {
+                throw OperationError(.failed, "the case did not run")
+            }
             result = first
         } catch let error as OperationError {
             throw error
@@ -61,8 +67,10 @@ public struct CaseExplanation {
         }
         console.print("\(definition.name): \(variant) · \(workload) · n = \(count)")
         let counters = result.counters
-        console.print("  \(result.statements) statement(s) executed, \(result.rows) row(s); VM steps \(counters.vmSteps), full-scan steps \(counters.fullscanSteps), "
-            + "sorts \(counters.sorts), auto-index rows \(counters.autoindex); one run took \(Format.short(result.wall.median)) ms (not a measurement: --advise measures)")
+        console.print(
+            "  \(result.statements) statement(s) executed, \(result.rows) row(s); VM steps \(counters.vmSteps), full-scan steps \(counters.fullscanSteps), "
+                + "sorts \(counters.sorts), auto-index rows \(counters.autoindex); one run took \(Format.short(result.wall.median)) ms (not a measurement: --advise measures)"
+        )
         let advisor = IndexAdvisor(sqlite3: sqlite3)
         let unavailable = advisor.unavailable()
         let empty = work.path + "/explain-empty.sqlite"
@@ -86,7 +94,9 @@ public struct CaseExplanation {
                 if let advised = AdvisedIndex(createIndex: index, model: model) {
                     if !suggested.contains(advised) { suggested.append(advised) }
                 } else {
-                    console.print("      (not added by --advise: this form of CREATE INDEX is not one the lab reads back as attributes of one entity)")
+                    console.print(
+                        "      (not added by --advise: this form of CREATE INDEX is not one the lab reads back as attributes of one entity)"
+                    )
                 }
             }
         }

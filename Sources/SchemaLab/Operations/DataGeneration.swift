@@ -41,7 +41,8 @@ public struct DataGeneration {
         let seconds = Double(Clock.wallNanoseconds() - start) / 1e9
         let peak = resetOK ? MemoryProbe.peakResidentKB() : -1
         console.print("rows: \(count)")
-        console.print("chunks: \(chunks) (\(stream.streams ? "streamed, \(chunk) rows each" : "not streamed: the data set has related entries"))")
+        console.print(
+            "chunks: \(chunks) (\(stream.streams ? "streamed, \(chunk) rows each" : "not streamed: the data set has related entries"))")
         console.print("digest: \(digest.hex)")
         console.print(String(format: "seconds: %.3f", seconds))
         if peak >= 0 && startRSS >= 0 {
@@ -51,10 +52,13 @@ public struct DataGeneration {
     }
 
     private func makeStore(_ path: String, plan: ScenarioPlan, count: Int, console: any Console) throws(OperationError) {
-        guard !FileManager.default.fileExists(atPath: path) else { throw OperationError(.badInput, "\(path) exists: the store is written to a new file") }
+        guard !FileManager.default.fileExists(atPath: path) else {
+            throw OperationError(.badInput, "\(path) exists: the store is written to a new file")
+        }
         let name = variant ?? plan.scenario.variants[0].name
         guard plan.scenario.variants.contains(where: { $0.name == name }) else {
-            throw OperationError(.badInput, "no variant '\(name)' in \(scenario) (has: \(plan.scenario.variants.map(\.name).joined(separator: ", ")))")
+            throw OperationError(
+                .badInput, "no variant '\(name)' in \(scenario) (has: \(plan.scenario.variants.map(\.name).joined(separator: ", ")))")
         }
         var options = RunOptions(workDirectory: "")
         options.fillChunkSize = chunk

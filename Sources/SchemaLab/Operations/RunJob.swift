@@ -55,13 +55,15 @@ public struct RunJob {
         options.workDirectory = request.instructions ? InstructionCounter.fixedLengthDirectory(in: session.work.path) : session.work.path
         try session.checkFit(plan: plan, options: options, skip: skipFitCheck)
         let runner = LabRunner(plan: plan, options: options)
-        let state = RunState(state: .running, scenarioName: plan.scenario.name, scenarioFile: request.scenario,
-                             scenarioPath: URL(fileURLWithPath: request.scenario).standardizedFileURL.path,
-                             scenarioSHA256: plan.scenario.sha256, settings: options.settings, cases: runner.cases())
+        let state = RunState(
+            state: .running, scenarioName: plan.scenario.name, scenarioFile: request.scenario,
+            scenarioPath: URL(fileURLWithPath: request.scenario).standardizedFileURL.path,
+            scenarioSHA256: plan.scenario.sha256, settings: options.settings, cases: runner.cases())
         let directory: RunDirectory
         do {
-            directory = try RunDirectory.create(path: request.out, replace: request.replace, state: state,
-                                                manifest: RunManifest(plan: plan, options: options), checker: ResultChecker(scenario: plan.scenario))
+            directory = try RunDirectory.create(
+                path: request.out, replace: request.replace, state: state,
+                manifest: RunManifest(plan: plan, options: options), checker: ResultChecker(scenario: plan.scenario))
         } catch {
             session.work.remove()
             throw OperationError.from(error)
@@ -78,7 +80,10 @@ public struct RunJob {
         let scenarioPath = scenario ?? recorded.scenarioPath
         let plan = try Self.loadPlan(scenarioPath)
         guard plan.scenario.sha256 == recorded.scenarioSHA256 else {
-            throw OperationError(.badInput, "cannot resume \(path): \(scenarioPath) has changed since the run started (SHA-256 \(recorded.scenarioSHA256.prefix(12))… then, \(plan.scenario.sha256.prefix(12))… now): start a new run")
+            throw OperationError(
+                .badInput,
+                "cannot resume \(path): \(scenarioPath) has changed since the run started (SHA-256 \(recorded.scenarioSHA256.prefix(12))… then, \(plan.scenario.sha256.prefix(12))… now): start a new run"
+            )
         }
         let directory: RunDirectory, manifest: RunManifest
         do {
@@ -88,7 +93,10 @@ public struct RunJob {
         }
         let differences = manifest.environment.differences(from: EnvironmentFingerprint())
         guard differences.isEmpty else {
-            throw OperationError(.badInput, "cannot resume \(path): the environment is not the one the run started in (\(differences.joined(separator: "; "))): start a new run")
+            throw OperationError(
+                .badInput,
+                "cannot resume \(path): the environment is not the one the run started in (\(differences.joined(separator: "; "))): start a new run"
+            )
         }
         let session = try RunSession(console: console)
         session.handleStopSignals()
@@ -101,7 +109,8 @@ public struct RunJob {
         let runner = LabRunner(plan: plan, options: options)
         guard runner.cases() == recorded.cases else {
             session.work.remove()
-            throw OperationError(.badInput, "cannot resume \(path): this build plans other cases for the scenario than run.json lists: start a new run")
+            throw OperationError(
+                .badInput, "cannot resume \(path): this build plans other cases for the scenario than run.json lists: start a new run")
         }
         try session.checkFit(plan: plan, options: options, skip: skipFitCheck)
         do { try directory.beginResume() } catch {
@@ -137,17 +146,30 @@ public struct RunJob {
             }
         }
         if !mismatches.isEmpty {
-            let hint = matching.isEmpty ? "no variant of the scenario matches it" : "the store matches \(matching.joined(separator: ", ")): pick those with --variants"
-            throw OperationError(.badInput, mismatches.joined(separator: "\n") + "\n(with --store, every variant must have the store's tables and columns, and may differ from it in its indexes only; \(hint))")
+            let hint =
+                matching.isEmpty
+                ? "no variant of the scenario matches it"
+                : "the store matches \(matching.joined(separator: ", ")): pick those with --variants"
+            throw OperationError(
+                .badInput,
+                mismatches.joined(separator: "\n")
+                    + "\n(with --store, every variant must have the store's tables and columns, and may differ from it in its indexes only; \(hint))"
+            )
         }
         let chosen = plan.scenario.workloads.filter { options.workloads?.contains($0.name) ?? true }
         if let asked = options.workloads, let write = chosen.first(where: { asked.contains($0.name) && !$0.kind.readsOnly }) {
-            throw OperationError(.badInput, "--store runs fetch workloads only (the store is never written): \(write.name) is a \(write.kind.rawValue) workload")
+            throw OperationError(
+                .badInput,
+                "--store runs fetch workloads only (the store is never written): \(write.name) is a \(write.kind.rawValue) workload")
         }
         let runnable = chosen.filter(\.kind.readsOnly)
-        guard !runnable.isEmpty else { throw OperationError(.badInput, "--store runs fetch workloads only, and \(plan.scenario.file) has none") }
+        guard !runnable.isEmpty else {
+            throw OperationError(.badInput, "--store runs fetch workloads only, and \(plan.scenario.file) has none")
+        }
         let skipped = chosen.filter { !$0.kind.readsOnly }.map(\.name)
-        if !skipped.isEmpty && !quiet { console.note("schemalab: --store: skipping the workloads that write: \(skipped.joined(separator: ", "))") }
+        if !skipped.isEmpty && !quiet {
+            console.note("schemalab: --store: skipping the workloads that write: \(skipped.joined(separator: ", "))")
+        }
         options.workloads = runnable.map(\.name)
         let rows: Int
         do {
@@ -155,7 +177,9 @@ public struct RunJob {
         } catch {
             throw OperationError.from(error)
         }
-        guard rows > 0 else { throw OperationError(.badInput, "\(path): the store holds no \(plan.scenario.dataset.entity) objects (the data set's entity)") }
+        guard rows > 0 else {
+            throw OperationError(.badInput, "\(path): the store holds no \(plan.scenario.dataset.entity) objects (the data set's entity)")
+        }
         options.sizes = [rows]
         options.store = absolute
     }
@@ -182,37 +206,49 @@ public struct RunJob {
         let variantOrder = runner.plan.scenario.variants.map(\.name), workloadOrder = runner.plan.scenario.workloads.map(\.name)
         var failures: [CaseKey] = []
         do {
-            try runner.run(skip: { directory.isDone($0) }, finished: { result in
-                try directory.commit(CaseRecord(result, variants: variantOrder, workloads: workloadOrder))
-            }, failed: { key, error in
-                failures.append(key)
-                console.note("schemalab: case \(key) failed: \(error)")
-                try directory.recordFailure(key, CaseFailure(error))
-                return !failFast
-            })
+            try runner.run(
+                skip: { directory.isDone($0) },
+                finished: { result in
+                    try directory.commit(CaseRecord(result, variants: variantOrder, workloads: workloadOrder))
+                },
+                failed: { key, error in
+                    failures.append(key)
+                    console.note("schemalab: case \(key) failed: \(error)")
+                    try directory.recordFailure(key, CaseFailure(error))
+                    return !failFast
+                })
         } catch let error as ScenarioError {
             directory.stop(.failed, reason: error.description)
             throw OperationError(.badInput, error.description)
         } catch let error as FileError {
             directory.stop(.failed, reason: error.message)
-            throw OperationError(.failed, "\(error.message); the \(directory.state.done.count) cases finished before it are kept in \(directory.path) (`schemalab run --resume \(directory.path)` finishes the run)")
+            throw OperationError(
+                .failed,
+                "\(error.message); the \(directory.state.done.count) cases finished before it are kept in \(directory.path) (`schemalab run --resume \(directory.path)` finishes the run)"
+            )
         } catch {
             directory.stop(.failed, reason: "\(error)")
             throw OperationError(.failed, "run failed: \(error)")
         }
         if failFast, let first = failures.first {
             directory.stop(.failed, reason: "--fail-fast: case \(first) failed")
-            throw OperationError(.failed, "stopped at the first failed case (--fail-fast): \(first); see \(directory.path)/failures.csv. `schemalab run --resume \(directory.path)` tries the rest")
+            throw OperationError(
+                .failed,
+                "stopped at the first failed case (--fail-fast): \(first); see \(directory.path)/failures.csv. `schemalab run --resume \(directory.path)` tries the rest"
+            )
         }
         do { try directory.finish() } catch { throw OperationError(.failed, OperationError.from(error).message) }
         console.print(SummaryTable.render(directory.records, variants: variantOrder, workloads: workloadOrder))
         let differing = directory.records.filter { $0.referenceCheck == .differs || $0.agreementCheck == .differs }
         if !differing.isEmpty {
-            console.note("schemalab: \(differing.count) case(s) returned a different result than they must (reference_check / agreement_check in results.csv)")
+            console.note(
+                "schemalab: \(differing.count) case(s) returned a different result than they must (reference_check / agreement_check in results.csv)"
+            )
         }
         console.note("schemalab: wrote \(directory.path)/results.csv, samples.csv, plans.csv, failures.csv, env.json, run.json")
         if !directory.state.failed.isEmpty {
-            throw OperationError(.failed, "\(directory.state.failed.count) case(s) failed: \(directory.path)/failures.csv has each with its error and SQL")
+            throw OperationError(
+                .failed, "\(directory.state.failed.count) case(s) failed: \(directory.path)/failures.csv has each with its error and SQL")
         }
         try checkAssertions(runner.plan.scenario, directory: directory.path)
     }

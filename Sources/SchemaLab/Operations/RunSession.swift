@@ -30,8 +30,9 @@ final class RunSession: Sendable {
         run?.stop(.interrupted, reason: "stopped by \(name)")
         work.remove()
         if let run {
-            console.note("schemalab: stopped by \(name): \(run.state.done.count) of \(run.state.cases.count) cases are in \(run.path); "
-                + "`schemalab run --resume \(run.path)` finishes the others")
+            console.note(
+                "schemalab: stopped by \(name): \(run.state.done.count) of \(run.state.cases.count) cases are in \(run.path); "
+                    + "`schemalab run --resume \(run.path)` finishes the others")
         } else {
             console.note("schemalab: stopped by \(name) before anything was written")
         }
@@ -47,7 +48,8 @@ final class RunSession: Sendable {
             throw OperationError(.failed, error.description)
         } catch {
             work.remove()
-            throw OperationError(.failed, "the fit check could not measure a sample of the data set: \(error) (--skip-fit-check runs without it)")
+            throw OperationError(
+                .failed, "the fit check could not measure a sample of the data set: \(error) (--skip-fit-check runs without it)")
         }
     }
 }

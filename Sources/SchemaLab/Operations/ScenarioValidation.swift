@@ -16,7 +16,9 @@ public enum ScenarioValidation {
             }
             do {
                 let scenario = try ScenarioPlan(ScenarioDecoder.load(path: file)).scenario
-                console.print("\(file): ok (\(scenario.variants.count) variants x \(scenario.workloads.count) workloads x \(scenario.dataset.counts.count) sizes)")
+                console.print(
+                    "\(file): ok (\(scenario.variants.count) variants x \(scenario.workloads.count) workloads x \(scenario.dataset.counts.count) sizes)"
+                )
             } catch let error as ScenarioError {
                 console.note("\(error)")
                 bad += 1
@@ -31,7 +33,8 @@ public enum ScenarioValidation {
     /// a file called schema.json that declares itself a JSON Schema is skipped.
     public static func isFormatSchema(_ path: String) -> Bool {
         guard (path as NSString).lastPathComponent == "schema.json",
-              let data = FileManager.default.contents(atPath: path) else { return false }
+            let data = FileManager.default.contents(atPath: path)
+        else { return false }
         return String(decoding: data.prefix(400), as: UTF8.self).contains("json-schema.org/draft/2020-12/schema")
     }
 }

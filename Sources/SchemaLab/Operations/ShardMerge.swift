@@ -16,12 +16,16 @@ public enum ShardMerge {
         var states: [RunState] = [], manifests: [RunManifest] = []
         for shard in shards {
             let state: RunState
-            do { state = try RunDirectory.readState(at: shard, purpose: "merge") } catch { throw OperationError(.badInput, OperationError.from(error).message) }
+            do { state = try RunDirectory.readState(at: shard, purpose: "merge") } catch {
+                throw OperationError(.badInput, OperationError.from(error).message)
+            }
             guard state.state == .complete else {
                 throw OperationError(.badInput, "\(shard) is \(state.state.rawValue): finish it (run --resume) before merging")
             }
             states.append(state)
-            do { manifests.append(try RunManifest.read(directory: shard, purpose: "merge")) } catch { throw OperationError(.badInput, error.message) }
+            do { manifests.append(try RunManifest.read(directory: shard, purpose: "merge")) } catch {
+                throw OperationError(.badInput, error.message)
+            }
         }
         let first = states[0]
         var unsharded = first.settings
@@ -35,20 +39,24 @@ public enum ShardMerge {
             settings.shardIndex = nil
             settings.shardCount = nil
             if settings != unsharded || state.settings.shardCount != first.settings.shardCount {
-                throw OperationError(.badInput, "\(shard) ran with other settings than \(shards[0]) (sizes, repetitions, variants, workloads or shard count)")
+                throw OperationError(
+                    .badInput, "\(shard) ran with other settings than \(shards[0]) (sizes, repetitions, variants, workloads or shard count)"
+                )
             }
         }
         for (shard, manifest) in zip(shards, manifests).dropFirst() {
             let differences = RunComparison.environmentDifferences(manifests[0].environment, manifest.environment)
             if !differences.isEmpty {
-                throw OperationError(.badInput, "\(shard) ran in another environment than \(shards[0]): \(differences.joined(separator: "; "))")
+                throw OperationError(
+                    .badInput, "\(shard) ran in another environment than \(shards[0]): \(differences.joined(separator: "; "))")
             }
         }
         if let count = first.settings.shardCount {
             let have = states.compactMap(\.settings.shardIndex)
             let missing = (1...count).filter { !have.contains($0) }
             if !missing.isEmpty || have.count != Set(have).count {
-                let what = missing.isEmpty ? "a shard is given twice" : "missing shard(s) \(missing.map(String.init).joined(separator: ", "))"
+                let what =
+                    missing.isEmpty ? "a shard is given twice" : "missing shard(s) \(missing.map(String.init).joined(separator: ", "))"
                 throw OperationError(.badInput, "shards of \(count): \(what)")
             }
         }
@@ -62,14 +70,16 @@ public enum ShardMerge {
         guard plan.scenario.sha256 == first.scenarioSHA256 else {
             throw OperationError(.badInput, "\(first.scenarioPath) has changed since the shards ran")
         }
-        var state = RunState(state: .running, scenarioName: first.scenarioName, scenarioFile: first.scenarioFile,
-                             scenarioPath: first.scenarioPath, scenarioSHA256: first.scenarioSHA256, settings: unsharded,
-                             cases: states.flatMap(\.cases))
+        var state = RunState(
+            state: .running, scenarioName: first.scenarioName, scenarioFile: first.scenarioFile,
+            scenarioPath: first.scenarioPath, scenarioSHA256: first.scenarioSHA256, settings: unsharded,
+            cases: states.flatMap(\.cases))
         state.startedAt = states.map(\.startedAt).min() ?? state.startedAt
         do {
             try RunDirectory.checkTarget(out, replace: replace)
-            let directory = try RunDirectory.create(path: out, replace: replace, state: state, manifest: manifests[0],
-                                                    checker: ResultChecker(scenario: plan.scenario))
+            let directory = try RunDirectory.create(
+                path: out, replace: replace, state: state, manifest: manifests[0],
+                checker: ResultChecker(scenario: plan.scenario))
             for (shard, shardState) in zip(shards, states) {
                 for record in try RunDirectory.readRecords(path: shard, state: shardState) { try directory.commit(record) }
                 // A failure keeps the message and SQL its shard recorded.
@@ -80,7 +90,9 @@ public enum ShardMerge {
                 let latencies = shard + "/latencies"
                 if let files = try? FileManager.default.contentsOfDirectory(atPath: latencies) {
                     try FileManager.default.createDirectory(atPath: out + "/latencies", withIntermediateDirectories: true)
-                    for file in files { try? FileManager.default.copyItem(atPath: latencies + "/" + file, toPath: out + "/latencies/" + file) }
+                    for file in files {
+                        try? FileManager.default.copyItem(atPath: latencies + "/" + file, toPath: out + "/latencies/" + file)
+                    }
                 }
             }
             try directory.finish()

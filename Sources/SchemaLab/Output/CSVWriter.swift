@@ -13,7 +13,8 @@ public struct CSVWriter {
 
     /// Appends one record; its field count must equal the header's.
     public mutating func append(_ fields: [String]) {
-        precondition(fields.count == header.count, "CSV record has \(fields.count) fields, header has \(header.count): a bug in the writer's caller")
+        precondition(
+            fields.count == header.count, "CSV record has \(fields.count) fields, header has \(header.count): a bug in the writer's caller")
         text += fields.map(Self.escape).joined(separator: ",") + "\n"
     }
 

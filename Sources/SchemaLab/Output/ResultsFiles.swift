@@ -11,10 +11,14 @@ public enum ResultsFiles {
         "mad_ms", "ci_low_ms", "ci_high_ms", "outliers", "multiplier", "instructions", "sqlite_instructions",
         "raw_ms", "raw_ratio",
     ]
-    public static let samplesHeader = ["scenario", "schema", "workload", "size", "repetition", "wall_ms", "cpu_ms", "rows", "statements",
-                                       "heap_retained_kb", "longest_write_ms"]
+    public static let samplesHeader = [
+        "scenario", "schema", "workload", "size", "repetition", "wall_ms", "cpu_ms", "rows", "statements",
+        "heap_retained_kb", "longest_write_ms",
+    ]
     /// `latencies/<schema>-<workload>-<size>.csv`: every read of a reader under a writer.
-    public static let latenciesHeader = ["scenario", "schema", "workload", "size", "repetition", "read", "latency_ms", "writer_active", "rows"]
+    public static let latenciesHeader = [
+        "scenario", "schema", "workload", "size", "repetition", "read", "latency_ms", "writer_active", "rows",
+    ]
     public static let plansHeader = ["scenario", "schema", "workload", "size", "statement", "sql", "node_id", "parent_id", "detail"]
     public static let failuresHeader = ["scenario", "schema", "workload", "size", "error", "sql"]
 }

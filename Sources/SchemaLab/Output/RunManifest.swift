@@ -38,9 +38,11 @@ public struct RunManifest: Codable, Sendable {
     /// "resume", "merge", "compare", "report on").
     public static func read(directory: String, purpose: String) throws(FileError) -> RunManifest {
         guard let data = FileManager.default.contents(atPath: directory + "/env.json"),
-              let manifest = try? JSONDecoder().decode(RunManifest.self, from: data) else {
-            throw FileError(path: directory + "/env.json", message: "cannot \(purpose) \(directory): its env.json is missing or unreadable",
-                            isBadInput: true)
+            let manifest = try? JSONDecoder().decode(RunManifest.self, from: data)
+        else {
+            throw FileError(
+                path: directory + "/env.json", message: "cannot \(purpose) \(directory): its env.json is missing or unreadable",
+                isBadInput: true)
         }
         return manifest
     }

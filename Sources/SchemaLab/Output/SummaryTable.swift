@@ -11,24 +11,30 @@ public enum SummaryTable {
             out.append("median ms (statements), n=\(size)")
             var table: [[String]] = [["workload"] + cols]
             for w in wls {
-                table.append([w] + cols.map { v in
-                    guard let c = rows.first(where: { $0.variant == v && $0.workload == w }) else { return "-" }
-                    let mark = c.referenceCheck == .differs || c.agreementCheck == .differs ? " !" : ""
-                    return "\(Format.short(c.median)) (\(c.statements))\(mark)"
-                })
+                table.append(
+                    [w]
+                        + cols.map { v in
+                            guard let c = rows.first(where: { $0.variant == v && $0.workload == w }) else { return "-" }
+                            let mark = c.referenceCheck == .differs || c.agreementCheck == .differs ? " !" : ""
+                            return "\(Format.short(c.median)) (\(c.statements))\(mark)"
+                        })
             }
             let widths = (0..<table[0].count).map { i in table.map { $0[i].count }.max()! }
             for (k, row) in table.enumerated() {
-                out.append(row.enumerated().map { i, cell in
-                    i == 0 ? cell.padding(toLength: widths[i], withPad: " ", startingAt: 0)
-                           : String(repeating: " ", count: widths[i] - cell.count) + cell
-                }.joined(separator: "  "))
+                out.append(
+                    row.enumerated().map { i, cell in
+                        i == 0
+                            ? cell.padding(toLength: widths[i], withPad: " ", startingAt: 0)
+                            : String(repeating: " ", count: widths[i] - cell.count) + cell
+                    }.joined(separator: "  "))
                 if k == 0 { out.append(widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ")) }
             }
             let floors = rows.filter { $0.floor != nil }
             if !floors.isEmpty {
                 out.append("SQLite floor (same statements, bare C API): lab/floor median ratio")
-                for c in floors { out.append("  \(c.variant) \(c.workload): \(Format.ratio(c.median / c.floor!))x (floor \(Format.short(c.floor!)) ms)") }
+                for c in floors {
+                    out.append("  \(c.variant) \(c.workload): \(Format.ratio(c.median / c.floor!))x (floor \(Format.short(c.floor!)) ms)")
+                }
             }
             for c in rows where c.referenceCheck == .differs {
                 out.append("! \(c.variant) \(c.workload): the result differs from the reference variant's")

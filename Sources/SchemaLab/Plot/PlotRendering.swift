@@ -31,7 +31,9 @@ public struct PlotRendering {
             throw OperationError(.badInput, "no gnuplot script at \(path) (run from the repository root, or pass --script)")
         }
         if let state = try? RunDirectory.readState(at: directory), state.state != .complete {
-            console.note("schemalab: \(directory) is \(state.state.rawValue) (\(state.done.count) of \(state.cases.count) cases): plotting the cases it has; `schemalab run --resume \(directory)` finishes it")
+            console.note(
+                "schemalab: \(directory) is \(state.state.rawValue) (\(state.done.count) of \(state.cases.count) cases): plotting the cases it has; `schemalab run --resume \(directory)` finishes it"
+            )
         }
         let run: RunSnapshot
         do { run = try RunSnapshot(path: directory) } catch { throw OperationError(.badInput, error.message) }
@@ -46,55 +48,77 @@ public struct PlotRendering {
         for size in order.sizes {
             let outbase = "\(outDirectory)/\(scenario)-\(size)"
             let workloads = order.workloads.filter { workload in run.order.contains { $0.workload == workload && $0.size == size } }
-            try runGnuplot("datafile='\(csvPath)'; outbase='\(outbase)'; variants='\(variants)'; "
-                           + "workloads='\(workloads.joined(separator: " "))'; size=\(size); title='\(scenario)'", script, console: console)
+            try runGnuplot(
+                "datafile='\(csvPath)'; outbase='\(outbase)'; variants='\(variants)'; "
+                    + "workloads='\(workloads.joined(separator: " "))'; size=\(size); title='\(scenario)'", script, console: console)
             console.print("\(outbase).svg\n\(outbase).png")
         }
         // Time and memory against size.
         let growth = GrowthAnalysis(run: run)
         let lines: [(String, LineChartData, String, String, Bool)] = [
-            ("growth", RunCharts.growth(run, growth), "\(scenario): median time against size (log-log); x marks where two variants change order", "median ms", true),
-            ("memory-rss", RunCharts.memory(run, order, column: "rss_growth_kb"), "\(scenario): the resident memory a repetition adds (its peak over the resident set at its start)", "resident set growth, MB", false),
-            ("memory-heap", RunCharts.memory(run, order, column: "sqlite_heap_peak_bytes"), "\(scenario): SQLite's heap high-water mark against size (process-wide: every open connection's page cache)", "SQLite heap peak, MB", false),
+            (
+                "growth", RunCharts.growth(run, growth),
+                "\(scenario): median time against size (log-log); x marks where two variants change order", "median ms", true
+            ),
+            (
+                "memory-rss", RunCharts.memory(run, order, column: "rss_growth_kb"),
+                "\(scenario): the resident memory a repetition adds (its peak over the resident set at its start)",
+                "resident set growth, MB", false
+            ),
+            (
+                "memory-heap", RunCharts.memory(run, order, column: "sqlite_heap_peak_bytes"),
+                "\(scenario): SQLite's heap high-water mark against size (process-wide: every open connection's page cache)",
+                "SQLite heap peak, MB", false
+            ),
         ]
         for (name, data, title, ylabel, logy) in lines where !data.isEmpty {
-            try drawLines(data, name: "\(scenario)-\(name)", outDirectory: outDirectory, title: title, xlabel: "objects (log scale)",
-                          ylabel: ylabel, logx: true, logy: logy, xticks: order.sizes.count <= 12 ? order.sizes : [], scripts: scripts,
-                          console: console)
+            try drawLines(
+                data, name: "\(scenario)-\(name)", outDirectory: outDirectory, title: title, xlabel: "objects (log scale)",
+                ylabel: ylabel, logx: true, logy: logy, xticks: order.sizes.count <= 12 ? order.sizes : [], scripts: scripts,
+                console: console)
         }
         // Every query's latency, by percentile.
         for size in order.sizes {
             let data = RunCharts.percentiles(directory: directory, order, size: size)
             guard !data.isEmpty else { continue }
-            try drawLines(data, name: "\(scenario)-\(size)-percentiles", outDirectory: outDirectory,
-                          title: "\(scenario), n = \(size): each query's latency by percentile", xlabel: "percentile",
-                          ylabel: "latency, ms (log scale)", logx: false, logy: true, xticks: [], scripts: scripts, console: console)
+            try drawLines(
+                data, name: "\(scenario)-\(size)-percentiles", outDirectory: outDirectory,
+                title: "\(scenario), n = \(size): each query's latency by percentile", xlabel: "percentile",
+                ylabel: "latency, ms (log scale)", logx: false, logy: true, xticks: [], scripts: scripts, console: console)
         }
         // Cases with reads (readers under a writer, box sets): their p50, p90, p99 and max, per variant and size.
         for size in order.sizes {
-            for variant in order.variants where run.order.contains(where: { $0.variant == variant && $0.size == size && !(run.cases[$0]?.field("reads").isEmpty ?? true) }) {
+            for variant in order.variants
+            where run.order.contains(where: { $0.variant == variant && $0.size == size && !(run.cases[$0]?.field("reads").isEmpty ?? true) }
+            ) {
                 let outbase = "\(outDirectory)/\(scenario)-\(size)-\(variant)-reads"
-                let readers = order.workloads.filter { workload in run.cases.values.contains { $0.key.workload == workload && !$0.field("reads").isEmpty } }
-                try runGnuplot("datafile='\(csvPath)'; outbase='\(outbase)'; variant='\(variant)'; "
-                               + "workloads='\(readers.joined(separator: " "))'; size=\(size); title='\(scenario)'", scripts + "/latency.gp",
-                               console: console)
+                let readers = order.workloads.filter { workload in
+                    run.cases.values.contains { $0.key.workload == workload && !$0.field("reads").isEmpty }
+                }
+                try runGnuplot(
+                    "datafile='\(csvPath)'; outbase='\(outbase)'; variant='\(variant)'; "
+                        + "workloads='\(readers.joined(separator: " "))'; size=\(size); title='\(scenario)'", scripts + "/latency.gp",
+                    console: console)
                 console.print("\(outbase).svg\n\(outbase).png")
             }
         }
     }
 
-    private func drawLines(_ data: LineChartData, name: String, outDirectory: String, title: String, xlabel: String, ylabel: String,
-                           logx: Bool, logy: Bool, xticks: [Int], scripts: String, console: any Console) throws(OperationError) {
+    private func drawLines(
+        _ data: LineChartData, name: String, outDirectory: String, title: String, xlabel: String, ylabel: String,
+        logx: Bool, logy: Bool, xticks: [Int], scripts: String, console: any Console
+    ) throws(OperationError) {
         let base = outDirectory + "/data/" + name
         do { try data.write(base: base) } catch { throw OperationError(.failed, "cannot write \(base).tsv: \(error.localizedDescription)") }
         let outbase = outDirectory + "/" + name
         // A gnuplot string in single quotes: a quote inside is doubled.
         func quoted(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "''") + "'" }
         let ticks = xticks.isEmpty ? "" : "(" + xticks.map { "\"\(Self.shortSize($0))\" \($0)" }.joined(separator: ", ") + ")"
-        try runGnuplot("datafile=\(quoted(base + ".tsv")); marksfile=\(quoted(base + "-marks.tsv")); outbase=\(quoted(outbase)); "
-                       + "panels=\(quoted(data.panels.joined(separator: " "))); series=\(quoted(data.series.joined(separator: " "))); "
-                       + "title=\(quoted(title)); xlabel=\(quoted(xlabel)); ylabel=\(quoted(ylabel)); logx=\(logx ? 1 : 0); logy=\(logy ? 1 : 0); "
-                       + "xticks=\(quoted(ticks))", scripts + "/lines.gp", console: console)
+        try runGnuplot(
+            "datafile=\(quoted(base + ".tsv")); marksfile=\(quoted(base + "-marks.tsv")); outbase=\(quoted(outbase)); "
+                + "panels=\(quoted(data.panels.joined(separator: " "))); series=\(quoted(data.series.joined(separator: " "))); "
+                + "title=\(quoted(title)); xlabel=\(quoted(xlabel)); ylabel=\(quoted(ylabel)); logx=\(logx ? 1 : 0); logy=\(logy ? 1 : 0); "
+                + "xticks=\(quoted(ticks))", scripts + "/lines.gp", console: console)
         console.print("\(outbase).svg\n\(outbase).png")
     }
 
@@ -112,7 +136,9 @@ public struct PlotRendering {
         process.arguments = [gnuplot, "-e", variables, script]
         let errors = Pipe()
         process.standardError = errors
-        do { try process.run() } catch { throw OperationError(.failed, "cannot run \(gnuplot): \(error) (install gnuplot, or run `make setup`)") }
+        do { try process.run() } catch {
+            throw OperationError(.failed, "cannot run \(gnuplot): \(error) (install gnuplot, or run `make setup`)")
+        }
         let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         // gnuplot warns about a panel or a line without points (a variant a workload does not run); other messages are shown.

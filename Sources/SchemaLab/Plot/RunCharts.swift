@@ -13,7 +13,8 @@ public enum RunCharts {
         for (w, c) in analysis.crossovers where c.significant {
             // The crossing's time, interpolated on log axes along the first variant's curve.
             guard let curve = analysis.curves.first(where: { $0.workload == w && $0.variant == c.first }),
-                  let p0 = curve.points.first(where: { $0.size == c.below }), let p1 = curve.points.first(where: { $0.size == c.above }) else { continue }
+                let p0 = curve.points.first(where: { $0.size == c.below }), let p1 = curve.points.first(where: { $0.size == c.above })
+            else { continue }
             let f = (log(c.size) - log(Double(p0.size))) / (log(Double(p1.size)) - log(Double(p0.size)))
             let y = exp(log(p0.median) + f * (log(p1.median) - log(p0.median)))
             d.marks.append((w, c.size, y, "\(c.fasterAbove) wins above"))

@@ -20,14 +20,16 @@ public struct AdvisedIndex: Sendable, Equatable {
     /// attribute (a foreign key column, Z_ENT).
     public init?(createIndex sql: String, model: ResolvedModel) {
         guard let on = sql.range(of: " ON "), let open = sql.range(of: "(", range: on.upperBound..<sql.endIndex),
-              let close = sql.range(of: ")", options: .backwards), open.upperBound <= close.lowerBound else { return nil }
+            let close = sql.range(of: ")", options: .backwards), open.upperBound <= close.lowerBound
+        else { return nil }
         let table = sql[on.upperBound..<open.lowerBound].trimmingCharacters(in: .whitespaces)
         guard let entity = model.entities.first(where: { $0.table == table }) else { return nil }
         var elements: [(String, Bool)] = []
         for part in sql[open.upperBound..<close.lowerBound].split(separator: ",") {
             let words = part.split(separator: " ").map(String.init)
             guard let column = words.first, words.count <= 2,
-                  let attribute = entity.attributes.first(where: { $0.column == column }) else { return nil }
+                let attribute = entity.attributes.first(where: { $0.column == column })
+            else { return nil }
             let order = words.count == 2 ? words[1].uppercased() : "ASC"
             guard order == "ASC" || order == "DESC" else { return nil }
             elements.append((attribute.name, order == "DESC"))
@@ -41,11 +43,15 @@ public struct AdvisedIndex: Sendable, Equatable {
     public func json(name: String) -> JSONValue {
         .object([
             ("name", .string(name)), ("entity", .string(entity)),
-            ("elements", .array(elements.map { element in
-                element.descending
-                    ? .object([("key", .string(element.attribute)), ("order", .string("descending"))])
-                    : .string(element.attribute)
-            })),
+            (
+                "elements",
+                .array(
+                    elements.map { element in
+                        element.descending
+                            ? .object([("key", .string(element.attribute)), ("order", .string("descending"))])
+                            : .string(element.attribute)
+                    })
+            ),
         ])
     }
 

@@ -6,10 +6,12 @@ public enum HTMLRenderer {
     /// `baseDirectory` is where image paths are relative to; an image that cannot be read
     /// is shown as a note saying so.
     public static func render(_ doc: ReportDocument, baseDirectory: String) -> String {
-        var out = ["<!DOCTYPE html>", "<html lang=\"en\"><head><meta charset=\"utf-8\">",
-                   "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">",
-                   "<title>\(escape(doc.title))</title>", "<style>\(style)</style>", "</head><body>",
-                   "<h1>\(escape(doc.title))</h1>"]
+        var out = [
+            "<!DOCTYPE html>", "<html lang=\"en\"><head><meta charset=\"utf-8\">",
+            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">",
+            "<title>\(escape(doc.title))</title>", "<style>\(style)</style>", "</head><body>",
+            "<h1>\(escape(doc.title))</h1>",
+        ]
         for b in doc.blocks { out.append(html(b, baseDirectory)) }
         out.append("</body></html>")
         return out.joined(separator: "\n") + "\n"
@@ -48,7 +50,10 @@ public enum HTMLRenderer {
         case .table(let header, let rows, let numeric):
             var out = "<table><thead><tr>" + header.map { "<th>\(text($0))</th>" }.joined() + "</tr></thead><tbody>"
             for r in rows {
-                out += "<tr>" + r.enumerated().map { i, v in numeric.contains(i) ? "<td class=\"n\">\(text(v))</td>" : "<td>\(text(v))</td>" }.joined() + "</tr>"
+                out +=
+                    "<tr>"
+                    + r.enumerated().map { i, v in numeric.contains(i) ? "<td class=\"n\">\(text(v))</td>" : "<td>\(text(v))</td>" }
+                    .joined() + "</tr>"
             }
             return out + "</tbody></table>"
         case .image(let path, let caption):

@@ -17,8 +17,10 @@ public enum MarkdownRenderer {
         case .paragraph(let text):
             return [text, ""]
         case .table(let header, let rows, let numeric):
-            var out = ["| " + header.map(cell).joined(separator: " | ") + " |",
-                       "|" + header.indices.map { numeric.contains($0) ? "---:" : "---" }.joined(separator: "|") + "|"]
+            var out = [
+                "| " + header.map(cell).joined(separator: " | ") + " |",
+                "|" + header.indices.map { numeric.contains($0) ? "---:" : "---" }.joined(separator: "|") + "|",
+            ]
             for r in rows { out.append("| " + r.map(cell).joined(separator: " | ") + " |") }
             return out + [""]
         case .image(let path, let caption):

@@ -28,13 +28,19 @@ public struct ReportWriting {
         var report: RunReport
         do { report = try RunReport(directory: directory) } catch { throw OperationError(.badInput, error.message) }
         if let state = report.state, state.state != .complete {
-            console.note("schemalab: \(directory) is \(state.state.rawValue) (\(state.done.count) of \(state.cases.count) cases): reporting the cases it has")
+            console.note(
+                "schemalab: \(directory) is \(state.state.rawValue) (\(state.done.count) of \(state.cases.count) cases): reporting the cases it has"
+            )
         }
         if advice && !report.costlyStatements.isEmpty { addAdvice(&report, console: console) }
         let plots = Self.plots(in: directory, scenario: report.run.scenario)
-        if plots.isEmpty { console.note("schemalab: no charts in \(directory)/plots (run `schemalab plot \(directory)` first): the report has none") }
+        if plots.isEmpty {
+            console.note("schemalab: no charts in \(directory)/plots (run `schemalab plot \(directory)` first): the report has none")
+        }
         let document = report.document(plots: plots)
-        for (name, text) in [("report.md", MarkdownRenderer.render(document)), ("report.html", HTMLRenderer.render(document, baseDirectory: directory))] {
+        for (name, text) in [
+            ("report.md", MarkdownRenderer.render(document)), ("report.html", HTMLRenderer.render(document, baseDirectory: directory)),
+        ] {
             let path = directory + "/" + name
             do { try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic) } catch {
                 throw OperationError(.failed, "cannot write \(path): \(error.localizedDescription)")
@@ -53,7 +59,9 @@ public struct ReportWriting {
             return console.note("schemalab: no index advice: cannot load the run's scenario \(file) (\(error)); give --scenario")
         }
         guard plan.scenario.sha256 == report.manifest.scenarioSHA256 else {
-            return console.note("schemalab: no index advice: \(file) has changed since the run (SHA-256 \(report.manifest.scenarioSHA256.prefix(12))… then, \(plan.scenario.sha256.prefix(12))… now)")
+            return console.note(
+                "schemalab: no index advice: \(file) has changed since the run (SHA-256 \(report.manifest.scenarioSHA256.prefix(12))… then, \(plan.scenario.sha256.prefix(12))… now)"
+            )
         }
         do {
             let work = try WorkDirectory.create()

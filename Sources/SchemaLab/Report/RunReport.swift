@@ -43,7 +43,8 @@ public struct RunReport: Sendable {
     /// True when two cases' 95% intervals of the median do not overlap.
     static func beyondNoise(_ a: RunSnapshot.Case, _ b: RunSnapshot.Case) -> Bool {
         guard let al = a.number("ci_low_ms"), let ah = a.number("ci_high_ms"),
-              let bl = b.number("ci_low_ms"), let bh = b.number("ci_high_ms") else { return false }
+            let bl = b.number("ci_low_ms"), let bh = b.number("ci_high_ms")
+        else { return false }
         return ah < bl || bh < al
     }
 
@@ -51,20 +52,32 @@ public struct RunReport: Sendable {
     public func document(plots: [String]) -> ReportDocument {
         var doc = ReportDocument(title: "SchemaLab report: \(run.scenario)")
         let env = manifest.environment
-        let stateText = state.map { s in s.state == .complete ? "complete" + (s.failed.isEmpty ? "" : ", \(s.failed.count) case(s) failed") : "\(s.state.rawValue): \(s.done.count) of \(s.cases.count) cases" } ?? "unknown (no run.json)"
+        let stateText =
+            state.map { s in
+                s.state == .complete
+                    ? "complete" + (s.failed.isEmpty ? "" : ", \(s.failed.count) case(s) failed")
+                    : "\(s.state.rawValue): \(s.done.count) of \(s.cases.count) cases"
+            } ?? "unknown (no run.json)"
         // With --store the data is the store's, not the seed's.
-        let data = state?.settings.store.map { "data from the existing store `\($0)` (copies of it; its fetch workloads only)" } ?? "seed \(manifest.seed)"
-        doc.add(.paragraph("Scenario `\(manifest.scenarioFile)` (SHA-256 \(manifest.scenarioSHA256.prefix(12))), \(data): "
-            + "\(order.variants.count) variants, \(order.workloads.count) workloads, sizes \(order.sizes.map(String.init).joined(separator: ", ")); "
-            + "\(manifest.warmup) warm-up and up to \(manifest.repetitions) repetitions per case. Run state: \(stateText)."))
+        let data =
+            state?.settings.store.map { "data from the existing store `\($0)` (copies of it; its fetch workloads only)" }
+            ?? "seed \(manifest.seed)"
+        doc.add(
+            .paragraph(
+                "Scenario `\(manifest.scenarioFile)` (SHA-256 \(manifest.scenarioSHA256.prefix(12))), \(data): "
+                    + "\(order.variants.count) variants, \(order.workloads.count) workloads, sizes \(order.sizes.map(String.init).joined(separator: ", ")); "
+                    + "\(manifest.warmup) warm-up and up to \(manifest.repetitions) repetitions per case. Run state: \(stateText)."))
         doc.add(.heading(1, "Environment"))
-        doc.add(.table(header: ["", "this run"], rows: [
-            ["SQLite", "\(env.sqliteVersion) (\(env.sqliteCompileOptions.count) compile options)"],
-            ["machine", "\(env.cores) cores, \(env.memoryBytes / 1_048_576) MiB, \(env.os)"],
-            ["build", "\(env.buildConfiguration), \(env.swiftVersion)"],
-            ["commit", env.gitCommit.isEmpty ? "(unknown)" : String(env.gitCommit.prefix(12))],
-            ["started", env.startedAt],
-        ], numeric: []))
+        doc.add(
+            .table(
+                header: ["", "this run"],
+                rows: [
+                    ["SQLite", "\(env.sqliteVersion) (\(env.sqliteCompileOptions.count) compile options)"],
+                    ["machine", "\(env.cores) cores, \(env.memoryBytes / 1_048_576) MiB, \(env.os)"],
+                    ["build", "\(env.buildConfiguration), \(env.swiftVersion)"],
+                    ["commit", env.gitCommit.isEmpty ? "(unknown)" : String(env.gitCommit.prefix(12))],
+                    ["started", env.startedAt],
+                ], numeric: []))
         addResultTables(&doc)
         if !plots.isEmpty {
             doc.add(.heading(1, "Plots"))
@@ -84,7 +97,8 @@ public struct RunReport: Sendable {
         guard let header = rows.first, rows.count > 1 else { return }
         func col(_ name: String) -> Int? { header.firstIndex(of: name) }
         guard let v = col("schema"), let n = col("size"), let ms = col("fill_ms"), let peak = col("peak_rss_kb"),
-              let growth = col("rss_growth_kb"), let bytes = col("store_bytes"), let chunk = col("chunk_rows"), let streamed = col("streamed") else { return }
+            let growth = col("rss_growth_kb"), let bytes = col("store_bytes"), let chunk = col("chunk_rows"), let streamed = col("streamed")
+        else { return }
         // The last fill of each variant and size (a resumed run fills again).
         var last: [String: [String]] = [:]
         var keys: [String] = []
@@ -94,23 +108,34 @@ public struct RunReport: Sendable {
         }
         func mb(_ kb: String) -> String { Int64(kb).map { $0 < 0 ? "" : Format.short(Double($0) / 1024) } ?? "" }
         let table = keys.map { last[$0]! }.map { r -> [String] in
-            [r[v], r[n], Format.short((Double(r[ms]) ?? 0) / 1000), mb(r[peak]), mb(r[growth]),
-             Int64(r[bytes]).map { Format.short(Double($0) / 1_048_576) } ?? "", r[streamed] == "1" ? r[chunk] : "whole set"]
+            [
+                r[v], r[n], Format.short((Double(r[ms]) ?? 0) / 1000), mb(r[peak]), mb(r[growth]),
+                Int64(r[bytes]).map { Format.short(Double($0) / 1_048_576) } ?? "", r[streamed] == "1" ? r[chunk] : "whole set",
+            ]
         }
         doc.add(.heading(1, "Filling the stores"))
-        doc.add(.paragraph("Each variant's store is filled once per size for the workloads that read it: the data set is generated "
-            + "a chunk of rows at a time and each chunk saved from a new context, so neither the values nor the saved objects pile up. "
-            + "Peak and growth are the process's resident set during the fill (growth: over the resident set at its start), in MB."))
-        doc.add(.table(header: ["variant", "n", "seconds", "peak MB", "growth MB", "store MB", "rows per chunk"], rows: table,
-                       numeric: [1, 2, 3, 4, 5]))
+        doc.add(
+            .paragraph(
+                "Each variant's store is filled once per size for the workloads that read it: the data set is generated "
+                    + "a chunk of rows at a time and each chunk saved from a new context, so neither the values nor the saved objects pile up. "
+                    + "Peak and growth are the process's resident set during the fill (growth: over the resident set at its start), in MB.")
+        )
+        doc.add(
+            .table(
+                header: ["variant", "n", "seconds", "peak MB", "growth MB", "store MB", "rows per chunk"], rows: table,
+                numeric: [1, 2, 3, 4, 5]))
     }
 
     private func addResultTables(_ doc: inout ReportDocument) {
         doc.add(.heading(1, "Results"))
         let ref = order.reference
-        doc.add(.paragraph("Median wall time per case in ms. "
-            + (ref.map { "In brackets, the difference to the reference variant `\($0)`; `~` marks a difference within noise (the two medians' 95% intervals overlap). " } ?? "")
-            + "`differs` marks a result that is not the reference's (it should never appear)."))
+        doc.add(
+            .paragraph(
+                "Median wall time per case in ms. "
+                    + (ref.map {
+                        "In brackets, the difference to the reference variant `\($0)`; `~` marks a difference within noise (the two medians' 95% intervals overlap). "
+                    } ?? "")
+                    + "`differs` marks a result that is not the reference's (it should never appear)."))
         for n in order.sizes {
             doc.add(.heading(2, "n = \(n)"))
             var rows: [[String]] = []
@@ -118,10 +143,14 @@ public struct RunReport: Sendable {
                 var row = [w]
                 var any = false
                 for v in order.variants {
-                    guard let c = run.cases[CaseKey(variant: v, workload: w, size: n)], let m = c.number("median_ms") else { row.append(""); continue }
+                    guard let c = run.cases[CaseKey(variant: v, workload: w, size: n)], let m = c.number("median_ms") else {
+                        row.append(""); continue
+                    }
                     any = true
                     var cell = Format.short(m)
-                    if let ref, v != ref, let r = run.cases[CaseKey(variant: ref, workload: w, size: n)], let rm = r.number("median_ms"), rm > 0 {
+                    if let ref, v != ref, let r = run.cases[CaseKey(variant: ref, workload: w, size: n)], let rm = r.number("median_ms"),
+                        rm > 0
+                    {
                         cell += Self.beyondNoise(c, r) ? " (\(Format.percent(m / rm - 1)))" : " (~)"
                     }
                     if c.field("reference_check") == "differs" { cell += " differs" }
@@ -139,63 +168,88 @@ public struct RunReport: Sendable {
         var rows: [[String]] = []
         for w in order.workloads {
             let cells = order.variants.map { v -> String in
-                guard let c = run.cases[CaseKey(variant: v, workload: w, size: n)], let m = c.number("median_ms"), let r = c.number("raw_ms"), r > 0 else { return "" }
+                guard let c = run.cases[CaseKey(variant: v, workload: w, size: n)], let m = c.number("median_ms"),
+                    let r = c.number("raw_ms"), r > 0
+                else { return "" }
                 return "\(Format.ratio(m / r))x (\(Format.short(r)))"
             }
             if cells.contains(where: { !$0.isEmpty }) { rows.append([w] + cells) }
         }
         guard !rows.isEmpty else { return }
-        doc.add(.paragraph("Model overhead at n = \(n): the case's median over its raw baseline, the same statements with the same "
-            + "bindings stepped with the bare C API (in brackets, the raw median in ms). What is above 1x is the object model's work: "
-            + "objects, the registry, values, faults, and the files of external storage, which the raw baseline does not read or write."))
+        doc.add(
+            .paragraph(
+                "Model overhead at n = \(n): the case's median over its raw baseline, the same statements with the same "
+                    + "bindings stepped with the bare C API (in brackets, the raw median in ms). What is above 1x is the object model's work: "
+                    + "objects, the registry, values, faults, and the files of external storage, which the raw baseline does not read or write."
+            ))
         doc.add(.table(header: ["workload"] + order.variants, rows: rows, numeric: Set(1...order.variants.count)))
     }
 
     private func addGrowth(_ doc: inout ReportDocument) {
         guard order.sizes.count >= 2 else { return }
         doc.add(.heading(1, "How cost grows with size"))
-        doc.add(.paragraph("The slope of log(time) against log(size) (1: linear, 2: quadratic; ± its standard error), and which of "
-            + "O(1), O(log n), O(n), O(n log n), O(n^2) fits the medians best by least squares on log axes, with the root-mean-square residual "
-            + "(0.10 is about 10% off at a typical point)."))
+        doc.add(
+            .paragraph(
+                "The slope of log(time) against log(size) (1: linear, 2: quadratic; ± its standard error), and which of "
+                    + "O(1), O(log n), O(n), O(n log n), O(n^2) fits the medians best by least squares on log axes, with the root-mean-square residual "
+                    + "(0.10 is about 10% off at a typical point)."))
         let rows = growth.curves.compactMap { c -> [String]? in
             guard let f = c.fit else { return nil }
-            return [c.workload, c.variant, String(format: "%.2f", f.slope) + (f.slopeError.map { String(format: " ± %.2f", $0) } ?? ""),
-                    f.model.rawValue, String(format: "%.3f", f.residual),
-                    "\(Format.short(c.points.first!.median)) -> \(Format.short(c.points.last!.median))"]
+            return [
+                c.workload, c.variant, String(format: "%.2f", f.slope) + (f.slopeError.map { String(format: " ± %.2f", $0) } ?? ""),
+                f.model.rawValue, String(format: "%.3f", f.residual),
+                "\(Format.short(c.points.first!.median)) -> \(Format.short(c.points.last!.median))",
+            ]
         }
-        doc.add(.table(header: ["workload", "variant", "slope", "best fit", "residual", "ms, smallest -> largest size"], rows: rows, numeric: [2, 4, 5]))
+        doc.add(
+            .table(
+                header: ["workload", "variant", "slope", "best fit", "residual", "ms, smallest -> largest size"], rows: rows,
+                numeric: [2, 4, 5]))
         doc.add(.heading(2, "Crossovers"))
         let real = growth.crossovers.filter(\.crossover.significant)
         let noise = growth.crossovers.count - real.count
-        let noiseText = noise == 0 ? "" : " \(noise) other crossing(s) are left out: at one of the sizes around them the two medians' 95% intervals overlap, so the order there is within noise."
+        let noiseText =
+            noise == 0
+            ? ""
+            : " \(noise) other crossing(s) are left out: at one of the sizes around them the two medians' 95% intervals overlap, so the order there is within noise."
         if real.isEmpty {
             doc.add(.paragraph("No two variants of a workload change order, beyond noise, between two measured sizes." + noiseText))
         } else {
-            doc.add(.paragraph("Where the faster of two variants changes: the size interpolated on log axes between the two measured sizes "
-                + "around it, and the range the medians' 95% intervals allow (the charts mark them with a cross)." + noiseText))
-            doc.add(.table(header: ["workload", "faster below", "faster above", "at about n =", "range", "between sizes"],
-                           rows: real.map { w, c in
-                               [w, c.fasterBelow, c.fasterAbove, Format.number(c.size.rounded()),
-                                "\(Format.number(c.low.rounded()))-\(Format.number(c.high.rounded()))", "\(c.below) and \(c.above)"]
-                           }, numeric: [3]))
+            doc.add(
+                .paragraph(
+                    "Where the faster of two variants changes: the size interpolated on log axes between the two measured sizes "
+                        + "around it, and the range the medians' 95% intervals allow (the charts mark them with a cross)." + noiseText))
+            doc.add(
+                .table(
+                    header: ["workload", "faster below", "faster above", "at about n =", "range", "between sizes"],
+                    rows: real.map { w, c in
+                        [
+                            w, c.fasterBelow, c.fasterAbove, Format.number(c.size.rounded()),
+                            "\(Format.number(c.low.rounded()))-\(Format.number(c.high.rounded()))", "\(c.below) and \(c.above)",
+                        ]
+                    }, numeric: [3]))
         }
     }
 
     private func addCases(_ doc: inout ReportDocument) {
         doc.add(.heading(1, "Cases: counters and query plans"))
-        doc.add(.paragraph("Per case, SQLite's counters for one repetition and every distinct statement with its plan (EXPLAIN QUERY PLAN). "
-            + "A plan that scans a whole table or sorts in a temporary B-tree is marked."
-            + (advice.isEmpty ? "" : " Under it, the index SQLite's `.expert` suggests and the plan with that index.")))
+        doc.add(
+            .paragraph(
+                "Per case, SQLite's counters for one repetition and every distinct statement with its plan (EXPLAIN QUERY PLAN). "
+                    + "A plan that scans a whole table or sorts in a temporary B-tree is marked."
+                    + (advice.isEmpty ? "" : " Under it, the index SQLite's `.expert` suggests and the plan with that index.")))
         for n in order.sizes {
             for w in order.workloads {
                 for v in order.variants {
                     guard let c = run.cases[CaseKey(variant: v, workload: w, size: n)] else { continue }
                     var blocks: [ReportDocument.Block] = []
-                    let counters: [(String, String)] = [("median ms", "median_ms"), ("p90 ms", "p90_ms"), ("cpu ms", "cpu_ms"),
+                    let counters: [(String, String)] = [
+                        ("median ms", "median_ms"), ("p90 ms", "p90_ms"), ("cpu ms", "cpu_ms"),
                         ("raw ms", "raw_ms"), ("overhead", "raw_ratio"),
                         ("statements", "statements"), ("rows", "rows"), ("VM steps", "vm_steps"), ("full-scan steps", "fullscan_steps"),
                         ("sorts", "sorts"), ("auto-index rows", "autoindex"), ("peak RSS KB", "peak_rss_kb"),
-                        ("SQLite heap peak bytes", "sqlite_heap_peak_bytes"), ("instructions", "instructions")]
+                        ("SQLite heap peak bytes", "sqlite_heap_peak_bytes"), ("instructions", "instructions"),
+                    ]
                     blocks.append(.table(header: counters.map(\.0), rows: [counters.map { c.field($0.1) }], numeric: Set(counters.indices)))
                     var flagged = 0
                     for (i, st) in c.plans.enumerated() {
@@ -205,10 +259,13 @@ public struct RunReport: Sendable {
                         blocks.append(.code(st.sql + (st.plan.isEmpty ? "" : "\n" + st.plan.map { "  " + $0 }.joined(separator: "\n"))))
                         if bad, let a = advice[Self.adviceKey(v, st.sql)] {
                             blocks.append(.paragraph(a.summary))
-                            if !a.indexes.isEmpty || !a.plan.isEmpty { blocks.append(.code((a.indexes + a.plan.map { "  " + $0 }).joined(separator: "\n"))) }
+                            if !a.indexes.isEmpty || !a.plan.isEmpty {
+                                blocks.append(.code((a.indexes + a.plan.map { "  " + $0 }).joined(separator: "\n")))
+                            }
                         }
                     }
-                    let summary = "\(v) · \(w) · n = \(n): \(Format.short(c.number("median_ms") ?? .nan)) ms, \(c.plans.count) statement(s)"
+                    let summary =
+                        "\(v) · \(w) · n = \(n): \(Format.short(c.number("median_ms") ?? .nan)) ms, \(c.plans.count) statement(s)"
                         + (flagged > 0 ? ", \(flagged) scanning or sorting" : "")
                     doc.add(.details(summary: summary, blocks: blocks))
                 }
@@ -216,15 +273,25 @@ public struct RunReport: Sendable {
         }
     }
 
-
     /// A caption for a plot from its file name.
     static func caption(_ path: String, scenario: String) -> String {
         let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
         let rest = name.hasPrefix(scenario + "-") ? String(name.dropFirst(scenario.count + 1)) : name
-        if rest == "growth" { return "Median time against size (log-log), one panel per workload; crosses mark where two variants change order" }
-        if rest == "memory-rss" { return "The resident memory a repetition adds against size, per workload (rss_growth_kb: the case's own, where the process's peak would include the other interleaved cases' state)" }
-        if rest == "memory-heap" { return "SQLite's heap high-water mark during a case against size, per workload: process-wide, so it includes the page caches of the other interleaved cases' connections (it levels off where their caches fill)" }
-        if rest.hasSuffix("-percentiles") { return "Latency distribution at n = \(rest.dropLast("-percentiles".count).split(separator: "-").first ?? ""): every query's latency by percentile" }
+        if rest == "growth" {
+            return "Median time against size (log-log), one panel per workload; crosses mark where two variants change order"
+        }
+        if rest == "memory-rss" {
+            return
+                "The resident memory a repetition adds against size, per workload (rss_growth_kb: the case's own, where the process's peak would include the other interleaved cases' state)"
+        }
+        if rest == "memory-heap" {
+            return
+                "SQLite's heap high-water mark during a case against size, per workload: process-wide, so it includes the page caches of the other interleaved cases' connections (it levels off where their caches fill)"
+        }
+        if rest.hasSuffix("-percentiles") {
+            return
+                "Latency distribution at n = \(rest.dropLast("-percentiles".count).split(separator: "-").first ?? ""): every query's latency by percentile"
+        }
         if rest.hasSuffix("-reads") { return "Read latencies (p50, p90, p99, max): \(rest.dropLast(6))" }
         if Int(rest) != nil { return "Median time per workload and variant at n = \(rest)" }
         return rest

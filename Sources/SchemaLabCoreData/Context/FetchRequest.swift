@@ -19,18 +19,23 @@ public struct FetchRequest {
     public let sql: FetchRequestSQL
 
     /// A request without a predicate (cannot fail).
-    public init(entity: EntityDescription, sortDescriptors: [(ResolvedKeyPath, Bool)] = [], batchSize: Int = 0,
-                prefetch: [[RelationshipModel]] = []) {
-        try! self.init(entity: entity, sortDescriptors: sortDescriptors, batchSize: batchSize, prefetch: prefetch,
-                       predicate: nil)
+    public init(
+        entity: EntityDescription, sortDescriptors: [(ResolvedKeyPath, Bool)] = [], batchSize: Int = 0,
+        prefetch: [[RelationshipModel]] = []
+    ) {
+        try! self.init(
+            entity: entity, sortDescriptors: sortDescriptors, batchSize: batchSize, prefetch: prefetch,
+            predicate: nil)
     }
 
     /// The full request. `predicate` compiles the predicate against each statement's joins;
     /// `section` adds the controller's section-count query; `dictionary` the dictionary query.
-    public init(entity: EntityDescription, sortDescriptors: [(ResolvedKeyPath, Bool)], batchSize: Int,
-                prefetch: [[RelationshipModel]], predicate: PredicateCompilation?, fetchLimit: Int = 0, fetchOffset: Int = 0,
-                includesPropertyValues: Bool = true, returnsObjectsAsFaults: Bool = false,
-                section: (ResolvedKeyPath, ascending: Bool)? = nil, dictionary: DictionaryShape? = nil) throws {
+    public init(
+        entity: EntityDescription, sortDescriptors: [(ResolvedKeyPath, Bool)], batchSize: Int,
+        prefetch: [[RelationshipModel]], predicate: PredicateCompilation?, fetchLimit: Int = 0, fetchOffset: Int = 0,
+        includesPropertyValues: Bool = true, returnsObjectsAsFaults: Bool = false,
+        section: (ResolvedKeyPath, ascending: Bool)? = nil, dictionary: DictionaryShape? = nil
+    ) throws {
         self.entity = entity
         self.sortDescriptors = sortDescriptors
         self.batchSize = batchSize
@@ -40,7 +45,8 @@ public struct FetchRequest {
         self.includesPropertyValues = includesPropertyValues
         self.returnsObjectsAsFaults = returnsObjectsAsFaults
         self.hasPredicate = predicate != nil
-        self.sql = try FetchRequestSQL(fetch: entity.fetchSQL, sorts: sortDescriptors, predicate: predicate,
-                                       limit: fetchLimit, offset: fetchOffset, section: section, dictionary: dictionary)
+        self.sql = try FetchRequestSQL(
+            fetch: entity.fetchSQL, sorts: sortDescriptors, predicate: predicate,
+            limit: fetchLimit, offset: fetchOffset, section: section, dictionary: dictionary)
     }
 }

@@ -9,8 +9,10 @@ extension ManagedObjectContext {
     /// key is NULL; foreign keys are NULL: a batch insert sets no relationship). `record(i)`
     /// gives record i (from an array, or built by a handler). A record SQLite refuses fails
     /// the whole request, rolled back, with its position in the message.
-    public func batchInsert(_ entity: EntityDescription, policy: MergePolicy, count: Int,
-                            record: (Int) -> [String: SQLValue]) throws {
+    public func batchInsert(
+        _ entity: EntityDescription, policy: MergePolicy, count: Int,
+        record: (Int) -> [String: SQLValue]
+    ) throws {
         guard count > 0 else { return }
         let sql = BatchSQL.insert(entity.model, policy: policy)
         try transaction {

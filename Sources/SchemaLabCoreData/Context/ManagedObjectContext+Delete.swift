@@ -74,7 +74,9 @@ extension ManagedObjectContext {
             while try s.step() {}
             s.reset()
             if db.changes == 0 {
-                throw SQLiteError(code: 19, message: "optimistic locking failure: \(o.entity.name) \(o.objectID) changed since version \(o.version)", sql: s.sql)
+                throw SQLiteError(
+                    code: 19, message: "optimistic locking failure: \(o.entity.name) \(o.objectID) changed since version \(o.version)",
+                    sql: s.sql)
             }
         }
     }

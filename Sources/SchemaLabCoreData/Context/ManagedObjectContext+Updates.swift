@@ -25,8 +25,11 @@ extension ManagedObjectContext {
             let e = o.entity
             let indexes = o.changed.sorted()
             let slots = o.changedRelations.sorted()
-            let s = try db.statement(SaveSQL.update(e.model, columns: indexes.map { e.model.attributes[$0].column }
-                                                    + slots.map { e.toOne[$0].foreignKeyColumn! }))
+            let s = try db.statement(
+                SaveSQL.update(
+                    e.model,
+                    columns: indexes.map { e.model.attributes[$0].column }
+                        + slots.map { e.toOne[$0].foreignKeyColumn! }))
             var p: Int32 = 1
             for i in indexes { try s.bind(try storedValue(o, i), at: p); p += 1 }
             for j in slots { try s.bind(o.related[j].map { SQLValue.integer($0.objectID) } ?? .null, at: p); p += 1 }
@@ -36,7 +39,8 @@ extension ManagedObjectContext {
             while try s.step() {}
             s.reset()
             if db.changes == 0 {
-                throw SQLiteError(code: 19, message: "optimistic locking failure: \(e.name) \(o.objectID) changed since version \(o.version)", sql: s.sql)
+                throw SQLiteError(
+                    code: 19, message: "optimistic locking failure: \(e.name) \(o.objectID) changed since version \(o.version)", sql: s.sql)
             }
         }
     }
@@ -48,9 +52,10 @@ extension ManagedObjectContext {
     func maintainCounters() throws {
         for c in objectModel.model.counters {
             guard let source = objectModel.entity(c.source), let counter = objectModel.entity(c.entity),
-                  let by = source.model.attributes.firstIndex(where: { $0.name == c.sourceKey.name }),
-                  let keyIndex = counter.model.attributes.firstIndex(where: { $0.name == c.key.name }),
-                  let countIndex = counter.model.attributes.firstIndex(where: { $0.name == c.count.name }) else { continue }
+                let by = source.model.attributes.firstIndex(where: { $0.name == c.sourceKey.name }),
+                let keyIndex = counter.model.attributes.firstIndex(where: { $0.name == c.key.name }),
+                let countIndex = counter.model.attributes.firstIndex(where: { $0.name == c.count.name })
+            else { continue }
             // Keys are grouped as SQLite groups them: text by its bytes (Swift's String
             // equality would merge canonically equivalent keys, "É" and "E\u{301}"). A
             // source object with no key is not counted, as GROUP BY's NULL group is not.
@@ -70,7 +75,8 @@ extension ManagedObjectContext {
             for start in stride(from: 0, to: lookup.count, by: 500) {
                 let chunk = lookup[start..<min(start + 500, lookup.count)]
                 let marks = Array(repeating: "?", count: chunk.count).joined(separator: ",")
-                let sql = "SELECT \(FetchSQL.objectColumns(counter.model)) FROM \(counter.model.table) t0 WHERE t0.\(c.key.column) IN (\(marks))"
+                let sql =
+                    "SELECT \(FetchSQL.objectColumns(counter.model)) FROM \(counter.model.table) t0 WHERE t0.\(c.key.column) IN (\(marks))"
                 for o in try fetchObjects(.init(sql: sql, bindings: Array(chunk)), entity: counter, asFaults: false) {
                     existing[CounterKey(o.values[keyIndex])] = o
                 }

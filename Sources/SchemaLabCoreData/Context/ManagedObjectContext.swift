@@ -152,7 +152,9 @@ public final class ManagedObjectContext {
                     do {
                         while try s.step() {}
                     } catch let error as SQLiteError {
-                        throw SQLiteError(code: error.code, message: error.message + " (\(e.name) object \(position + 1) of \(objects.count) inserted)", sql: error.sql)
+                        throw SQLiteError(
+                            code: error.code, message: error.message + " (\(e.name) object \(position + 1) of \(objects.count) inserted)",
+                            sql: error.sql)
                     }
                     s.reset()
                     registry[e.number, o.objectID] = o
@@ -208,13 +210,15 @@ public final class ManagedObjectContext {
             for a in o.entity.requiredAttributes where missing(o, a) {
                 let same = inserted.lazy.filter { $0.entity === o.entity }
                 let position = inserted[..<i].lazy.filter { $0.entity === o.entity }.count + 1
-                throw MandatoryPropertyError(entity: o.entity.name, attribute: o.entity.model.attributes[a].name,
-                                      position: "object \(position) of \(same.count) inserted")
+                throw MandatoryPropertyError(
+                    entity: o.entity.name, attribute: o.entity.model.attributes[a].name,
+                    position: "object \(position) of \(same.count) inserted")
             }
         }
         for o in updated where !o.isDeleted {
             for a in o.entity.requiredAttributes where missing(o, a) {
-                throw MandatoryPropertyError(entity: o.entity.name, attribute: o.entity.model.attributes[a].name, position: "object \(o.objectID)")
+                throw MandatoryPropertyError(
+                    entity: o.entity.name, attribute: o.entity.model.attributes[a].name, position: "object \(o.objectID)")
             }
         }
     }

@@ -15,7 +15,10 @@ public struct AttributeModel: Sendable, Equatable {
     public var column: String { "Z" + name.uppercased() }
 
     /// Memberwise.
-    package init(name: String, type: AttributeType, optional: Bool = true, canonicalOf: String? = nil, allowsExternalStorage: Bool = false, externalStorageThreshold: Int = 0) {
+    package init(
+        name: String, type: AttributeType, optional: Bool = true, canonicalOf: String? = nil, allowsExternalStorage: Bool = false,
+        externalStorageThreshold: Int = 0
+    ) {
         self.name = name
         self.type = type
         self.optional = optional

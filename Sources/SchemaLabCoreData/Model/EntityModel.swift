@@ -18,7 +18,10 @@ public struct EntityModel: Sendable, Equatable {
     public var toOneRelationships: [RelationshipModel] { relationships.filter { $0.foreignKeyColumn != nil } }
 
     /// Memberwise.
-    package init(name: String, number: Int, attributes: [AttributeModel], relationships: [RelationshipModel], indexes: [IndexModel], uniquenessConstraints: [[AttributeModel]] = []) {
+    package init(
+        name: String, number: Int, attributes: [AttributeModel], relationships: [RelationshipModel], indexes: [IndexModel],
+        uniquenessConstraints: [[AttributeModel]] = []
+    ) {
         self.name = name
         self.number = number
         self.attributes = attributes

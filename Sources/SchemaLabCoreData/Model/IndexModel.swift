@@ -24,7 +24,10 @@ public struct IndexModel: Sendable, Equatable {
     public var combinedQuery = false
 
     /// Memberwise.
-    package init(name: String, sqlName: String, elements: [IndexElementModel], kind: IndexKind, unique: Bool, attributeStyle: Bool, combinedQuery: Bool = false) {
+    package init(
+        name: String, sqlName: String, elements: [IndexElementModel], kind: IndexKind, unique: Bool, attributeStyle: Bool,
+        combinedQuery: Bool = false
+    ) {
         self.name = name
         self.sqlName = sqlName
         self.elements = elements

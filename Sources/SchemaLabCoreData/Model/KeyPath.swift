@@ -52,12 +52,14 @@ extension ResolvedModel {
         }
         let found = reachableAttributes(named: keyPath, from: start.name)
         guard let nearest = found.first else {
-            throw KeyPathError(message: "in variant \(variant), no attribute '\(keyPath)' is reachable from \(entity) through to-one relationships")
+            throw KeyPathError(
+                message: "in variant \(variant), no attribute '\(keyPath)' is reachable from \(entity) through to-one relationships")
         }
         let tied = found.filter { $0.relationships.count == nearest.relationships.count }
         if tied.count > 1 {
             let paths = tied.map { ($0.relationships.map(\.name) + [$0.attribute.name]).joined(separator: ".") }
-            throw KeyPathError(message: "in variant \(variant), '\(keyPath)' is ambiguous: \(paths.joined(separator: " or ")); write the full key path")
+            throw KeyPathError(
+                message: "in variant \(variant), '\(keyPath)' is ambiguous: \(paths.joined(separator: " or ")); write the full key path")
         }
         return nearest
     }

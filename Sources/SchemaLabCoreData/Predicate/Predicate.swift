@@ -100,8 +100,10 @@ public struct PredicateComparison: Sendable, Equatable {
     public var operatorColumn: Int
 
     /// A comparison; `column` is where it starts, `operatorColumn` where its operator is.
-    public init(quantifier: ComparisonQuantifier = .direct, left: PredicateExpression, op: ComparisonOperator,
-                options: ComparisonOptions = [], right: PredicateExpression, column: Int, operatorColumn: Int) {
+    public init(
+        quantifier: ComparisonQuantifier = .direct, left: PredicateExpression, op: ComparisonOperator,
+        options: ComparisonOptions = [], right: PredicateExpression, column: Int, operatorColumn: Int
+    ) {
         self.quantifier = quantifier
         self.left = left
         self.op = op
@@ -146,7 +148,8 @@ public indirect enum PredicateExpression: Sendable, Equatable {
     public var column: Int {
         switch self {
         case .constant(_, let c), .keyPath(_, _, let c), .aggregate(_, _, _, let c), .subquery(_, _, _, let c),
-             .indexed(_, _, let c): return c
+            .indexed(_, _, let c):
+            return c
         }
     }
 

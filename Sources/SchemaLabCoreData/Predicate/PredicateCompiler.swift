@@ -80,7 +80,11 @@ public struct PredicateCompiler {
     /// the model (an unknown key path carries the resolver's message).
     public func compile(_ predicate: Predicate) throws(PredicateError) -> CompiledPredicate {
         if let column = Self.negatedIndexed(predicate, negated: false) {
-            throw PredicateError(column: column, message: "indexed:by:(...) cannot be under NOT: an R-tree stores a nil value as 0, so the negation would select rows whose value is nil; write the complement as ranges")
+            throw PredicateError(
+                column: column,
+                message:
+                    "indexed:by:(...) cannot be under NOT: an R-tree stores a nil value as 0, so the negation would select rows whose value is nil; write the complement as ranges"
+            )
         }
         let scope = Scope(entity: entity, alias: "t0", planner: joins, isTop: true, parent: nil, variable: nil, model: model)
         let f = try self.predicate(predicate, in: scope)
@@ -272,7 +276,9 @@ extension PredicateCompiler {
     }
 
     /// Resolves a key path expression's root and components to a scope and what they name.
-    func resolve(root: KeyPathRoot, components: [String], column: Int, in scope: Scope) throws(PredicateError) -> (Scope, ResolvedPredicatePath) {
+    func resolve(root: KeyPathRoot, components: [String], column: Int, in scope: Scope) throws(PredicateError) -> (
+        Scope, ResolvedPredicatePath
+    ) {
         var base = scope
         if case .variable(let v) = root {
             guard let s = scope.lookup(v) else {
@@ -292,7 +298,7 @@ extension PredicateCompiler {
                 continue
             }
             if isLast, let a = current.attribute(name) { return (base, .attribute(rels, a)) }
-            if components.count == 1 { break } // the resolver looks through to-one relationships
+            if components.count == 1 { break }  // the resolver looks through to-one relationships
             return (base, try resolverPath(components, column: column, from: base.entity))
         }
         if !rels.isEmpty { return (base, .object(rels)) }
@@ -323,7 +329,9 @@ extension PredicateCompiler {
             let sql = scope.alias(for: Array(rels.dropLast())) + "." + last.foreignKeyColumn!
             return .value(Fragment(sql), attribute: nil, object: true, nullable: true, text: text, column: column)
         case .toMany(_, let r, _):
-            throw PredicateError(column: column, message: "'\(text)' goes through the to-many relationship '\(r.name)': use ANY, ALL, NONE, @count or SUBQUERY")
+            throw PredicateError(
+                column: column,
+                message: "'\(text)' goes through the to-many relationship '\(r.name)': use ANY, ALL, NONE, @count or SUBQUERY")
         }
     }
 
@@ -343,9 +351,10 @@ extension PredicateCompiler {
             let (s, path) = try resolve(root: root, components: comps, column: c, in: scope)
             return try operand(path, scope: s, text: e.keyPathText!, column: c)
         case .aggregate(let f, let collection, let keyPath, let c):
-            return .value(try aggregate(f, collection: collection, keyPath: keyPath, column: c, in: scope),
-                          attribute: nil, object: false, nullable: f != .count && f != .sum,
-                          text: describe(e), column: c)
+            return .value(
+                try aggregate(f, collection: collection, keyPath: keyPath, column: c, in: scope),
+                attribute: nil, object: false, nullable: f != .count && f != .sum,
+                text: describe(e), column: c)
         case .subquery(_, _, _, let c):
             throw PredicateError(column: c, message: "a SUBQUERY is a collection: compare SUBQUERY(...).@count")
         case .indexed(_, _, let c):
@@ -392,8 +401,9 @@ extension PredicateCompiler {
                 return CollectionSource(from: "\(table) \(j)", owner: "\(j).\(own)", elementKey: "\(j).\(other)", elements: nil)
             }
             let a = joins.subqueryAlias()
-            return CollectionSource(from: "\(table) \(j) JOIN \(dest.table) \(a) ON \(j).\(other) = \(a).Z_PK",
-                                    owner: "\(j).\(own)", elementKey: "\(a).Z_PK", elements: scope(a))
+            return CollectionSource(
+                from: "\(table) \(j) JOIN \(dest.table) \(a) ON \(j).\(other) = \(a).Z_PK",
+                owner: "\(j).\(own)", elementKey: "\(a).Z_PK", elements: scope(a))
         case .foreignKey:
             preconditionFailure("\(r.name) is a to-one relationship")
         }
@@ -409,16 +419,24 @@ extension PredicateCompiler {
             throw PredicateError(column: c, message: "\(what) needs a to-many relationship; '\(e.keyPathText!)' is not one")
         }
         guard rest.isEmpty else {
-            throw PredicateError(column: c, message: "\(what) needs a key path that ends at a to-many relationship; '\(e.keyPathText!)' goes on after '\(r.name)'")
+            throw PredicateError(
+                column: c,
+                message: "\(what) needs a key path that ends at a to-many relationship; '\(e.keyPathText!)' goes on after '\(r.name)'")
         }
-        let parent = prefix.isEmpty ? s : Scope(entity: model.entity(prefix.last!.destination)!, alias: s.alias(for: prefix),
-                                                planner: joins, isTop: false, parent: s, variable: nil, model: model)
+        let parent =
+            prefix.isEmpty
+            ? s
+            : Scope(
+                entity: model.entity(prefix.last!.destination)!, alias: s.alias(for: prefix),
+                planner: joins, isTop: false, parent: s, variable: nil, model: model)
         return (parent, r)
     }
 
     /// `(SELECT COUNT(...) FROM ... WHERE parent.Z_PK = owner [AND (P)])` and the other aggregates.
-    func aggregate(_ f: CollectionFunction, collection: PredicateExpression, keyPath: [String], column: Int,
-                   in scope: Scope) throws(PredicateError) -> Fragment {
+    func aggregate(
+        _ f: CollectionFunction, collection: PredicateExpression, keyPath: [String], column: Int,
+        in scope: Scope
+    ) throws(PredicateError) -> Fragment {
         var filter: (variable: String, predicate: Predicate)?
         var collectionExpr = collection
         if case .subquery(let coll, let v, let p, _) = collection {
@@ -434,7 +452,11 @@ extension PredicateCompiler {
             let elements = src.elements!
             let (s, path) = try resolve(root: .object, components: keyPath, column: column, in: elements)
             guard case .attribute = path else {
-                throw PredicateError(column: column, message: "\(f.rawValue) needs an attribute after it; '\(keyPath.joined(separator: "."))' is not one of \(elements.entity.name)")
+                throw PredicateError(
+                    column: column,
+                    message:
+                        "\(f.rawValue) needs an attribute after it; '\(keyPath.joined(separator: "."))' is not one of \(elements.entity.name)"
+                )
             }
             let op = try operand(path, scope: s, text: keyPath.joined(separator: "."), column: column)
             guard case .value(let frag, _, _, _, _, _) = op else { preconditionFailure() }
@@ -464,18 +486,25 @@ extension PredicateCompiler {
             let (s, path) = try resolve(root: root, components: comps, column: col, in: scope)
             if case .toMany(let prefix, let r, let rest) = path {
                 if c.quantifier == .direct && rest.isEmpty {
-                    throw PredicateError(column: col, message: "'\(c.left.keyPathText!)' is a to-many relationship: compare its @count, or use ANY, ALL, NONE or SUBQUERY")
+                    throw PredicateError(
+                        column: col,
+                        message: "'\(c.left.keyPathText!)' is a to-many relationship: compare its @count, or use ANY, ALL, NONE or SUBQUERY"
+                    )
                 }
                 return try quantified(c, parent: s, prefix: prefix, relationship: r, rest: rest, in: scope)
             }
             if c.quantifier != .direct {
-                throw PredicateError(column: c.column, message: "\(c.quantifier.rawValue) needs a key path through a to-many relationship, but '\(c.left.keyPathText!)' has none")
+                throw PredicateError(
+                    column: c.column,
+                    message:
+                        "\(c.quantifier.rawValue) needs a key path through a to-many relationship, but '\(c.left.keyPathText!)' has none")
             }
             let left = try operand(path, scope: s, text: c.left.keyPathText!, column: col)
             return try scalar(left, c, right: try operand(c.right, in: scope))
         }
         if c.quantifier != .direct {
-            throw PredicateError(column: c.column, message: "\(c.quantifier.rawValue) needs a key path through a to-many relationship on the left")
+            throw PredicateError(
+                column: c.column, message: "\(c.quantifier.rawValue) needs a key path through a to-many relationship on the left")
         }
         return try scalar(try operand(c.left, in: scope), c, right: try operand(c.right, in: scope))
     }
@@ -487,39 +516,49 @@ extension PredicateCompiler {
     /// miss rows next to an edge), and the candidates are checked against the row's own
     /// column (the widened bounds let in rows just outside). Without such an index (another variant), the
     /// plain column comparison, so one workload runs, and is compared, in every variant.
-    func indexed(_ c: PredicateComparison, key: PredicateExpression, index: String, column: Int,
-                 in scope: Scope) throws(PredicateError) -> Fragment {
+    func indexed(
+        _ c: PredicateComparison, key: PredicateExpression, index: String, column: Int,
+        in scope: Scope
+    ) throws(PredicateError) -> Fragment {
         guard c.quantifier == .direct else {
             throw PredicateError(column: c.column, message: "\(c.quantifier.rawValue) cannot quantify indexed:by:(...)")
         }
         guard c.op == .between else {
-            throw PredicateError(column: c.operatorColumn, message: "indexed:by:(...) is answered with BETWEEN {lower, upper}, not \(c.op.rawValue)")
+            throw PredicateError(
+                column: c.operatorColumn, message: "indexed:by:(...) is answered with BETWEEN {lower, upper}, not \(c.op.rawValue)")
         }
         guard case .keyPath(let root, let comps, let kc) = key else { preconditionFailure("the parser takes key paths only") }
         let (s, path) = try resolve(root: root, components: comps, column: kc, in: scope)
         guard case .attribute(let rels, let attribute) = path, rels.isEmpty else {
-            throw PredicateError(column: kc, message: "indexed:by: needs an attribute of \(s.entity.name) itself; '\(key.keyPathText!)' is not one")
+            throw PredicateError(
+                column: kc, message: "indexed:by: needs an attribute of \(s.entity.name) itself; '\(key.keyPathText!)' is not one")
         }
         var plain = c
         plain.left = key
         let recheck = try comparison(plain, in: scope)
-        guard let (ix, lo, hi) = try rtreeBounds(c, attribute: attribute, entity: s.entity, index: index, column: kc) else { return recheck }
+        guard let (ix, lo, hi) = try rtreeBounds(c, attribute: attribute, entity: s.entity, index: index, column: kc) else {
+            return recheck
+        }
         let n = joins.indexAlias(for: s.alias)
         let col = attribute.column
-        let candidates = "\(s.alias).Z_PK IN (SELECT \(n).Z_PK FROM \(ix.sqlName) \(n) WHERE (? <= \(n).\(col)_MIN AND \(n).\(col)_MAX <= ?))"
+        let candidates =
+            "\(s.alias).Z_PK IN (SELECT \(n).Z_PK FROM \(ix.sqlName) \(n) WHERE (? <= \(n).\(col)_MIN AND \(n).\(col)_MAX <= ?))"
         return "(" + Fragment(candidates, [.real(lo), .real(hi)]) + " AND " + recheck + ")"
     }
 
     /// The R-tree index an `indexed:by:` comparison names, with its widened bounds; nil when
     /// the entity has no R-tree index of that name.
-    func rtreeBounds(_ c: PredicateComparison, attribute: AttributeModel, entity: EntityModel, index: String,
-                     column kc: Int) throws(PredicateError) -> (IndexModel, Double, Double)? {
+    func rtreeBounds(
+        _ c: PredicateComparison, attribute: AttributeModel, entity: EntityModel, index: String,
+        column kc: Int
+    ) throws(PredicateError) -> (IndexModel, Double, Double)? {
         guard let ix = entity.indexes.first(where: { $0.name == index && $0.kind == .rtree }) else { return nil }
         guard ix.elements.contains(where: { $0.attribute.name == attribute.name }) else {
             throw PredicateError(column: kc, message: "the R-tree index '\(index)' of \(entity.name) does not index '\(attribute.name)'")
         }
         guard case .constant(.array(let bounds), _) = c.right, bounds.count == 2,
-              let lo = bounds[0].sqlValue?.doubleValue, let hi = bounds[1].sqlValue?.doubleValue else {
+            let lo = bounds[0].sqlValue?.doubleValue, let hi = bounds[1].sqlValue?.doubleValue
+        else {
             throw PredicateError(column: c.right.column, message: "indexed:by:(...) BETWEEN needs 2 numbers (or dates), like {%@, %@}")
         }
         return (ix, Self.float32Below(lo), Self.float32Above(hi))
@@ -530,22 +569,23 @@ extension PredicateCompiler {
     /// rechecks. Nil when the two sides are not such a pair.
     func combinedIndexed(_ a: Predicate, _ b: Predicate, in scope: Scope) throws(PredicateError) -> Fragment? {
         guard case .comparison(let ca) = a, case .comparison(let cb) = b,
-              case .indexed(.keyPath(.object, let ka, let kca), let ia, _) = ca.left,
-              case .indexed(.keyPath(.object, let kb, let kcb), let ib, _) = cb.left,
-              ia == ib, ca.op == .between, cb.op == .between, ca.quantifier == .direct, cb.quantifier == .direct,
-              let ix = scope.entity.indexes.first(where: { $0.name == ia && $0.kind == .rtree }), ix.combinedQuery,
-              case .attribute([], let attrA) = try resolve(root: .object, components: ka, column: kca, in: scope).1,
-              case .attribute([], let attrB) = try resolve(root: .object, components: kb, column: kcb, in: scope).1,
-              attrA.name != attrB.name,
-              let (_, loA, hiA) = try rtreeBounds(ca, attribute: attrA, entity: scope.entity, index: ia, column: kca),
-              let (_, loB, hiB) = try rtreeBounds(cb, attribute: attrB, entity: scope.entity, index: ib, column: kcb)
+            case .indexed(.keyPath(.object, let ka, let kca), let ia, _) = ca.left,
+            case .indexed(.keyPath(.object, let kb, let kcb), let ib, _) = cb.left,
+            ia == ib, ca.op == .between, cb.op == .between, ca.quantifier == .direct, cb.quantifier == .direct,
+            let ix = scope.entity.indexes.first(where: { $0.name == ia && $0.kind == .rtree }), ix.combinedQuery,
+            case .attribute([], let attrA) = try resolve(root: .object, components: ka, column: kca, in: scope).1,
+            case .attribute([], let attrB) = try resolve(root: .object, components: kb, column: kcb, in: scope).1,
+            attrA.name != attrB.name,
+            let (_, loA, hiA) = try rtreeBounds(ca, attribute: attrA, entity: scope.entity, index: ia, column: kca),
+            let (_, loB, hiB) = try rtreeBounds(cb, attribute: attrB, entity: scope.entity, index: ib, column: kcb)
         else { return nil }
         var plainA = ca, plainB = cb
         plainA.left = .keyPath(root: .object, components: ka, column: kca)
         plainB.left = .keyPath(root: .object, components: kb, column: kcb)
         let n = joins.indexAlias(for: scope.alias)
         let (colA, colB) = (attrA.column, attrB.column)
-        let candidates = "\(scope.alias).Z_PK IN (SELECT \(n).Z_PK FROM \(ix.sqlName) \(n) WHERE (? <= \(n).\(colA)_MIN AND \(n).\(colA)_MAX <= ?"
+        let candidates =
+            "\(scope.alias).Z_PK IN (SELECT \(n).Z_PK FROM \(ix.sqlName) \(n) WHERE (? <= \(n).\(colA)_MIN AND \(n).\(colA)_MAX <= ?"
             + " AND ? <= \(n).\(colB)_MIN AND \(n).\(colB)_MAX <= ?))"
         return "(" + Fragment(candidates, [.real(loA), .real(hiA), .real(loB), .real(hiB)]) + " AND "
             + (try comparison(plainA, in: scope)) + " AND " + (try comparison(plainB, in: scope)) + ")"
@@ -575,17 +615,25 @@ extension PredicateCompiler {
     }
 
     /// ANY/ALL/NONE (and a to-many key path without a quantifier, which is ANY).
-    func quantified(_ c: PredicateComparison, parent outer: Scope, prefix: [RelationshipModel], relationship r: RelationshipModel,
-                    rest: [String], in scope: Scope) throws(PredicateError) -> Fragment {
-        let parent = prefix.isEmpty ? outer : Scope(entity: model.entity(prefix.last!.destination)!, alias: outer.alias(for: prefix),
-                                                    planner: joins, isTop: false, parent: outer, variable: nil, model: model)
+    func quantified(
+        _ c: PredicateComparison, parent outer: Scope, prefix: [RelationshipModel], relationship r: RelationshipModel,
+        rest: [String], in scope: Scope
+    ) throws(PredicateError) -> Fragment {
+        let parent =
+            prefix.isEmpty
+            ? outer
+            : Scope(
+                entity: model.entity(prefix.last!.destination)!, alias: outer.alias(for: prefix),
+                planner: joins, isTop: false, parent: outer, variable: nil, model: model)
         let src = collectionSource(r, parent: parent, destination: !rest.isEmpty, variable: nil)
         let text = c.left.keyPathText!
         let left: Operand
         if let elements = src.elements {
             let (s, path) = try resolve(root: .object, components: rest, column: c.left.column, in: elements)
             if case .toMany(_, let inner, _) = path {
-                throw PredicateError(column: c.left.column, message: "'\(text)' goes through two to-many relationships ('\(r.name)', '\(inner.name)'); use SUBQUERY")
+                throw PredicateError(
+                    column: c.left.column,
+                    message: "'\(text)' goes through two to-many relationships ('\(r.name)', '\(inner.name)'); use SUBQUERY")
             }
             left = try operand(path, scope: s, text: text, column: c.left.column)
         } else {
@@ -605,7 +653,6 @@ extension PredicateCompiler {
             return "\(parent.alias).Z_PK NOT IN (\(select)\(src.owner) IS NOT NULL AND " + test + ")"
         }
     }
-
 
     /// A bound scalar (not an array).
     func bound(_ v: PredicateValue, column: Int, op: ComparisonOperator) throws(PredicateError) -> Fragment {
@@ -649,7 +696,9 @@ extension PredicateCompiler {
                     switch value {
                     case .integer, .null: continue
                     default:
-                        throw PredicateError(column: vc, message: "'\(text)' is an object: compare it with nil or an integer primary key, not \(value.phrase)")
+                        throw PredicateError(
+                            column: vc,
+                            message: "'\(text)' is an object: compare it with nil or an integer primary key, not \(value.phrase)")
                     }
                 }
             }
@@ -658,7 +707,8 @@ extension PredicateCompiler {
         if !stringOptions.isEmpty || op.isStringOperator {
             for side in [left, right] {
                 if case .value(_, let a?, _, _, let text, let col) = side, a.type != .string {
-                    throw PredicateError(column: col, message: "\(op.rawValue)\(optionsText(c.options)) compares strings; '\(text)' is \(a.type.rawValue)")
+                    throw PredicateError(
+                        column: col, message: "\(op.rawValue)\(optionsText(c.options)) compares strings; '\(text)' is \(a.type.rawValue)")
                 }
             }
         }
@@ -675,7 +725,8 @@ extension PredicateCompiler {
         switch op {
         case .between:
             guard case .constant(let v, let col) = right, case .array(let bounds) = v, bounds.count == 2 else {
-                throw PredicateError(column: right.column, message: "BETWEEN needs an array of 2 values on the right, like {1, 5}\(describeRight(right))")
+                throw PredicateError(
+                    column: right.column, message: "BETWEEN needs an array of 2 values on the right, like {1, 5}\(describeRight(right))")
             }
             for b in bounds where b == .null || b.sqlValue == nil {
                 throw PredicateError(column: col, message: "BETWEEN bounds must be values, not \(b.phrase)")

@@ -92,7 +92,9 @@ struct PredicateLexer {
             return token(.punctuation(c))
         }
         let two = peek(1).map { String([c, $0]) } ?? ""
-        let pairs: [String: String] = ["==": "==", "!=": "!=", "<>": "!=", "<=": "<=", "=<": "<=", ">=": ">=", "=>": ">=", "&&": "&&", "||": "||"]
+        let pairs: [String: String] = [
+            "==": "==", "!=": "!=", "<>": "!=", "<=": "<=", "=<": "<=", ">=": ">=", "=>": ">=", "&&": "&&", "||": "||",
+        ]
         if let op = pairs[two] {
             i += 2
             return token(.symbol(op))
@@ -163,7 +165,7 @@ struct PredicateLexer {
                 }
                 i += 4
                 value.unicodeScalars.append(s)
-            default: value.append(e) // \\ \' \" and any other escaped character stand for themselves
+            default: value.append(e)  // \\ \' \" and any other escaped character stand for themselves
             }
         }
         return PredicateToken(kind: .string(value), column: column, text: String(chars[start..<i]))

@@ -26,7 +26,8 @@ public enum PredicateParser {
         }
         if parser.argumentsUsed < arguments.count {
             let n = arguments.count
-            throw PredicateError(column: 1, message: "\(n) argument\(n == 1 ? "" : "s") given but the predicate uses \(parser.argumentsUsed)")
+            throw PredicateError(
+                column: 1, message: "\(n) argument\(n == 1 ? "" : "s") given but the predicate uses \(parser.argumentsUsed)")
         }
         return p
     }
@@ -175,8 +176,10 @@ private struct Parser {
         guard let right = try expression() else {
             throw expected("a value", after: lastToken)
         }
-        return .comparison(PredicateComparison(quantifier: quantifier, left: left, op: op, options: options,
-                                               right: right, column: start, operatorColumn: opToken.column))
+        return .comparison(
+            PredicateComparison(
+                quantifier: quantifier, left: left, op: op, options: options,
+                right: right, column: start, operatorColumn: opToken.column))
     }
 
     // MARK: expressions
@@ -215,7 +218,8 @@ private struct Parser {
                     return p.allSatisfy { $0 == "_" || (($0.isLetter || $0.isNumber) && $0.isASCII) }
                 }
                 guard valid else {
-                    throw PredicateError(column: t.column, message: "'%K' argument \"\(path)\" is not a key path (dotted names of letters, digits and _)")
+                    throw PredicateError(
+                        column: t.column, message: "'%K' argument \"\(path)\" is not a key path (dotted names of letters, digits and _)")
                 }
                 expr = .keyPath(root: .object, components: parts, column: t.column)
             } else {
@@ -241,12 +245,14 @@ private struct Parser {
             case (.aggregate(let name), .keyPath), (.aggregate(let name), .subquery):
                 _ = advance()
                 guard let f = CollectionFunction(rawValue: "@" + name.lowercased()) else {
-                    throw PredicateError(column: t.column, message: "unknown collection operator '@\(name)' (use @count, @avg, @sum, @min or @max)")
+                    throw PredicateError(
+                        column: t.column, message: "unknown collection operator '@\(name)' (use @count, @avg, @sum, @min or @max)")
                 }
                 var keyPath: [String] = []
                 if f != .count {
                     guard isPunctuation(".") else {
-                        throw PredicateError(column: current.column, message: "'@\(name)' needs a key path after it, like books.@\(name.lowercased()).price")
+                        throw PredicateError(
+                            column: current.column, message: "'@\(name)' needs a key path after it, like books.@\(name.lowercased()).price")
                     }
                     while isPunctuation(".") {
                         let d = advance()
@@ -292,7 +298,9 @@ private struct Parser {
         let keyToken = current
         guard let key = try expression() else { throw expected("a key path", after: open) }
         guard case .keyPath(.object, let comps, _) = key, !comps.isEmpty else {
-            throw PredicateError(column: keyToken.column, message: "indexed:by: needs an attribute key path first, like indexed:by:(latitude, \"byLocation\")")
+            throw PredicateError(
+                column: keyToken.column,
+                message: "indexed:by: needs an attribute key path first, like indexed:by:(latitude, \"byLocation\")")
         }
         guard isPunctuation(",") else { throw expected("','", after: tokens[position - 1]) }
         let comma = advance()

@@ -16,8 +16,10 @@ public enum BatchSQL {
             return plain.replacingOccurrences(of: "INSERT INTO", with: "INSERT OR IGNORE INTO", options: .anchored)
         case .objectTrump:
             let keys = Set(constraint.map(\.name))
-            let sets = ["Z_OPT = Z_OPT+1"] + entity.attributes.filter { !keys.contains($0.name) }.map { "\($0.column) = excluded.\($0.column)" }
-            return plain + " ON CONFLICT(\(constraint.map(\.column).joined(separator: ", "))) DO UPDATE SET " + sets.joined(separator: " , ")
+            let sets =
+                ["Z_OPT = Z_OPT+1"] + entity.attributes.filter { !keys.contains($0.name) }.map { "\($0.column) = excluded.\($0.column)" }
+            return plain + " ON CONFLICT(\(constraint.map(\.column).joined(separator: ", "))) DO UPDATE SET "
+                + sets.joined(separator: " , ")
         }
     }
 
@@ -41,7 +43,8 @@ public enum BatchSQL {
     /// `recursive_triggers=1`, so a cascaded DELETE fires the next one). Throws a message
     /// for rules the lab does not model anywhere along the way (deny; cascade over a
     /// many-to-many); the object delete path is checked with the same walk.
-    public static func deleteTriggers(_ root: EntityModel, model: ResolvedModel) throws(KeyPathError) -> (create: [String], drop: [String]) {
+    public static func deleteTriggers(_ root: EntityModel, model: ResolvedModel) throws(KeyPathError) -> (create: [String], drop: [String])
+    {
         var create: [String] = [], drop: [String] = []
         var queue = [root], seen: Set<String> = [root.name]
         while !queue.isEmpty {
@@ -66,7 +69,8 @@ public enum BatchSQL {
                 case (.inverseForeignKey(let fk), .nullify):
                     actions.append("UPDATE \(dest.table) SET \(fk) = NULL, Z_OPT = (Z_OPT + 1) WHERE \(fk) = OLD.Z_PK")
                 case (.joinTable, .cascade):
-                    throw KeyPathError(message: "\(e.name).\(r.name) is a many-to-many with delete rule 'cascade', which a delete workload does not model")
+                    throw KeyPathError(
+                        message: "\(e.name).\(r.name) is a many-to-many with delete rule 'cascade', which a delete workload does not model")
                 case (.joinTable(let table, let own, _), .nullify):
                     actions.append("DELETE FROM \(table) WHERE \(own) = OLD.Z_PK")
                 }
@@ -74,8 +78,9 @@ public enum BatchSQL {
             }
             guard !actions.isEmpty else { continue }
             let name = "ZQ_\(e.table)_TRIGGER"
-            create.append("CREATE TEMPORARY TRIGGER IF NOT EXISTS \(name) AFTER DELETE ON \(e.table) FOR EACH ROW BEGIN "
-                          + actions.map { $0 + " ;" }.joined(separator: " ") + " END")
+            create.append(
+                "CREATE TEMPORARY TRIGGER IF NOT EXISTS \(name) AFTER DELETE ON \(e.table) FOR EACH ROW BEGIN "
+                    + actions.map { $0 + " ;" }.joined(separator: " ") + " END")
             drop.append("DROP TRIGGER IF EXISTS \(name)")
         }
         return (create, drop)

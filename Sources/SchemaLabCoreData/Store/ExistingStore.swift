@@ -92,20 +92,30 @@ public enum ExistingStore {
         for sql in SchemaDDL(model: model).statements { try expected.executeScript(sql) }
         var problems: [String] = []
         let own = try internalEntities(db)
-        let storeEntities = try db.rows("SELECT Z_NAME, Z_SUPER FROM Z_PRIMARYKEY ORDER BY Z_ENT").filter { !own.contains($0[0].textValue ?? "") }
+        let storeEntities = try db.rows("SELECT Z_NAME, Z_SUPER FROM Z_PRIMARYKEY ORDER BY Z_ENT").filter {
+            !own.contains($0[0].textValue ?? "")
+        }
         for row in storeEntities where (row[1].integerValue ?? 0) != 0 {
-            problems.append("entity \(row[0].textValue ?? "?") is a sub-entity (Z_SUPER \(row[1].integerValue!)): entity inheritance is not supported")
+            problems.append(
+                "entity \(row[0].textValue ?? "?") is a sub-entity (Z_SUPER \(row[1].integerValue!)): entity inheritance is not supported")
         }
         let have = Set(storeEntities.compactMap { $0[0].textValue }), want = Set(model.entities.map(\.name))
-        if !want.subtracting(have).isEmpty { problems.append("Z_PRIMARYKEY lacks the entities \(want.subtracting(have).sorted().joined(separator: ", "))") }
-        if !have.subtracting(want).isEmpty { problems.append("Z_PRIMARYKEY has entities the variant does not: \(have.subtracting(want).sorted().joined(separator: ", "))") }
+        if !want.subtracting(have).isEmpty {
+            problems.append("Z_PRIMARYKEY lacks the entities \(want.subtracting(have).sorted().joined(separator: ", "))")
+        }
+        if !have.subtracting(want).isEmpty {
+            problems.append("Z_PRIMARYKEY has entities the variant does not: \(have.subtracting(want).sorted().joined(separator: ", "))")
+        }
         let storeTables = try userTables(db), modelTables = try userTables(expected)
         for t in modelTables.subtracting(storeTables).sorted() { problems.append("the store has no table \(t)") }
         for t in storeTables.subtracting(modelTables).sorted() { problems.append("the store has a table the variant does not make: \(t)") }
         for t in modelTables.intersection(storeTables).sorted() {
             let columns = { (d: Database) in
-                Dictionary(try d.rows("SELECT name, type FROM pragma_table_info(?)", [.text(t)]).map { ($0[0].textValue ?? "", ($0[1].textValue ?? "").uppercased()) },
-                           uniquingKeysWith: { a, _ in a })
+                Dictionary(
+                    try d.rows("SELECT name, type FROM pragma_table_info(?)", [.text(t)]).map {
+                        ($0[0].textValue ?? "", ($0[1].textValue ?? "").uppercased())
+                    },
+                    uniquingKeysWith: { a, _ in a })
             }
             let s = try columns(db), m = try columns(expected)
             for c in m.keys.sorted() {
@@ -118,7 +128,8 @@ public enum ExistingStore {
             for c in s.keys.sorted() where m[c] == nil { problems.append("\(t) has a column the variant does not: \(c) (\(s[c]!))") }
         }
         if !problems.isEmpty {
-            throw StoreMismatch(store: store, message: "its tables do not match variant \(model.variant):\n  " + problems.joined(separator: "\n  "))
+            throw StoreMismatch(
+                store: store, message: "its tables do not match variant \(model.variant):\n  " + problems.joined(separator: "\n  "))
         }
     }
 
@@ -126,12 +137,16 @@ public enum ExistingStore {
     /// (or an R-tree's columns), for telling a same-named index of another definition.
     static func definition(_ db: Database, index name: String, table: String?) throws -> String {
         if let table {
-            let unique = try db.rows("SELECT \"unique\" FROM pragma_index_list(?) WHERE name = ?", [.text(table), .text(name)]).first?[0].integerValue ?? 0
+            let unique =
+                try db.rows("SELECT \"unique\" FROM pragma_index_list(?) WHERE name = ?", [.text(table), .text(name)]).first?[0]
+                .integerValue ?? 0
             let cols = try db.rows("SELECT name, desc, coll FROM pragma_index_xinfo(?) WHERE key = 1 ORDER BY seqno", [.text(name)])
                 .map { "\($0[0].textValue ?? "?") \($0[1].integerValue ?? 0) \($0[2].textValue ?? "")" }
             return "\(unique) " + cols.joined(separator: ", ")
         }
-        return "rtree " + (try db.rows("SELECT name FROM pragma_table_info(?) ORDER BY cid", [.text(name)]).compactMap { $0[0].textValue }.joined(separator: ", "))
+        return "rtree "
+            + (try db.rows("SELECT name FROM pragma_table_info(?) ORDER BY cid", [.text(name)]).compactMap { $0[0].textValue }.joined(
+                separator: ", "))
     }
 
     /// Copies the store's files at `source` to `path`, then makes the copy's indexes the
@@ -156,7 +171,8 @@ public enum ExistingStore {
                 if ix.kind == .rtree {
                     let cols = ix.elements.flatMap { ["\($0.attribute.column)_MIN", "\($0.attribute.column)_MAX"] }
                     let values = ix.elements.flatMap { [$0.attribute.column, $0.attribute.column] }
-                    fill = "INSERT INTO \(ix.sqlName) (Z_PK, \(cols.joined(separator: ", "))) SELECT Z_PK, \(values.joined(separator: ", ")) FROM \(e.table)"
+                    fill =
+                        "INSERT INTO \(ix.sqlName) (Z_PK, \(cols.joined(separator: ", "))) SELECT Z_PK, \(values.joined(separator: ", ")) FROM \(e.table)"
                 }
                 wanted[ix.sqlName] = (ddl.indexStatements(ix, entity: e), fill, ix.kind == .rtree ? nil : e.table)
             }
@@ -166,12 +182,17 @@ public enum ExistingStore {
             wanted[String(words[5])] = ([s], nil, String(words[7]))
         }
         // The store's own indexes and R-tree tables (their triggers go with them).
-        let present = try db.rows("SELECT type, name, tbl_name FROM sqlite_master WHERE (type = 'index' AND sql IS NOT NULL) OR (type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE%RTREE%') ORDER BY name")
+        let present = try db.rows(
+            "SELECT type, name, tbl_name FROM sqlite_master WHERE (type = 'index' AND sql IS NOT NULL) OR (type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE%RTREE%') ORDER BY name"
+        )
         var dropped: [String] = [], created: [String] = []
         var kept = Set<String>()
         for row in present {
             guard let type = row[0].textValue, let name = row[1].textValue else { continue }
-            if let w = wanted[name], try definition(db, index: name, table: type == "index" ? row[2].textValue : nil) == definition(expected, index: name, table: w.table) {
+            if let w = wanted[name],
+                try definition(db, index: name, table: type == "index" ? row[2].textValue : nil)
+                    == definition(expected, index: name, table: w.table)
+            {
                 kept.insert(name)
                 continue
             }

@@ -28,17 +28,21 @@ public struct FetchRequestSQL: Sendable {
     public let dictionaries: Query?
 
     /// Builds the statements; `having` may name propertiesToFetch expressions (its compiler gets them).
-    public init(fetch: FetchSQL, sorts: [(ResolvedKeyPath, Bool)], predicate: PredicateCompilation?,
-                limit: Int, offset: Int, section: (ResolvedKeyPath, ascending: Bool)? = nil,
-                dictionary: DictionaryShape? = nil) throws {
+    public init(
+        fetch: FetchSQL, sorts: [(ResolvedKeyPath, Bool)], predicate: PredicateCompilation?,
+        limit: Int, offset: Int, section: (ResolvedKeyPath, ascending: Bool)? = nil,
+        dictionary: DictionaryShape? = nil
+    ) throws {
         let e = fetch.entity
         let limitSQL = FetchSQL.limitClause(limit: limit, offset: offset)
         let limitValues = FetchSQL.limitBindings(limit: limit, offset: offset)
         let main = try fetch.clauses(sorts: sorts, predicate: predicate)
-        objects = Query(sql: "SELECT \(FetchSQL.objectColumns(e)) \(main.from)\(main.whereSQL)\(main.orderBy)\(limitSQL)",
-                        bindings: main.bindings + limitValues)
-        ids = Query(sql: "SELECT 0, t0.Z_PK \(main.from)\(main.whereSQL)\(main.orderBy)\(limitSQL)",
-                    bindings: main.bindings + limitValues)
+        objects = Query(
+            sql: "SELECT \(FetchSQL.objectColumns(e)) \(main.from)\(main.whereSQL)\(main.orderBy)\(limitSQL)",
+            bindings: main.bindings + limitValues)
+        ids = Query(
+            sql: "SELECT 0, t0.Z_PK \(main.from)\(main.whereSQL)\(main.orderBy)\(limitSQL)",
+            bindings: main.bindings + limitValues)
         if predicate == nil {
             count = Query(sql: "SELECT COUNT(*) FROM \(e.table)", bindings: [])
         } else {
@@ -48,8 +52,10 @@ public struct FetchRequestSQL: Sendable {
         if let (key, ascending) = section {
             let c = try fetch.clauses(sorts: [], extra: [key], predicate: predicate)
             let col = c.extraColumns[0]
-            sectionCounts = Query(sql: "SELECT \(col), COUNT (DISTINCT t0.Z_PK) \(c.from)\(c.whereSQL) GROUP BY \(col) ORDER BY \(col)\(ascending ? "" : " DESC")",
-                                  bindings: c.bindings)
+            sectionCounts = Query(
+                sql:
+                    "SELECT \(col), COUNT (DISTINCT t0.Z_PK) \(c.from)\(c.whereSQL) GROUP BY \(col) ORDER BY \(col)\(ascending ? "" : " DESC")",
+                bindings: c.bindings)
         } else {
             sectionCounts = nil
         }
@@ -110,8 +116,10 @@ public struct DictionaryShape {
     /// Compiles the HAVING predicate; the dictionary maps expression names to their SQL.
     public var having: ((JoinPlanner, [String: String]) throws -> WhereClause)?
 
-    public init(properties: [Property], groupBy: [ResolvedKeyPath], distinct: Bool,
-                having: ((JoinPlanner, [String: String]) throws -> WhereClause)?) {
+    public init(
+        properties: [Property], groupBy: [ResolvedKeyPath], distinct: Bool,
+        having: ((JoinPlanner, [String: String]) throws -> WhereClause)?
+    ) {
         self.properties = properties
         self.groupBy = groupBy
         self.distinct = distinct

@@ -47,15 +47,19 @@ public struct FetchSQL: Sendable {
 
     /// Plans the joins for `sorts` (outer), `extra` key paths (outer: section keys, fetched
     /// properties) and the predicate (inner), and renders the clauses.
-    public func clauses(sorts: [(ResolvedKeyPath, Bool)], extra: [ResolvedKeyPath] = [],
-                        predicate: PredicateCompilation?) throws -> Clauses {
+    public func clauses(
+        sorts: [(ResolvedKeyPath, Bool)], extra: [ResolvedKeyPath] = [],
+        predicate: PredicateCompilation?
+    ) throws -> Clauses {
         let planner = JoinPlanner(model: model, entity: entity)
         let sortColumns = sorts.map { planner.column($0.0, outer: true) }
         let extraColumns = extra.map { planner.column($0, outer: true) }
         let compiled = try predicate?(planner)
-        let orderBy = sorts.isEmpty ? "" : " ORDER BY " + zip(sorts, sortColumns).map { $0.0.1 ? $0.1 : $0.1 + " DESC" }.joined(separator: ", ")
-        return Clauses(from: planner.fromClause, whereSQL: compiled.map { " WHERE " + $0.sql } ?? "", orderBy: orderBy,
-                       bindings: compiled?.bindings ?? [], extraColumns: extraColumns)
+        let orderBy =
+            sorts.isEmpty ? "" : " ORDER BY " + zip(sorts, sortColumns).map { $0.0.1 ? $0.1 : $0.1 + " DESC" }.joined(separator: ", ")
+        return Clauses(
+            from: planner.fromClause, whereSQL: compiled.map { " WHERE " + $0.sql } ?? "", orderBy: orderBy,
+            bindings: compiled?.bindings ?? [], extraColumns: extraColumns)
     }
 
     /// ` LIMIT ? OFFSET ?` when the request has a fetchLimit or fetchOffset (bound, not spliced).
@@ -117,7 +121,8 @@ public struct FetchSQL: Sendable {
     public func toManyPrefetchOwnerColumn(_ relationship: RelationshipModel) -> Int32 {
         let dest = model.entity(relationship.destination)!
         if case .inverseForeignKey(let column) = relationship.storage,
-           let slot = dest.toOneRelationships.firstIndex(where: { $0.foreignKeyColumn == column }) {
+            let slot = dest.toOneRelationships.firstIndex(where: { $0.foreignKeyColumn == column })
+        {
             return Int32(3 + dest.attributes.count + slot)
         }
         return Int32(3 + dest.attributes.count + dest.toOneRelationships.count)
@@ -130,7 +135,8 @@ public struct FetchSQL: Sendable {
         case .inverseForeignKey(let column):
             return "SELECT \(Self.objectColumns(dest)) FROM \(dest.table) t0 WHERE t0.\(column) IN (\(marks))"
         case .joinTable(let table, let own, let other):
-            return "SELECT \(Self.objectColumns(dest)), t1.\(own) FROM \(dest.table) t0 JOIN \(table) t1 ON t0.Z_PK = t1.\(other) WHERE t1.\(own) IN (\(marks))"
+            return
+                "SELECT \(Self.objectColumns(dest)), t1.\(own) FROM \(dest.table) t0 JOIN \(table) t1 ON t0.Z_PK = t1.\(other) WHERE t1.\(own) IN (\(marks))"
         case .foreignKey:
             preconditionFailure("toManyPrefetch takes a to-many relationship")
         }

@@ -64,7 +64,9 @@ public struct SchemaDDL {
             return ["CREATE \(unique)INDEX IF NOT EXISTS \(ix.sqlName) ON \(e.table) (\(cols.joined(separator: ", ")))"]
         case .rtree:
             let cols = ix.elements.flatMap { ["\($0.attribute.column)_MIN", "\($0.attribute.column)_MAX"] }
-            let values = { (row: String) in ix.elements.flatMap { ["\(row).\($0.attribute.column)", "\(row).\($0.attribute.column)"] }.joined(separator: ", ") }
+            let values = { (row: String) in
+                ix.elements.flatMap { ["\(row).\($0.attribute.column)", "\(row).\($0.attribute.column)"] }.joined(separator: ", ")
+            }
             let colList = (["Z_PK"] + cols).joined(separator: ", ")
             let t = ix.sqlName
             return [

@@ -77,8 +77,10 @@ public struct BoxSet: Sendable {
             let k = min(points.count, max(1, Int((target * Double(points.count)).rounded())))
             let w = Self.kthSmallest(&distances, k)
             let inside = distances.reduce(0) { $0 + ($1 <= w ? 1 : 0) }
-            out.append(Box(lower0: cx - w, upper0: cx + w, lower1: cy - w, upper1: cy + w,
-                           sampledSelectivity: Double(inside) / Double(points.count)))
+            out.append(
+                Box(
+                    lower0: cx - w, upper0: cx + w, lower1: cy - w, upper1: cy + w,
+                    sampledSelectivity: Double(inside) / Double(points.count)))
         }
         boxes = out
     }

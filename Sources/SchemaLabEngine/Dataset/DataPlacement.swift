@@ -28,8 +28,10 @@ public struct DataPlacement {
     /// this variant (unless it is in `optional`), or a generated value cannot be stored
     /// in the attribute's type. `excluding` names a to-one of the root not to follow
     /// (the inverse that points back at a parent object).
-    public init(model: ManagedObjectModel, rootEntity: String, fields: [String], kinds: [String: Set<ValueKind>],
-                optional: Set<String> = [], excluding: String? = nil) throws(KeyPathError) {
+    public init(
+        model: ManagedObjectModel, rootEntity: String, fields: [String], kinds: [String: Set<ValueKind>],
+        optional: Set<String> = [], excluding: String? = nil
+    ) throws(KeyPathError) {
         let variant = model.model.variant
         guard let root = model.entity(rootEntity) else {
             throw KeyPathError(message: "variant \(variant) has no entity '\(rootEntity)'")
@@ -65,17 +67,25 @@ public struct DataPlacement {
                 guard let f = fields.firstIndex(of: a.name) else { sources.append(nil); continue }
                 let allowed = ValueKind.accepted(by: a.type)
                 if let produced = kinds[a.name], !produced.isSubset(of: allowed) {
-                    throw KeyPathError(message: "in variant \(variant), field '\(a.name)' generates \(produced.map(\.rawValue).sorted().joined(separator: "/")) values, which a \(a.type.rawValue) attribute (\(p.entity.name).\(a.name)) cannot hold")
+                    throw KeyPathError(
+                        message:
+                            "in variant \(variant), field '\(a.name)' generates \(produced.map(\.rawValue).sorted().joined(separator: "/")) values, which a \(a.type.rawValue) attribute (\(p.entity.name).\(a.name)) cannot hold"
+                    )
                 }
                 placed.insert(a.name)
                 sources.append(f)
             }
             newIndex[i] = nodes.count
-            nodes.append(Node(entity: p.entity, parent: p.parent.map { (newIndex[$0.node]!, $0.slot) },
-                              inverseSlot: p.inverse, sources: sources))
+            nodes.append(
+                Node(
+                    entity: p.entity, parent: p.parent.map { (newIndex[$0.node]!, $0.slot) },
+                    inverseSlot: p.inverse, sources: sources))
         }
         for f in fields where !placed.contains(f) && !optional.contains(f) {
-            throw KeyPathError(message: "in variant \(variant), field '\(f)' has nowhere to go: no attribute '\(f)' on \(rootEntity) or an entity its to-one relationships reach")
+            throw KeyPathError(
+                message:
+                    "in variant \(variant), field '\(f)' has nowhere to go: no attribute '\(f)' on \(rootEntity) or an entity its to-one relationships reach"
+            )
         }
         self.nodes = nodes
         self.placed = placed

@@ -43,10 +43,16 @@ public struct FeedData: Sendable {
         for row in 0..<(size + newCount) {
             let key = keyColumns.map { original.columns[$0][row] }
             if key.allSatisfy({ $0 == .null }) {
-                throw KeyPathError(message: "the feed's key (\(keyFields.joined(separator: ", "))) has no value in row \(row + 1): no data set field fills it", at: ".feed")
+                throw KeyPathError(
+                    message:
+                        "the feed's key (\(keyFields.joined(separator: ", "))) has no value in row \(row + 1): no data set field fills it",
+                    at: ".feed")
             }
             if let first = seen.updateValue(row, forKey: key) {
-                throw KeyPathError(message: "the feed's key (\(keyFields.joined(separator: ", "))) repeats in the data set, rows \(first + 1) and \(row + 1): a feed finds stored rows by key, so the key's generator must give distinct values (uuid or sequence)", at: ".feed")
+                throw KeyPathError(
+                    message:
+                        "the feed's key (\(keyFields.joined(separator: ", "))) repeats in the data set, rows \(first + 1) and \(row + 1): a feed finds stored rows by key, so the key's generator must give distinct values (uuid or sequence)",
+                    at: ".feed")
             }
         }
         columns = original.fieldNames.enumerated().map { f, name in

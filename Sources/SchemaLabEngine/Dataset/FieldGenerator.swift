@@ -98,7 +98,9 @@ private struct OneValue {
         self.g = g
         if case .choice(_, let weights) = g {
             var acc = 0.0
-            cumulative = weights.map { acc += $0; return acc }
+            cumulative = weights.map {
+                acc += $0; return acc
+            }
         }
     }
 
@@ -139,9 +141,11 @@ private struct OneValue {
             return .text(String(decoding: s.utf8.prefix(target), as: UTF8.self))
         case .uuid(let prefix, let suffix):
             let r1 = rng.next(), r2 = rng.next()
-            let hex = [String(r1 >> 32, radix: 16).leftPadded(to: 8), String((r1 >> 16) & 0xFFFF, radix: 16).leftPadded(to: 4),
-                       String(r1 & 0xFFFF, radix: 16).leftPadded(to: 4), String(r2 >> 48, radix: 16).leftPadded(to: 4),
-                       String(r2 & 0xFFFF_FFFF_FFFF, radix: 16).leftPadded(to: 12)].joined(separator: "-").uppercased()
+            let hex = [
+                String(r1 >> 32, radix: 16).leftPadded(to: 8), String((r1 >> 16) & 0xFFFF, radix: 16).leftPadded(to: 4),
+                String(r1 & 0xFFFF, radix: 16).leftPadded(to: 4), String(r2 >> 48, radix: 16).leftPadded(to: 4),
+                String(r2 & 0xFFFF_FFFF_FFFF, radix: 16).leftPadded(to: 12),
+            ].joined(separator: "-").uppercased()
             return .text(prefix + hex + suffix)
         case .dateRange(let from, let to):
             return .real(from + rng.unit() * (to - from))

@@ -22,8 +22,9 @@ public struct GeneratedData: Sendable {
 
     /// Generates `count` rows of `spec`, deterministically from its seed.
     public init(spec: DatasetSpec, count: Int) {
-        let level = GeneratedLevel(seed: spec.seed, count: count, fields: spec.fields, related: spec.related,
-                                   streamPrefix: "", parent: nil)
+        let level = GeneratedLevel(
+            seed: spec.seed, count: count, fields: spec.fields, related: spec.related,
+            streamPrefix: "", parent: nil)
         self.count = count
         self.fieldNames = level.fieldNames
         self.columns = level.columns
@@ -118,8 +119,10 @@ struct GeneratedLevel {
 
     /// `parent`: the parent level's fields and, per row of this level, its parent row;
     /// `words`: for the children of a `wordsOf` fan-out, each child's word.
-    init(seed: UInt64, count: Int, fields: [FieldSpec], related specs: [RelatedSpec], streamPrefix: String,
-         parent: (names: [String], columns: [[SQLValue]], rowOf: [Int])?, words: [SQLValue]? = nil) {
+    init(
+        seed: UInt64, count: Int, fields: [FieldSpec], related specs: [RelatedSpec], streamPrefix: String,
+        parent: (names: [String], columns: [[SQLValue]], rowOf: [Int])?, words: [SQLValue]? = nil
+    ) {
         // Fan-outs first: countOf fields read them (a wordsOf fan-out reads a field: after them).
         var offsetsList: [[Int]] = []
         var linksList: [[Int]] = []
@@ -130,8 +133,10 @@ struct GeneratedLevel {
                 continue
             }
             let poolCount = r.pool?.count
-            let fan = FieldGenerator(spec: FieldSpec(names: [r.relationshipPath], generator: r.fanOut, path: r.path),
-                                     seed: seed, streamPrefix: "fanOut:").generate(count: count)[0]
+            let fan = FieldGenerator(
+                spec: FieldSpec(names: [r.relationshipPath], generator: r.fanOut, path: r.path),
+                seed: seed, streamPrefix: "fanOut:"
+            ).generate(count: count)[0]
             var offsets = [Int](repeating: 0, count: count + 1)
             var acc = 0
             for i in 0..<count {
@@ -142,8 +147,9 @@ struct GeneratedLevel {
             }
             offsetsList.append(offsets)
             if let n = poolCount {
-                var picker = PoolPicker(count: n, zipf: r.popularity,
-                                        seed: FieldGenerator.streamSeed(seed, key: "pick:" + r.relationshipPath))
+                var picker = PoolPicker(
+                    count: n, zipf: r.popularity,
+                    seed: FieldGenerator.streamSeed(seed, key: "pick:" + r.relationshipPath))
                 var links: [Int] = []
                 links.reserveCapacity(acc)
                 for i in 0..<count { picker.pick(offsets[i + 1] - offsets[i], into: &links) }
@@ -188,21 +194,27 @@ struct GeneratedLevel {
         for (k, r) in specs.enumerated() {
             let offsets = offsetsList[k]
             if let pool = r.pool {
-                let level = GeneratedLevel(seed: seed, count: pool.count, fields: pool.fields, related: [],
-                                           streamPrefix: "pool:" + r.relationshipPath + "/", parent: nil)
-                related.append(GeneratedRelation(relationship: r.relationship, path: r.relationshipPath, offsets: offsets,
-                                                 links: linksList[k], isPool: true, count: pool.count,
-                                                 fieldNames: level.fieldNames, columns: level.columns, related: []))
+                let level = GeneratedLevel(
+                    seed: seed, count: pool.count, fields: pool.fields, related: [],
+                    streamPrefix: "pool:" + r.relationshipPath + "/", parent: nil)
+                related.append(
+                    GeneratedRelation(
+                        relationship: r.relationship, path: r.relationshipPath, offsets: offsets,
+                        links: linksList[k], isPool: true, count: pool.count,
+                        fieldNames: level.fieldNames, columns: level.columns, related: []))
             } else {
                 let n = offsets[count]
                 var rowOf = [Int](repeating: 0, count: n)
                 for p in 0..<count { for c in offsets[p]..<offsets[p + 1] { rowOf[c] = p } }
-                let level = GeneratedLevel(seed: seed, count: n, fields: r.fields, related: r.related,
-                                           streamPrefix: r.relationshipPath + "/",
-                                           parent: (fieldNames, columns, rowOf), words: childWords[k])
-                related.append(GeneratedRelation(relationship: r.relationship, path: r.relationshipPath, offsets: offsets,
-                                                 links: [], isPool: false, count: n,
-                                                 fieldNames: level.fieldNames, columns: level.columns, related: level.related))
+                let level = GeneratedLevel(
+                    seed: seed, count: n, fields: r.fields, related: r.related,
+                    streamPrefix: r.relationshipPath + "/",
+                    parent: (fieldNames, columns, rowOf), words: childWords[k])
+                related.append(
+                    GeneratedRelation(
+                        relationship: r.relationship, path: r.relationshipPath, offsets: offsets,
+                        links: [], isPool: false, count: n,
+                        fieldNames: level.fieldNames, columns: level.columns, related: level.related))
             }
         }
         // joinedOf: the linked pool members' values, joined.
@@ -210,7 +222,8 @@ struct GeneratedLevel {
         for f in fields {
             defer { at += f.names.count }
             guard case .joinedOf(let name, let field, let separator) = f.generator,
-                  let k = specs.firstIndex(where: { $0.relationship == name }) else { continue }
+                let k = specs.firstIndex(where: { $0.relationship == name })
+            else { continue }
             let g = related[k]
             let values = g.columns[g.fieldNames.firstIndex(of: field)!]
             var joined: [SQLValue] = []
@@ -269,7 +282,9 @@ struct PoolPicker {
             let w = (0..<count).map { 1.0 / pow(Double($0) + 1.0, s) }
             var acc = 0.0
             weights = w
-            cumulative = w.map { acc += $0; return acc }
+            cumulative = w.map {
+                acc += $0; return acc
+            }
         } else {
             weights = nil
             cumulative = []

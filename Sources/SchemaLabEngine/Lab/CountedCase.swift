@@ -18,7 +18,8 @@ public struct CountedCase {
     /// The injected slowdown of the case (``CaseSession/slowdown``).
     public var slowdown = 1.0
 
-    public init(plan: ScenarioPlan, variant: String, workload: String, size: Int, filledStore: String?, workDirectory: String, warmup: Int) {
+    public init(plan: ScenarioPlan, variant: String, workload: String, size: Int, filledStore: String?, workDirectory: String, warmup: Int)
+    {
         self.plan = plan
         self.variant = variant
         self.workload = workload
@@ -43,7 +44,8 @@ public struct CountedCase {
         let data = GeneratedData(spec: scenario.dataset, count: size)
         let w: any Workload
         do {
-            w = try WorkloadFactory.make(spec, model: mom, dataset: scenario.dataset, data: data, placement: placement, pragmas: scenario.pragmas)
+            w = try WorkloadFactory.make(
+                spec, model: mom, dataset: scenario.dataset, data: data, placement: placement, pragmas: scenario.pragmas)
         } catch {
             throw ScenarioError(file: scenario.file, path: spec.path, message: error.message)
         }
@@ -52,8 +54,10 @@ public struct CountedCase {
         defer { Store.remove(path: scratch) }
         let filled = filledStore
         let pragmas = scenario.pragmas
-        let session = CaseSession(scenario: scenario.name, variant: variant, size: size, workload: w,
-                                  measurement: MeasurementSpec(warmup: warmup, repetitions: 1, maxSeconds: .infinity)) {
+        let session = CaseSession(
+            scenario: scenario.name, variant: variant, size: size, workload: w,
+            measurement: MeasurementSpec(warmup: warmup, repetitions: 1, maxSeconds: .infinity)
+        ) {
             switch w.storeKind {
             case .empty:
                 Store.remove(path: scratch)

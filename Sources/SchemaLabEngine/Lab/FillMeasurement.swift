@@ -16,10 +16,14 @@ public struct FillMeasurement: Sendable, Equatable {
     /// The store file's size once filled.
     public var storeBytes: Int64
 
-    public static let header = ["scenario", "schema", "size", "chunk_rows", "streamed", "fill_ms", "peak_rss_kb", "rss_growth_kb", "store_bytes"]
+    public static let header = [
+        "scenario", "schema", "size", "chunk_rows", "streamed", "fill_ms", "peak_rss_kb", "rss_growth_kb", "store_bytes",
+    ]
 
     public func row(scenario: String) -> [String] {
-        [scenario, variant, String(size), String(chunkRows), streamed ? "1" : "0", Format.ms(milliseconds),
-         String(peakRSSKB), String(rssGrowthKB), String(storeBytes)]
+        [
+            scenario, variant, String(size), String(chunkRows), streamed ? "1" : "0", Format.ms(milliseconds),
+            String(peakRSSKB), String(rssGrowthKB), String(storeBytes),
+        ]
     }
 }

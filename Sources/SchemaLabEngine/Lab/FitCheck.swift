@@ -76,9 +76,10 @@ public enum FitCheck {
             }
             let perRow = max(0, full - empty) / Double(sample)
             let heapPerRow = Double(max(0, h1 - h0)) / Double(sample)
-            let estimate = Estimate(variant: spec.name, size: size, sampleRows: sample, storeBytesPerRow: perRow,
-                                    heapBytesPerRow: heapPerRow, diskNeeded: 3 * (empty + perRow * Double(size)),
-                                    memoryNeeded: heapPerRow * Double(size))
+            let estimate = Estimate(
+                variant: spec.name, size: size, sampleRows: sample, storeBytesPerRow: perRow,
+                heapBytesPerRow: heapPerRow, diskNeeded: 3 * (empty + perRow * Double(size)),
+                memoryNeeded: heapPerRow * Double(size))
             if worst.map({ estimate.diskNeeded + estimate.memoryNeeded > $0.diskNeeded + $0.memoryNeeded }) ?? true {
                 worst = estimate
             }

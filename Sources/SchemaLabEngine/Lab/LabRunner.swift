@@ -77,8 +77,10 @@ public struct LabRunner {
     /// other cases; when the filled store of a variant and size cannot be made, every case
     /// that reads it fails. Errors thrown by `finished` or `failed` stop the run. A workload
     /// the scenario cannot build throws a ``ScenarioError``.
-    public func run(skip: (CaseKey) -> Bool, finished: (CaseResult) throws -> Void,
-                    failed: (CaseKey, any Error) throws -> Bool) throws {
+    public func run(
+        skip: (CaseKey) -> Bool, finished: (CaseResult) throws -> Void,
+        failed: (CaseKey, any Error) throws -> Bool
+    ) throws {
         let scenario = plan.scenario
         func measurement(for spec: WorkloadSpec) -> MeasurementSpec {
             var measurement = spec.measurement ?? scenario.measurement
@@ -89,8 +91,9 @@ public struct LabRunner {
         let groups = self.groups().map { g in (g.size, g.spec, g.cases.filter { !skip($0) }) }.filter { !$0.2.isEmpty }
         guard !groups.isEmpty else { return }
         try FileManager.default.createDirectory(atPath: options.workDirectory, withIntermediateDirectories: true)
-        var status = LabProgress(cases: groups.map(\.2.count).reduce(0, +),
-                                 plannedRepetitions: groups.map { measurement(for: $0.1).repetitions * $0.2.count }.reduce(0, +))
+        var status = LabProgress(
+            cases: groups.map(\.2.count).reduce(0, +),
+            plannedRepetitions: groups.map { measurement(for: $0.1).repetitions * $0.2.count }.reduce(0, +))
         func tell(_ now: String) { status.now = now; activity(status) }
         let finished = { (r: CaseResult) throws in
             status.casesDone += 1
@@ -108,8 +111,9 @@ public struct LabRunner {
                 guard !todo.isEmpty else { continue }
                 let mom = ManagedObjectModel(model)
                 let tag = model.variant.map { $0.isLetter || $0.isNumber ? String($0) : "_" }.joined()
-                var v = VariantStores(model: model, mom: mom, placement: try plan.placement(for: mom), tag: tag,
-                                      filledPath: options.workDirectory + "/\(tag)-\(size).sqlite")
+                var v = VariantStores(
+                    model: model, mom: mom, placement: try plan.placement(for: mom), tag: tag,
+                    filledPath: options.workDirectory + "/\(tag)-\(size).sqlite")
                 // A store that cannot be made fails the cases that read it; an error of the
                 // `filled` callback (the run's output) stops the run.
                 var fillMeasurement: FillMeasurement?
@@ -140,8 +144,9 @@ public struct LabRunner {
                     let v = stores[key.variant]!
                     let workload: any Workload
                     do {
-                        workload = try WorkloadFactory.make(spec, model: v.mom, dataset: scenario.dataset, data: data, placement: v.placement,
-                                                            pragmas: scenario.pragmas)
+                        workload = try WorkloadFactory.make(
+                            spec, model: v.mom, dataset: scenario.dataset, data: data, placement: v.placement,
+                            pragmas: scenario.pragmas)
                     } catch {
                         throw ScenarioError(file: scenario.file, path: spec.path, message: error.message)
                     }
@@ -152,8 +157,10 @@ public struct LabRunner {
                     let floorPath = options.workDirectory + "/\(v.tag)-\(size)-\(groupIndex)-floor.sqlite"
                     paths += [scratchPath, floorPath]
                     let model = v.model, filledPath = v.filledPath, pragmas = scenario.pragmas
-                    let session = CaseSession(scenario: scenario.name, variant: key.variant, size: size, workload: workload,
-                                              measurement: measurement(for: spec)) {
+                    let session = CaseSession(
+                        scenario: scenario.name, variant: key.variant, size: size, workload: workload,
+                        measurement: measurement(for: spec)
+                    ) {
                         switch workload.storeKind {
                         case .empty:
                             Store.remove(path: scratchPath)
@@ -241,17 +248,22 @@ public struct LabRunner {
         // moved counts by up to 1.5% (measured); with these the count is the same anywhere.
         let scenarioCopy = options.workDirectory + "/scenario.json"
         if !FileManager.default.fileExists(atPath: scenarioCopy) {
-            guard let data = FileManager.default.contents(atPath: plan.scenario.file), SHA256.hex(Array(data)) == plan.scenario.sha256 else {
+            guard let data = FileManager.default.contents(atPath: plan.scenario.file), SHA256.hex(Array(data)) == plan.scenario.sha256
+            else {
                 throw MeasurementError("counting instructions: \(plan.scenario.file) has changed since the run started")
             }
             try data.write(to: URL(fileURLWithPath: scenarioCopy))
         }
-        var arguments = ["scenario.json", "--variant", result.variant, "--workload", result.workload, "--size", String(result.size),
-                         "--work", ".", "--warmup", String(min(1, options.warmup ?? warmup))]
+        var arguments = [
+            "scenario.json", "--variant", result.variant, "--workload", result.workload, "--size", String(result.size),
+            "--work", ".", "--warmup", String(min(1, options.warmup ?? warmup)),
+        ]
         if let f = options.slowdowns["\(result.variant)/\(result.workload)"] { arguments += ["--slowdown", String(f)] }
         if FileManager.default.fileExists(atPath: filledPath) {
-            guard URL(fileURLWithPath: filledPath).deletingLastPathComponent().standardizedFileURL.path
-                    == URL(fileURLWithPath: options.workDirectory).standardizedFileURL.path else {
+            guard
+                URL(fileURLWithPath: filledPath).deletingLastPathComponent().standardizedFileURL.path
+                    == URL(fileURLWithPath: options.workDirectory).standardizedFileURL.path
+            else {
                 throw MeasurementError("counting instructions: the filled store \(filledPath) is not in the work directory")
             }
             arguments += ["--store", URL(fileURLWithPath: filledPath).lastPathComponent]
@@ -262,7 +274,9 @@ public struct LabRunner {
 
     private func report(_ result: CaseResult, _ finished: (CaseResult) throws -> Void) throws {
         let times = result.multiplier > 1 ? " (\(result.multiplier) runs per sample)" : ""
-        progress("\(result.variant) \(result.workload) n=\(result.size): median \(Format.ms(result.wall.median)) ms, \(result.samples.count) reps\(times), \(result.statements) statements")
+        progress(
+            "\(result.variant) \(result.workload) n=\(result.size): median \(Format.ms(result.wall.median)) ms, \(result.samples.count) reps\(times), \(result.statements) statements"
+        )
         try finished(result)
     }
 
@@ -290,7 +304,9 @@ public struct LabRunner {
     /// Creates and fills the store the fetch workloads read, through the same save path: the
     /// data set streamed a chunk at a time, each chunk saved from a new context (so neither
     /// the values nor the saved objects pile up); returns what it cost.
-    private func fill(path: String, model: ResolvedModel, mom: ManagedObjectModel, size: Int, placement: DataPlacement) throws -> FillMeasurement {
+    private func fill(path: String, model: ResolvedModel, mom: ManagedObjectModel, size: Int, placement: DataPlacement) throws
+        -> FillMeasurement
+    {
         Store.remove(path: path)
         HeapProbe.trim()
         let startRSS = MemoryProbe.residentKB()
@@ -308,9 +324,10 @@ public struct LabRunner {
         let ms = Double(Clock.wallNanoseconds() - t0) / 1e6
         let peak = resetOK ? MemoryProbe.peakResidentKB() : -1
         let bytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int64) ?? -1
-        return FillMeasurement(variant: model.variant, size: size, chunkRows: stream.streams ? stream.chunkSize : size,
-                               streamed: stream.streams, milliseconds: ms, peakRSSKB: peak,
-                               rssGrowthKB: peak >= 0 && startRSS >= 0 ? peak - startRSS : -1, storeBytes: bytes ?? -1)
+        return FillMeasurement(
+            variant: model.variant, size: size, chunkRows: stream.streams ? stream.chunkSize : size,
+            streamed: stream.streams, milliseconds: ms, peakRSSKB: peak,
+            rssGrowthKB: peak >= 0 && startRSS >= 0 ? peak - startRSS : -1, storeBytes: bytes ?? -1)
     }
 }
 
@@ -327,8 +344,9 @@ extension LabRunner {
         let ms = Double(Clock.wallNanoseconds() - t0) / 1e6
         let peak = resetOK ? MemoryProbe.peakResidentKB() : -1
         let bytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int64) ?? -1
-        return FillMeasurement(variant: model.variant, size: size, chunkRows: 0, streamed: false, milliseconds: ms, peakRSSKB: peak,
-                               rssGrowthKB: peak >= 0 && startRSS >= 0 ? peak - startRSS : -1, storeBytes: bytes ?? -1)
+        return FillMeasurement(
+            variant: model.variant, size: size, chunkRows: 0, streamed: false, milliseconds: ms, peakRSSKB: peak,
+            rssGrowthKB: peak >= 0 && startRSS >= 0 ? peak - startRSS : -1, storeBytes: bytes ?? -1)
     }
 }
 

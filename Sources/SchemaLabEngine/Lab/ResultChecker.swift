@@ -21,9 +21,10 @@ public struct ResultChecker: Sendable {
     public init(reference: String, workloads: [WorkloadSpec]) {
         self.reference = reference
         let variants = Dictionary(workloads.map { ($0.name, $0.variants) }, uniquingKeysWith: { first, _ in first })
-        agreements = Dictionary(workloads.compactMap { workload in
-            workload.agreesWith.map { (workload.name, Agreement(other: $0, otherVariants: variants[$0] ?? nil)) }
-        }, uniquingKeysWith: { first, _ in first })
+        agreements = Dictionary(
+            workloads.compactMap { workload in
+                workload.agreesWith.map { (workload.name, Agreement(other: $0, otherVariants: variants[$0] ?? nil)) }
+            }, uniquingKeysWith: { first, _ in first })
     }
 
     /// The checks of `scenario`'s cases.

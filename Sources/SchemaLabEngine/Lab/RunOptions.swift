@@ -29,8 +29,10 @@ public struct RunOptions: Sendable {
     /// variant's indexes (``ExistingStore``) instead of a store filled with generated data.
     public var store: String?
 
-    public init(sizes: [Int]? = nil, repetitions: Int? = nil, warmup: Int? = nil, variants: [String]? = nil,
-                workloads: [String]? = nil, workDirectory: String) {
+    public init(
+        sizes: [Int]? = nil, repetitions: Int? = nil, warmup: Int? = nil, variants: [String]? = nil,
+        workloads: [String]? = nil, workDirectory: String
+    ) {
         self.sizes = sizes
         self.repetitions = repetitions
         self.warmup = warmup

@@ -27,7 +27,10 @@ public struct ScenarioPlan {
             }
             for f in ds.fields where !f.optional {
                 for name in f.names where model.reachableAttributes(named: name, from: ds.entity).isEmpty {
-                    throw fail(f.path, "in variant \(spec.name), field '\(name)' has nowhere to go: no attribute '\(name)' on \(ds.entity) or an entity its to-one relationships reach")
+                    throw fail(
+                        f.path,
+                        "in variant \(spec.name), field '\(name)' has nowhere to go: no attribute '\(name)' on \(ds.entity) or an entity its to-one relationships reach"
+                    )
                 }
             }
             let mom = ManagedObjectModel(model)
@@ -36,7 +39,10 @@ public struct ScenarioPlan {
             func checkRequired(_ p: DataPlacement, _ specs: [RelatedSpec], path: String) throws {
                 for node in p.nodes {
                     for a in node.entity.requiredAttributes where node.sources[a] == nil {
-                        throw fail(path, "in variant \(spec.name), \(node.entity.name).\(node.entity.model.attributes[a].name) is not optional, but no field fills it (every save of the data set would fail validation)")
+                        throw fail(
+                            path,
+                            "in variant \(spec.name), \(node.entity.name).\(node.entity.model.attributes[a].name) is not optional, but no field fills it (every save of the data set would fail validation)"
+                        )
                     }
                 }
                 for r in p.related { try checkRequired(r.placement, specs[r.dataIndex].related, path: specs[r.dataIndex].path + ".fields") }
@@ -47,7 +53,10 @@ public struct ScenarioPlan {
             for f in ds.fields {
                 for name in f.names {
                     for a in model.reachableAttributes(named: name, from: ds.entity).map(\.attribute) where a.canonicalOf != nil {
-                        throw fail(f.path, "in variant \(spec.name), '\(name)' is a canonical search attribute (canonicalOf '\(a.canonicalOf!)'): the context sets it when it saves, no field fills it")
+                        throw fail(
+                            f.path,
+                            "in variant \(spec.name), '\(name)' is a canonical search attribute (canonicalOf '\(a.canonicalOf!)'): the context sets it when it saves, no field fills it"
+                        )
                     }
                 }
             }
@@ -56,18 +65,30 @@ public struct ScenarioPlan {
                 let canonical = entity?.model.attributes.filter { $0.canonicalOf != nil } ?? []
                 let sources = Set(canonical.flatMap { [$0.name, $0.canonicalOf!] })
                 if w.kind == .batchInsert, let a = canonical.first {
-                    throw fail(w.path + ".kind", "in variant \(spec.name), \(entity!.name).\(a.name) is kept by the context when it saves (canonicalOf); a batch insert bypasses the context and would leave it empty")
+                    throw fail(
+                        w.path + ".kind",
+                        "in variant \(spec.name), \(entity!.name).\(a.name) is kept by the context when it saves (canonicalOf); a batch insert bypasses the context and would leave it empty"
+                    )
                 }
                 if let hit = w.set.first(where: { sources.contains($0.attribute) }) {
-                    throw fail(w.path + ".set." + hit.attribute, "in variant \(spec.name), a batch update bypasses the context, which keeps \(entity!.name)'s canonical search attribute in step with '\(hit.attribute)'")
+                    throw fail(
+                        w.path + ".set." + hit.attribute,
+                        "in variant \(spec.name), a batch update bypasses the context, which keeps \(entity!.name)'s canonical search attribute in step with '\(hit.attribute)'"
+                    )
                 }
                 // External storage is the context's too: a batch request would write the bytes inline.
                 let external = Set(entity?.model.attributes.filter(\.allowsExternalStorage).map(\.name) ?? [])
                 if w.kind == .batchInsert, let name = external.sorted().first {
-                    throw fail(w.path + ".kind", "in variant \(spec.name), \(entity!.name).\(name) uses external storage, which the context writes when it saves; a batch insert would store the bytes inline")
+                    throw fail(
+                        w.path + ".kind",
+                        "in variant \(spec.name), \(entity!.name).\(name) uses external storage, which the context writes when it saves; a batch insert would store the bytes inline"
+                    )
                 }
                 if let hit = w.set.first(where: { external.contains($0.attribute) }) {
-                    throw fail(w.path + ".set." + hit.attribute, "in variant \(spec.name), \(entity!.name).\(hit.attribute) uses external storage, which a batch update would bypass")
+                    throw fail(
+                        w.path + ".set." + hit.attribute,
+                        "in variant \(spec.name), \(entity!.name).\(hit.attribute) uses external storage, which a batch update would bypass"
+                    )
                 }
             }
             // Dictionaries and sorts read the column itself, which holds a reference for an
@@ -76,7 +97,10 @@ public struct ScenarioPlan {
                 let entity = w.entity ?? ds.entity
                 func check(_ keyPath: String, _ path: String) throws {
                     guard let r = try? model.resolve(keyPath: keyPath, from: entity), r.attribute.allowsExternalStorage else { return }
-                    throw fail(path, "in variant \(spec.name), '\(keyPath)' uses external storage: a fetch cannot sort by it or return it in a dictionary (touch it on objects)")
+                    throw fail(
+                        path,
+                        "in variant \(spec.name), '\(keyPath)' uses external storage: a fetch cannot sort by it or return it in a dictionary (touch it on objects)"
+                    )
                 }
                 for (i, s) in w.sort.enumerated() { try check(s.keyPath, w.path + ".sort[\(i)]") }
                 for (i, p) in w.propertiesToFetch.enumerated() {
@@ -120,7 +144,8 @@ public struct ScenarioPlan {
                 guard mom.entity(entity) != nil else { throw fail(w.path + ".entity", "variant \(spec.name) has no entity '\(entity)'") }
                 func check(_ keyPath: String, _ path: String) throws {
                     do { _ = try model.resolve(keyPath: keyPath, from: entity) } catch {
-                        throw fail(path, "key path '\(keyPath)' does not resolve: \(error.message); every workload must run in every variant")
+                        throw fail(
+                            path, "key path '\(keyPath)' does not resolve: \(error.message); every workload must run in every variant")
                     }
                 }
                 for (i, s) in w.sort.enumerated() { try check(s.keyPath, w.path + ".sort[\(i)]") }
@@ -130,7 +155,8 @@ public struct ScenarioPlan {
                     let kinds = Self.valueKinds(ds)
                     for (i, k) in b.keys.enumerated() {
                         guard fields.contains(k) else {
-                            throw fail(b.path + ".keys[\(i)]", "'\(k)' is not a field of the data set (boxes are sized on the data set's values)")
+                            throw fail(
+                                b.path + ".keys[\(i)]", "'\(k)' is not a field of the data set (boxes are sized on the data set's values)")
                         }
                         guard kinds[k, default: []].isSubset(of: [.integer, .real, .null]) else {
                             throw fail(b.path + ".keys[\(i)]", "'\(k)' is not a number (a box bounds numeric fields, such as a latitude)")
@@ -158,7 +184,11 @@ public struct ScenarioPlan {
                 let probe: [PredicateValue] = w.boxes == nil || key != "predicate" ? [] : Array(repeating: .real(0), count: 4)
                 guard let p = try? PredicateParser.parse(spec.text, arguments: spec.arguments + probe) else { continue }
                 for (name, column) in PredicateCompiler.indexedNames(p) where !rtrees.contains(name) {
-                    throw ScenarioError(file: scenario.file, path: spec.path, message: "column \(column): no variant has an R-tree index named '\(name)' (indexed:by: would read the plain column in every variant)")
+                    throw ScenarioError(
+                        file: scenario.file, path: spec.path,
+                        message:
+                            "column \(column): no variant has an R-tree index named '\(name)' (indexed:by: would read the plain column in every variant)"
+                    )
                 }
             }
         }
@@ -175,8 +205,9 @@ public struct ScenarioPlan {
         let kinds = valueKinds(ds.fields, parent: [:])
         var p: DataPlacement
         do {
-            p = try DataPlacement(model: mom, rootEntity: ds.entity, fields: ds.fields.flatMap(\.names), kinds: kinds,
-                                  optional: Set(ds.fields.filter(\.optional).flatMap(\.names)))
+            p = try DataPlacement(
+                model: mom, rootEntity: ds.entity, fields: ds.fields.flatMap(\.names), kinds: kinds,
+                optional: Set(ds.fields.filter(\.optional).flatMap(\.names)))
         } catch {
             throw ScenarioError(file: file, path: ds.path + ".fields", message: error.message)
         }
@@ -187,8 +218,10 @@ public struct ScenarioPlan {
         return p
     }
 
-    static func relatedPlacements(_ specs: [RelatedSpec], parent: EntityDescription, parentKinds: [String: Set<ValueKind>],
-                                  model mom: ManagedObjectModel, file: String) throws -> [RelatedPlacement] {
+    static func relatedPlacements(
+        _ specs: [RelatedSpec], parent: EntityDescription, parentKinds: [String: Set<ValueKind>],
+        model mom: ManagedObjectModel, file: String
+    ) throws -> [RelatedPlacement] {
         let variant = mom.model.variant
         return try specs.enumerated().compactMap { (dataIndex, r) -> RelatedPlacement? in
             func fail(_ path: String, _ message: String) -> ScenarioError {
@@ -197,8 +230,10 @@ public struct ScenarioPlan {
             if r.optional && parent.model.relationship(r.relationship) == nil { return nil }
             guard let rel = parent.model.relationship(r.relationship) else {
                 let have = parent.model.relationships.map(\.name)
-                throw fail(r.path + ".relationship", "\(parent.name) has no relationship '\(r.relationship)'"
-                           + (have.isEmpty ? "" : " (relationships: \(have.joined(separator: ", ")))"))
+                throw fail(
+                    r.path + ".relationship",
+                    "\(parent.name) has no relationship '\(r.relationship)'"
+                        + (have.isEmpty ? "" : " (relationships: \(have.joined(separator: ", ")))"))
             }
             guard rel.toMany, let index = parent.toManyIndex(rel.name) else {
                 throw fail(r.path + ".relationship", "\(parent.name).\(rel.name) is a to-one: a related entry fills a to-many relationship")
@@ -208,7 +243,10 @@ public struct ScenarioPlan {
             switch rel.storage {
             case .inverseForeignKey:
                 if let pool = r.pool {
-                    throw fail(pool.path, "\(parent.name).\(rel.name) is one-to-many (a \(dest.name) has one \(parent.name)): a pool needs a many-to-many relationship")
+                    throw fail(
+                        pool.path,
+                        "\(parent.name).\(rel.name) is one-to-many (a \(dest.name) has one \(parent.name)): a pool needs a many-to-many relationship"
+                    )
                 }
                 guard let inv = rel.inverse, let slot = dest.toOneIndex(inv) else {
                     throw fail(r.path + ".relationship", "\(parent.name).\(rel.name) has no to-one inverse on \(dest.name)")
@@ -228,14 +266,18 @@ public struct ScenarioPlan {
             let names = fields.flatMap(\.names)
             var p: DataPlacement
             do {
-                p = try DataPlacement(model: mom, rootEntity: dest.name, fields: names, kinds: kinds, optional: Set(names),
-                                      excluding: rel.inverse)
+                p = try DataPlacement(
+                    model: mom, rootEntity: dest.name, fields: names, kinds: kinds, optional: Set(names),
+                    excluding: rel.inverse)
             } catch let error as KeyPathError {
                 throw ScenarioError(file: file, path: fieldsPath, message: error.message)
             }
             for f in fields where !f.optional {
                 for name in f.names where !p.placed.contains(name) {
-                    throw fail(f.path, "field '\(name)' has nowhere to go: no attribute '\(name)' on \(dest.name) or an entity its to-one relationships reach (mark it \"optional\": true if that is intended)")
+                    throw fail(
+                        f.path,
+                        "field '\(name)' has nowhere to go: no attribute '\(name)' on \(dest.name) or an entity its to-one relationships reach (mark it \"optional\": true if that is intended)"
+                    )
                 }
             }
             p.related = try relatedPlacements(r.related, parent: dest, parentKinds: kinds, model: mom, file: file)

@@ -21,7 +21,11 @@ public enum StopSignals {
             signal(sig, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: sig, queue: queue)
             source.setEventHandler {
-                guard once.withLock({ let first = !$0; $0 = true; return first }) else { return }
+                guard
+                    once.withLock({
+                        let first = !$0; $0 = true; return first
+                    })
+                else { return }
                 cleanup(sig, name)
                 _exit(128 + sig)
             }

@@ -43,7 +43,8 @@ public final class WorkDirectory: @unchecked Sendable {
         var removed: [String] = []
         for name in (try? FileManager.default.contentsOfDirectory(atPath: base)) ?? [] {
             guard name.hasPrefix("schemalab-"), let pid = Int32(name.dropFirst("schemalab-".count)), pid > 0,
-                  pid != getpid() else { continue }
+                pid != getpid()
+            else { continue }
             let dir = base + "/" + name
             let lockPath = dir + "/lock"
             if FileManager.default.fileExists(atPath: lockPath) {

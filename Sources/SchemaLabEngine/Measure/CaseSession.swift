@@ -71,8 +71,10 @@ public final class CaseSession {
     /// Wall time this case has spent in its repetitions (set-up, run, floor), for its budget.
     private var spentNanoseconds: UInt64 = 0
 
-    public init(scenario: String, variant: String, size: Int, workload: any Workload, measurement: MeasurementSpec,
-                makeStore: @escaping () throws -> Store, makeFloorStore: (() throws -> Store)? = nil) {
+    public init(
+        scenario: String, variant: String, size: Int, workload: any Workload, measurement: MeasurementSpec,
+        makeStore: @escaping () throws -> Store, makeFloorStore: (() throws -> Store)? = nil
+    ) {
         self.scenario = scenario
         self.variant = variant
         self.size = size
@@ -203,8 +205,9 @@ public final class CaseSession {
         // The untimed spans (a workload generating its next rows) are not the workload's time.
         let wall = Double(t1 - t0 - min(untimed.wallNanoseconds, t1 - t0))
         let cpu = Double(c1 - c0 - min(untimed.cpuNanoseconds, c1 - c0))
-        var sample = Sample(repetition: rep, wallMs: wall / 1e6 / runs, cpuMs: cpu / 1e6 / runs,
-                            rows: outcome.rows, statements: store.db.executions / multiplier, heapRetainedKB: (h1 - h0) / 1024)
+        var sample = Sample(
+            repetition: rep, wallMs: wall / 1e6 / runs, cpuMs: cpu / 1e6 / runs,
+            rows: outcome.rows, statements: store.db.executions / multiplier, heapRetainedKB: (h1 - h0) / 1024)
         sample.longestWriteMs = outcome.longestWriteMs ?? Double(store.db.longestWriteNanoseconds) / 1e6
         samples.append(sample)
         for (i, r) in outcome.reads.enumerated() {

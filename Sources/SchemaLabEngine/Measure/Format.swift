@@ -7,7 +7,9 @@ public enum Format {
     /// A ratio with 2 decimals.
     public static func ratio(_ value: Double) -> String { String(format: "%.2f", value) }
     /// Milliseconds for people: 3 significant decimals.
-    public static func short(_ value: Double) -> String { value >= 100 ? String(format: "%.1f", value) : value >= 10 ? String(format: "%.2f", value) : String(format: "%.3f", value) }
+    public static func short(_ value: Double) -> String {
+        value >= 100 ? String(format: "%.1f", value) : value >= 10 ? String(format: "%.2f", value) : String(format: "%.3f", value)
+    }
 
     /// A whole number with thousands separators (`1,234,567`), or the value as written when not finite.
     public static func number(_ value: Double) -> String {

@@ -64,15 +64,18 @@ public enum InstructionCounter {
     }
 
     /// Runs `schemalab count-case` with `arguments` under callgrind and returns the counts.
-    public static func count(arguments: [String], workDirectory: String, executable: String = currentExecutable) throws -> InstructionCount {
+    public static func count(arguments: [String], workDirectory: String, executable: String = currentExecutable) throws -> InstructionCount
+    {
         _ = try strippedCopy(of: executable, in: workDirectory)
         let outName = "callgrind-\(UUID().uuidString).out", out = workDirectory + "/" + outName
         defer { try? FileManager.default.removeItem(atPath: out) }
         // Relative paths from the work directory and a fixed environment: the client's stack
         // then has the same size wherever the lab runs (see the caller).
-        let valgrind = ["--tool=callgrind", "--collect-atstart=no", "--toggle-collect=schemalab_timed_region",
-                        "--toggle-collect=schemalab_untimed_span",
-                        "--compress-strings=no", "--compress-pos=no", "--callgrind-out-file=" + outName, "./schemalab-callgrind", "count-case"]
+        let valgrind = [
+            "--tool=callgrind", "--collect-atstart=no", "--toggle-collect=schemalab_timed_region",
+            "--toggle-collect=schemalab_untimed_span",
+            "--compress-strings=no", "--compress-pos=no", "--callgrind-out-file=" + outName, "./schemalab-callgrind", "count-case",
+        ]
         let r = try run(which("valgrind") ?? "/usr/bin/valgrind", valgrind + arguments, in: workDirectory)
         guard r.status == 0, let text = try? String(contentsOfFile: out, encoding: .utf8) else {
             let tail = r.err.split(separator: "\n").suffix(3).joined(separator: " | ")

@@ -23,7 +23,8 @@ public enum MemoryProbe {
     private static func statusField(_ name: String) -> Int64 {
         // /proc files report a size of 0: read to the end instead of by size.
         guard let h = FileHandle(forReadingAtPath: "/proc/self/status"),
-              let data = try? h.readToEnd() else { return -1 }
+            let data = try? h.readToEnd()
+        else { return -1 }
         try? h.close()
         let text = String(decoding: data, as: UTF8.self)
         for line in text.split(separator: "\n") where line.hasPrefix(name) {

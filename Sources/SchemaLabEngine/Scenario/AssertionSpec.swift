@@ -36,8 +36,10 @@ extension ScenarioDecoder {
         let o = try n.object(allowed: ["workload", "variant", "description"] + assertionKinds)
         let kinds = assertionKinds.filter { o.has($0) }
         guard kinds.count == 1 else {
-            throw n.error(kinds.isEmpty ? "an assertion states one of \(assertionKinds.joined(separator: ", "))"
-                                        : "an assertion states one thing; this one has \(kinds.joined(separator: " and "))")
+            throw n.error(
+                kinds.isEmpty
+                    ? "an assertion states one of \(assertionKinds.joined(separator: ", "))"
+                    : "an assertion states one thing; this one has \(kinds.joined(separator: " and "))")
         }
         _ = try o.optional("description")?.string()
         let workload = try o.required("workload").label()

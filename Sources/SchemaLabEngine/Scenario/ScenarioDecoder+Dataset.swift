@@ -9,8 +9,9 @@ extension ScenarioDecoder {
         let related = try decodeRelatedList(o.optional("related"), parentPath: "")
         try checkNestedFanOut(related, above: 1, file: n.file)
         try checkDerived(fields, related: related, parentFields: nil, inPool: false, file: n.file)
-        return DatasetSpec(seed: UInt64(seed), entity: try o.required("entity").identifier(), counts: counts, fields: fields,
-                           related: related, path: n.path)
+        return DatasetSpec(
+            seed: UInt64(seed), entity: try o.required("entity").identifier(), counts: counts, fields: fields,
+            related: related, path: n.path)
     }
 
     /// `counts`: a list of sizes, or a sweep `{"from", "to", "steps", "scale": "log"|"linear"}`.
@@ -68,7 +69,8 @@ extension ScenarioDecoder {
         var popularity: Double?
         if let p = o.optional("pool") {
             for key in ["fields", "related"] where o.has(key) {
-                throw n.child(key, .null).error("a pool entry takes its fields inside 'pool' and cannot nest 'related': pool members are shared by many rows")
+                throw n.child(key, .null).error(
+                    "a pool entry takes its fields inside 'pool' and cannot nest 'related': pool members are shared by many rows")
             }
             let po = try p.object(allowed: ["count", "fields"])
             let count = try po.required("count").int(in: 1...10_000_000)
@@ -86,9 +88,12 @@ extension ScenarioDecoder {
         }
         let fields = try o.optional("fields").map { try decodeFields($0.array(), in: n) } ?? []
         let related = try decodeRelatedList(o.optional("related"), parentPath: relPath)
-        if case .wordsOf = fanOut, let p = o.optional("pool") { throw p.error("a wordsOf fan-out makes new children, one per word: it takes no pool") }
-        var spec = RelatedSpec(relationship: name, fanOut: fanOut, fields: fields, pool: pool, popularity: popularity,
-                               related: related, relationshipPath: relPath, path: n.path)
+        if case .wordsOf = fanOut, let p = o.optional("pool") {
+            throw p.error("a wordsOf fan-out makes new children, one per word: it takes no pool")
+        }
+        var spec = RelatedSpec(
+            relationship: name, fanOut: fanOut, fields: fields, pool: pool, popularity: popularity,
+            related: related, relationshipPath: relPath, path: n.path)
         spec.optional = try o.optional("optional")?.bool() ?? false
         return spec
     }
@@ -136,7 +141,9 @@ extension ScenarioDecoder {
             let most = largestFanOut(r.fanOut)
             let product = above.multipliedReportingOverflow(by: most)
             guard !product.overflow, product.partialValue <= maxFanOut else {
-                throw ScenarioError(file: file, path: r.path + ".fanOut", message: "nested fan-outs reach up to \(above) x \(most) objects per root row: at most \(maxFanOut)")
+                throw ScenarioError(
+                    file: file, path: r.path + ".fanOut",
+                    message: "nested fan-outs reach up to \(above) x \(most) objects per root row: at most \(maxFanOut)")
             }
             try checkNestedFanOut(r.related, above: product.partialValue, file: file)
         }
@@ -158,18 +165,24 @@ extension ScenarioDecoder {
 
     /// Checks the derived generators of one level: `countOf` names one of the level's
     /// `related` relationships; `parentField` names a field of the parent level.
-    static func checkDerived(_ fields: [FieldSpec], related: [RelatedSpec], parentFields: [FieldSpec]?, inPool: Bool, file: String,
-                             wordChildren: Bool = false) throws {
+    static func checkDerived(
+        _ fields: [FieldSpec], related: [RelatedSpec], parentFields: [FieldSpec]?, inPool: Bool, file: String,
+        wordChildren: Bool = false
+    ) throws {
         for r in related {
             guard case .wordsOf(let field) = r.fanOut else { continue }
             guard let source = fields.first(where: { $0.names.contains(field) }) else {
-                throw ScenarioError(file: file, path: r.path + ".fanOut.field", message: "wordsOf names '\(field)', which this level does not generate")
+                throw ScenarioError(
+                    file: file, path: r.path + ".fanOut.field", message: "wordsOf names '\(field)', which this level does not generate")
             }
             if ValueKind.produced(by: source)[field].map({ !$0.isSubset(of: [.text, .null]) }) ?? false {
-                throw ScenarioError(file: file, path: r.path + ".fanOut.field", message: "wordsOf needs a text field; '\(field)' is not one")
+                throw ScenarioError(
+                    file: file, path: r.path + ".fanOut.field", message: "wordsOf needs a text field; '\(field)' is not one")
             }
             if case .joinedOf = source.generator {
-                throw ScenarioError(file: file, path: r.path + ".fanOut.field", message: "wordsOf cannot read '\(field)', a joinedOf field (it is joined after the related rows exist)")
+                throw ScenarioError(
+                    file: file, path: r.path + ".fanOut.field",
+                    message: "wordsOf cannot read '\(field)', a joinedOf field (it is joined after the related rows exist)")
             }
         }
         for (i, f) in fields.enumerated() {
@@ -181,43 +194,65 @@ extension ScenarioDecoder {
                 }
             case .joinedOf(let r, let field, _):
                 guard let entry = related.first(where: { $0.relationship == r }) else {
-                    throw ScenarioError(file: file, path: g + ".relationship", message: "joinedOf names '\(r)', which is not a relationship filled here")
+                    throw ScenarioError(
+                        file: file, path: g + ".relationship", message: "joinedOf names '\(r)', which is not a relationship filled here")
                 }
                 let memberFields = entry.pool?.fields ?? entry.fields
                 guard memberFields.contains(where: { $0.names.contains(field) }) else {
-                    throw ScenarioError(file: file, path: g + ".field", message: "joinedOf names '\(field)', which the members of '\(r)' do not have (fields: \(memberFields.flatMap(\.names).joined(separator: ", ")))")
+                    throw ScenarioError(
+                        file: file, path: g + ".field",
+                        message:
+                            "joinedOf names '\(field)', which the members of '\(r)' do not have (fields: \(memberFields.flatMap(\.names).joined(separator: ", ")))"
+                    )
                 }
             case .derived(let from, _):
                 guard let source = fields[..<i].first(where: { $0.names.contains(from) }) else {
-                    throw ScenarioError(file: file, path: g + ".from", message: "derived names '\(from)', which is not a field generated before it at this level")
+                    throw ScenarioError(
+                        file: file, path: g + ".from",
+                        message: "derived names '\(from)', which is not a field generated before it at this level")
                 }
                 switch source.generator {
                 case .text, .uuid, .bytes, .bool, .word, .joinedOf, .sequence(_, _, .some):
-                    throw ScenarioError(file: file, path: g + ".from", message: "derived needs a numeric or date field; '\(from)' is not one")
+                    throw ScenarioError(
+                        file: file, path: g + ".from", message: "derived needs a numeric or date field; '\(from)' is not one")
                 default: break
                 }
             case .countOf(let r):
                 if let entry = related.first(where: { $0.relationship == r }), case .wordsOf = entry.fanOut {
-                    throw ScenarioError(file: file, path: g + ".relationship", message: "countOf cannot count a wordsOf relationship (its fan-out is known only after the fields)")
+                    throw ScenarioError(
+                        file: file, path: g + ".relationship",
+                        message: "countOf cannot count a wordsOf relationship (its fan-out is known only after the fields)")
                 }
                 guard related.contains(where: { $0.relationship == r }) else {
                     let have = related.map(\.relationship)
-                    let why = inPool ? "a pool member fills no relationships"
+                    let why =
+                        inPool
+                        ? "a pool member fills no relationships"
                         : have.isEmpty ? "this level's 'related' is empty" : "this level's 'related' fills \(have.joined(separator: ", "))"
-                    throw ScenarioError(file: file, path: g + ".relationship", message: "countOf names '\(r)', which is not a relationship filled here: \(why)")
+                    throw ScenarioError(
+                        file: file, path: g + ".relationship",
+                        message: "countOf names '\(r)', which is not a relationship filled here: \(why)")
                 }
             case .parentField(let name):
                 if inPool {
-                    throw ScenarioError(file: file, path: g, message: "parentField cannot be used in a pool: a pool member is shared by many parent rows")
+                    throw ScenarioError(
+                        file: file, path: g, message: "parentField cannot be used in a pool: a pool member is shared by many parent rows")
                 }
                 guard let parent = parentFields else {
-                    throw ScenarioError(file: file, path: g, message: "parentField is for the fields of a related entry: the root entity has no parent row")
+                    throw ScenarioError(
+                        file: file, path: g, message: "parentField is for the fields of a related entry: the root entity has no parent row")
                 }
                 if let source = parent.first(where: { $0.names.contains(name) }), case .joinedOf = source.generator {
-                    throw ScenarioError(file: file, path: g + ".field", message: "parentField cannot read '\(name)', a joinedOf field (it is joined after the related rows exist)")
+                    throw ScenarioError(
+                        file: file, path: g + ".field",
+                        message: "parentField cannot read '\(name)', a joinedOf field (it is joined after the related rows exist)")
                 }
                 guard parent.contains(where: { $0.names.contains(name) }) else {
-                    throw ScenarioError(file: file, path: g + ".field", message: "parentField names '\(name)', which the parent level does not generate (fields: \(parent.flatMap(\.names).joined(separator: ", ")))")
+                    throw ScenarioError(
+                        file: file, path: g + ".field",
+                        message:
+                            "parentField names '\(name)', which the parent level does not generate (fields: \(parent.flatMap(\.names).joined(separator: ", ")))"
+                    )
                 }
             default: break
             }
@@ -233,9 +268,11 @@ extension ScenarioDecoder {
         }
     }
 
-    static let generatorKinds = ["sequence", "uniformInt", "uniformDouble", "normal", "pareto", "choice", "text", "uuid",
-                                 "dateRange", "clusteredLocation", "bool", "bytes", "constant", "countOf", "parentField", "derived",
-                                 "wordsOf", "word", "joinedOf"]
+    static let generatorKinds = [
+        "sequence", "uniformInt", "uniformDouble", "normal", "pareto", "choice", "text", "uuid",
+        "dateRange", "clusteredLocation", "bool", "bytes", "constant", "countOf", "parentField", "derived",
+        "wordsOf", "word", "joinedOf",
+    ]
 
     static func decodeField(_ n: JSONNode) throws -> FieldSpec {
         let o = try n.object(allowed: ["field", "fields", "generator", "optional"])
@@ -249,9 +286,12 @@ extension ScenarioDecoder {
             throw n.error("missing required key 'field' (or 'fields')")
         }
         let g = try decodeGenerator(o.required("generator"))
-        if case .wordsOf = g { throw try o.required("generator").child("kind", .null).error("wordsOf is a related entry's fan-out, not a field's generator") }
+        if case .wordsOf = g {
+            throw try o.required("generator").child("kind", .null).error("wordsOf is a related entry's fan-out, not a field's generator")
+        }
         guard g.fieldCounts.contains(names.count) else {
-            let want = g.fieldCounts.count == 1 ? "\(g.fieldCounts.lowerBound)" : "\(g.fieldCounts.lowerBound) or \(g.fieldCounts.upperBound)"
+            let want =
+                g.fieldCounts.count == 1 ? "\(g.fieldCounts.lowerBound)" : "\(g.fieldCounts.lowerBound) or \(g.fieldCounts.upperBound)"
             throw n.error("this generator fills \(want) field(s), \(names.count) given")
         }
         return FieldSpec(names: names, generator: g, optional: try o.optional("optional")?.bool() ?? false, path: n.path)
@@ -267,8 +307,9 @@ extension ScenarioDecoder {
         switch kind {
         case "sequence":
             let o = try obj(["start", "step", "prefix"])
-            return .sequence(start: Int64(try o.optional("start")?.int() ?? 1), step: Int64(try o.optional("step")?.int() ?? 1),
-                             prefix: try o.optional("prefix")?.string())
+            return .sequence(
+                start: Int64(try o.optional("start")?.int() ?? 1), step: Int64(try o.optional("step")?.int() ?? 1),
+                prefix: try o.optional("prefix")?.string())
         case "uniformInt":
             let o = try obj(["min", "max"])
             let lo = try int64(o, "min"), hi = try int64(o, "max")
@@ -293,10 +334,14 @@ extension ScenarioDecoder {
             // Draws above max are redrawn: refuse parameters that would redraw (nearly) forever.
             let accepted = -expm1(-alpha * log1p((Double(maxV) + 1) / scale))
             guard accepted >= minParetoAcceptance else {
-                throw n.error("with scale \(scale) and alpha \(alpha), only \(accepted) of the draws are at most max \(maxV) (the rest are redrawn): at least \(minParetoAcceptance) must be; raise max or alpha, or lower scale")
+                throw n.error(
+                    "with scale \(scale) and alpha \(alpha), only \(accepted) of the draws are at most max \(maxV) (the rest are redrawn): at least \(minParetoAcceptance) must be; raise max or alpha, or lower scale"
+                )
             }
             let roundTo = Int64(try o.optional("roundTo")?.int(in: 1...1_000_000) ?? 1)
-            return .pareto(scale: scale, alpha: alpha, max: maxV, roundAbove: try o.optional("roundAbove").map { Int64(try $0.int()) }, roundTo: roundTo)
+            return .pareto(
+                scale: scale, alpha: alpha, max: maxV, roundAbove: try o.optional("roundAbove").map { Int64(try $0.int()) },
+                roundTo: roundTo)
         case "choice":
             let o = try obj(["values", "weights", "zipf"])
             let values = try o.required("values").nonEmptyArray().map(scalarValue)
@@ -319,11 +364,12 @@ extension ScenarioDecoder {
             let o = try obj(["minLength", "maxLength", "words"])
             let lo = try o.required("minLength").int(in: 0...1_000_000), hi = try o.required("maxLength").int(in: 0...1_000_000)
             guard lo <= hi else { throw n.error("minLength must not exceed maxLength") }
-            let words = try o.optional("words")?.nonEmptyArray().map { w -> String in
-                let s = try w.string()
-                guard !s.isEmpty else { throw w.error("a word must not be empty: text is made by joining words up to its length") }
-                return s
-            } ?? TextWords.defaultWords
+            let words =
+                try o.optional("words")?.nonEmptyArray().map { w -> String in
+                    let s = try w.string()
+                    guard !s.isEmpty else { throw w.error("a word must not be empty: text is made by joining words up to its length") }
+                    return s
+                } ?? TextWords.defaultWords
             return .text(minLength: lo, maxLength: hi, words: words)
         case "uuid":
             let o = try obj(["prefix", "suffix"])
@@ -337,14 +383,16 @@ extension ScenarioDecoder {
             let o = try obj(["clusters", "scatter", "scatterLabels"])
             let clusters = try o.required("clusters").nonEmptyArray().map { c -> LocationCluster in
                 let co = try c.object(allowed: ["latitude", "longitude", "sigma", "weight", "label"])
-                return LocationCluster(latitude: try num(co, "latitude"), longitude: try num(co, "longitude"),
-                                       sigma: try num(co, "sigma"), weight: try co.optional("weight")?.double() ?? 1,
-                                       label: try co.optional("label")?.string())
+                return LocationCluster(
+                    latitude: try num(co, "latitude"), longitude: try num(co, "longitude"),
+                    sigma: try num(co, "sigma"), weight: try co.optional("weight")?.double() ?? 1,
+                    label: try co.optional("label")?.string())
             }
             let scatter = try o.optional("scatter")?.double() ?? 0
             guard (0...1).contains(scatter) else { throw try o.required("scatter").error("scatter is a fraction in 0...1") }
-            return .clusteredLocation(clusters: clusters, scatter: scatter,
-                                      scatterLabels: try o.optional("scatterLabels")?.nonEmptyArray().map { try $0.string() } ?? [""])
+            return .clusteredLocation(
+                clusters: clusters, scatter: scatter,
+                scatterLabels: try o.optional("scatterLabels")?.nonEmptyArray().map { try $0.string() } ?? [""])
         case "bool":
             let o = try obj(["probability"])
             let p = try num(o, "probability")
@@ -375,9 +423,10 @@ extension ScenarioDecoder {
             let o = try obj(["relationship", "field", "separator"])
             let separator = try o.optional("separator")?.string() ?? ","
             guard !separator.isEmpty else { throw try o.required("separator").error("the separator must not be empty") }
-            return .joinedOf(relationship: try o.required("relationship").identifier(), field: try o.required("field").identifier(),
-                             separator: separator)
-        default: // "constant"
+            return .joinedOf(
+                relationship: try o.required("relationship").identifier(), field: try o.required("field").identifier(),
+                separator: separator)
+        default:  // "constant"
             let o = try obj(["value"])
             return .constant(try scalarValue(o.required("value")))
         }
@@ -399,8 +448,9 @@ extension ScenarioDecoder {
         let s = try n.string()
         let parts = s.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-              let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]),
-              (1...12).contains(m), (1...31).contains(d) else {
+            let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]),
+            (1...12).contains(m), (1...31).contains(d)
+        else {
             throw n.error("expected a date as \"YYYY-MM-DD\", found \"\(s)\"")
         }
         return Double(CivilDate.daysSince2001(year: y, month: m, day: d)) * 86_400

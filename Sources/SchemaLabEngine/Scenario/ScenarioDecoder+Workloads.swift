@@ -2,26 +2,34 @@ import Foundation
 import SchemaLabCoreData
 
 extension ScenarioDecoder {
-    static let workloadKeys = ["name", "kind", "entity", "sort", "sectionKey", "batchSize", "touch", "touchKeys", "prefetch",
-                               "predicate", "arguments", "resultType", "propertiesToFetch", "groupBy", "having",
-                               "havingArguments", "distinct", "fetchLimit", "fetchOffset", "includesPropertyValues",
-                               "returnsObjectsAsFaults", "pageSize", "reduce", "agreesWith", "variants", "count", "saveEvery", "measurement",
-                               "boxes"]
+    static let workloadKeys = [
+        "name", "kind", "entity", "sort", "sectionKey", "batchSize", "touch", "touchKeys", "prefetch",
+        "predicate", "arguments", "resultType", "propertiesToFetch", "groupBy", "having",
+        "havingArguments", "distinct", "fetchLimit", "fetchOffset", "includesPropertyValues",
+        "returnsObjectsAsFaults", "pageSize", "reduce", "agreesWith", "variants", "count", "saveEvery", "measurement",
+        "boxes",
+    ]
 
     static func decodeWorkload(_ n: JSONNode) throws -> WorkloadSpec {
         let o = try n.object(allowed: workloadKeys + writeOnlyKeys)
         let kind = WorkloadKind(rawValue: try o.required("kind").choice(WorkloadKind.allCases.map(\.rawValue)))!
-        let sort = try o.optional("sort")?.array().map { s -> SortSpec in
-            if case .string = s.value { return SortSpec(keyPath: try keyPath(s), ascending: true) }
-            let so = try s.object(allowed: ["key", "ascending"])
-            return SortSpec(keyPath: try keyPath(so.required("key")), ascending: try so.optional("ascending")?.bool() ?? true)
-        } ?? []
+        let sort =
+            try o.optional("sort")?.array().map { s -> SortSpec in
+                if case .string = s.value { return SortSpec(keyPath: try keyPath(s), ascending: true) }
+                let so = try s.object(allowed: ["key", "ascending"])
+                return SortSpec(keyPath: try keyPath(so.required("key")), ascending: try so.optional("ascending")?.bool() ?? true)
+            } ?? []
         let section = try o.optional("sectionKey").map(keyPath)
         if kind == .fetchedResults {
             // Without 'sectionKey' the controller has one section (sectionNameKeyPath nil): its fetch only.
-            guard let first = sort.first else { throw n.error("a fetchedResults workload needs 'sort' (NSFetchedResultsController requires sort descriptors; the first orders the sections)") }
+            guard let first = sort.first else {
+                throw n.error(
+                    "a fetchedResults workload needs 'sort' (NSFetchedResultsController requires sort descriptors; the first orders the sections)"
+                )
+            }
             if let section, first.keyPath != section {
-                throw try o.required("sort").error("the first sort key must be the section key '\(section)', as NSFetchedResultsController requires")
+                throw try o.required("sort").error(
+                    "the first sort key must be the section key '\(section)', as NSFetchedResultsController requires")
             }
         } else if let s = o.optional("sectionKey") {
             throw s.error("'sectionKey' belongs to a fetchedResults workload")
@@ -87,10 +95,18 @@ extension ScenarioDecoder {
         spec.variants = try o.optional("variants")?.nonEmptyArray().map { try $0.label() }
         spec.count = try o.optional("count")?.int(in: 1...10_000_000) ?? 0
         spec.saveEvery = try o.optional("saveEvery")?.int(in: 1...10_000_000) ?? (kind.takesCount ? spec.count : 0)
-        if let x = o.optional("source") { spec.source = InsertSourceSpec(rawValue: try x.choice(InsertSourceSpec.allCases.map(\.rawValue)))! }
-        if let x = o.optional("mergePolicy") { spec.mergePolicy = MergePolicy(rawValue: try x.choice(MergePolicy.allCases.map(\.rawValue)))! }
-        if let x = o.optional("strategy") { spec.strategy = UpsertStrategySpec(rawValue: try x.choice(UpsertStrategySpec.allCases.map(\.rawValue)))! }
-        if let x = o.optional("journalMode") { spec.journalMode = JournalModeSpec(rawValue: try x.choice(JournalModeSpec.allCases.map(\.rawValue)))! }
+        if let x = o.optional("source") {
+            spec.source = InsertSourceSpec(rawValue: try x.choice(InsertSourceSpec.allCases.map(\.rawValue)))!
+        }
+        if let x = o.optional("mergePolicy") {
+            spec.mergePolicy = MergePolicy(rawValue: try x.choice(MergePolicy.allCases.map(\.rawValue)))!
+        }
+        if let x = o.optional("strategy") {
+            spec.strategy = UpsertStrategySpec(rawValue: try x.choice(UpsertStrategySpec.allCases.map(\.rawValue)))!
+        }
+        if let x = o.optional("journalMode") {
+            spec.journalMode = JournalModeSpec(rawValue: try x.choice(JournalModeSpec.allCases.map(\.rawValue)))!
+        }
         // At most SQLite's default limit of bound parameters (SQLITE_MAX_VARIABLE_NUMBER).
         spec.mergeBatch = try o.optional("mergeBatch")?.int(in: 1...32_766) ?? 500
         if o.has("mergeBatch") && spec.strategy != .sortedMerge {
@@ -106,17 +122,23 @@ extension ScenarioDecoder {
             if spec.verify == nil { throw v.error("'verify' needs a 'predicate'") }
         }
         if let x = o.optional("set") {
-            guard case .object(let members) = x.value, !members.isEmpty else { throw x.error("expected an object of attribute names and values, such as {\"validated\": true}") }
+            guard case .object(let members) = x.value, !members.isEmpty else {
+                throw x.error("expected an object of attribute names and values, such as {\"validated\": true}")
+            }
             for m in members {
                 let node = x.child(m.key, m.value)
                 _ = try JSONNode(value: .string(m.key), file: x.file, path: node.path).identifier()
                 if case .object(let inner) = m.value, inner.contains(where: { $0.key == "replaceWord" }) {
                     let r = try node.object(allowed: ["replaceWord", "with", "separator"])
-                    guard kind == .update else { throw node.error("'replaceWord' changes each object's value in memory: it needs an update workload (objects)") }
+                    guard kind == .update else {
+                        throw node.error("'replaceWord' changes each object's value in memory: it needs an update workload (objects)")
+                    }
                     let separator = try r.optional("separator")?.string() ?? ","
                     guard !separator.isEmpty else { throw try r.required("separator").error("the separator must not be empty") }
-                    spec.replacements.append(WordReplacement(attribute: m.key, word: try r.required("replaceWord").string(),
-                                                             with: try r.required("with").string(), separator: separator))
+                    spec.replacements.append(
+                        WordReplacement(
+                            attribute: m.key, word: try r.required("replaceWord").string(),
+                            with: try r.required("with").string(), separator: separator))
                     continue
                 }
                 let v = try predicateArgument(node)
@@ -138,16 +160,21 @@ extension ScenarioDecoder {
     /// Keys only write-side workloads take.
     static let writeOnlyKeys = ["source", "mergePolicy", "feed", "key", "strategy", "mergeBatch", "set", "reads", "journalMode", "verify"]
 
-
     /// A re-ingest feed: `{"size": 1.0, "existing": 0.9, "seed": 7}`.
     static func feed(_ n: JSONNode) throws -> FeedSpec {
         let o = try n.object(allowed: ["size", "existing", "seed"])
         let existing = try o.optional("existing")?.double() ?? 0.9
-        guard (0...1).contains(existing) else { throw try o.required("existing").error("'existing' is a fraction in 0...1, found \(existing)") }
+        guard (0...1).contains(existing) else {
+            throw try o.required("existing").error("'existing' is a fraction in 0...1, found \(existing)")
+        }
         let size = try o.optional("size")?.double() ?? 1.0
-        guard size > 0, size <= 10 else { throw try o.required("size").error("'size' is the feed's length as a multiple of the data set's size, in (0, 10]; found \(size)") }
-        return FeedSpec(size: size, existing: existing,
-                        seed: UInt64(try o.optional("seed")?.int(in: 0...Int(Int32.max)) ?? 1), path: n.path)
+        guard size > 0, size <= 10 else {
+            throw try o.required("size").error(
+                "'size' is the feed's length as a multiple of the data set's size, in (0, 10]; found \(size)")
+        }
+        return FeedSpec(
+            size: size, existing: existing,
+            seed: UInt64(try o.optional("seed")?.int(in: 0...Int(Int32.max)) ?? 1), path: n.path)
     }
 
     /// Bounding boxes: `{"count": 100, "seed": 11, "keys": ["latitude", "longitude"],
@@ -156,7 +183,9 @@ extension ScenarioDecoder {
         let o = try n.object(allowed: ["count", "seed", "keys", "selectivity"])
         let keysNode = try o.required("keys")
         let keys = try keysNode.array().map { try $0.identifier() }
-        guard keys.count == 2 else { throw keysNode.error("a box bounds two fields, like [\"latitude\", \"longitude\"]; found \(keys.count)") }
+        guard keys.count == 2 else {
+            throw keysNode.error("a box bounds two fields, like [\"latitude\", \"longitude\"]; found \(keys.count)")
+        }
         guard keys[0] != keys[1] else { throw keysNode.error("a box bounds two different fields") }
         var lo = 0.001, hi = 0.01
         if let sn = o.optional("selectivity") {
@@ -168,16 +197,18 @@ extension ScenarioDecoder {
             }
             if lo > hi { throw try so.required("min").error("'min' (\(lo)) is above 'max' (\(hi))") }
         }
-        return BoxSetSpec(count: try o.required("count").int(in: 1...100_000),
-                          seed: UInt64(try o.optional("seed")?.int(in: 0...Int(Int32.max)) ?? 1),
-                          keys: keys, minSelectivity: lo, maxSelectivity: hi, path: n.path)
+        return BoxSetSpec(
+            count: try o.required("count").int(in: 1...100_000),
+            seed: UInt64(try o.optional("seed")?.int(in: 0...Int(Int32.max)) ?? 1),
+            keys: keys, minSelectivity: lo, maxSelectivity: hi, path: n.path)
     }
 
     /// The reader of a readerUnderWriter workload is an object fetch (sorted, limited or batched).
     private static func checkReader(_ w: WorkloadSpec, _ o: JSONObject) throws {
         if o.has("arguments") && !o.has("predicate") { throw try o.required("arguments").error("'arguments' needs 'predicate'") }
         if w.fetchLimit > 0 && w.batchSize > 0 {
-            throw try o.required("batchSize").error("the reader fetches either a first page (fetchLimit) or a batched list (batchSize), not both")
+            throw try o.required("batchSize").error(
+                "the reader fetches either a first page (fetchLimit) or a batched list (batchSize), not both")
         }
     }
 
@@ -195,7 +226,9 @@ extension ScenarioDecoder {
             let plain = Set(w.propertiesToFetch.compactMap { if case .keyPath(let k) = $0 { return k } else { return nil } })
             for (i, k) in w.propertiesToFetch.enumerated() {
                 if case .keyPath(let name) = k, !w.groupBy.contains(name) {
-                    throw try o.required("propertiesToFetch").array()[i].error("'\(name)' is fetched but not in 'groupBy': with groupBy, propertiesToFetch holds the grouped key paths and aggregate expressions")
+                    throw try o.required("propertiesToFetch").array()[i].error(
+                        "'\(name)' is fetched but not in 'groupBy': with groupBy, propertiesToFetch holds the grouped key paths and aggregate expressions"
+                    )
                 }
             }
             _ = plain
@@ -206,7 +239,9 @@ extension ScenarioDecoder {
         if o.has("arguments") && !o.has("predicate") { try at("arguments", "'arguments' needs 'predicate'") }
         if o.has("boxes") {
             if w.kind != .fetch { try at("boxes", "'boxes' is a fetch workload's option") }
-            if !o.has("predicate") { try at("boxes", "'boxes' needs a 'predicate' with four more %@ than 'arguments' for each box's bounds") }
+            if !o.has("predicate") {
+                try at("boxes", "'boxes' needs a 'predicate' with four more %@ than 'arguments' for each box's bounds")
+            }
             if w.pageSize > 0 { try at("boxes", "a fetch runs either pages or boxes, not both") }
             if w.resultType != .objects { try at("boxes", "a box set fetches managed objects") }
             if !w.reduce.isEmpty { try at("boxes", "a box set takes no 'reduce'") }
@@ -249,7 +284,9 @@ extension ScenarioDecoder {
     static func predicate(_ o: JSONObject, textKey: String, argumentsKey: String) throws -> PredicateSpec? {
         guard let t = o.optional(textKey) else { return nil }
         let text = try t.string()
-        guard !text.trimmingCharacters(in: .whitespaces).isEmpty else { throw t.error("the predicate is empty (leave the key out, or write TRUEPREDICATE)") }
+        guard !text.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw t.error("the predicate is empty (leave the key out, or write TRUEPREDICATE)")
+        }
         if let e = PredicateBounds.check(text) { throw t.error("column \(e.column): \(e.message)") }
         let args = try o.optional(argumentsKey)?.array().map(predicateArgument) ?? []
         return PredicateSpec(text: text, arguments: args, path: t.path)

@@ -25,8 +25,11 @@ public enum ScenarioDecoder {
             throw ScenarioError(file: file, path: "$", message: "invalid JSON at line \(e.line), column \(e.column): \(e.message)")
         }
         let node = JSONNode(value: root, file: file)
-        let o = try node.object(allowed: ["$schema", "format", "name", "description", "variants", "dataset", "workloads", "measurement", "pragmas", "reference", "assertions"])
-        _ = try o.optional("$schema")?.string() // the JSON Schema editors check the file against; otherwise ignored
+        let o = try node.object(allowed: [
+            "$schema", "format", "name", "description", "variants", "dataset", "workloads", "measurement", "pragmas", "reference",
+            "assertions",
+        ])
+        _ = try o.optional("$schema")?.string()  // the JSON Schema editors check the file against; otherwise ignored
         let formatNode = try o.required("format")
         let format = try formatNode.int()
         guard format == Scenario.formatVersion else {
@@ -60,7 +63,9 @@ public enum ScenarioDecoder {
         }
         for w in workloads {
             for (i, v) in (w.variants ?? []).enumerated() where !variants.contains(where: { $0.name == v }) {
-                throw ScenarioError(file: file, path: w.path + ".variants[\(i)]", message: "no variant named '\(v)' (variants: \(variants.map(\.name).joined(separator: ", ")))")
+                throw ScenarioError(
+                    file: file, path: w.path + ".variants[\(i)]",
+                    message: "no variant named '\(v)' (variants: \(variants.map(\.name).joined(separator: ", ")))")
             }
             guard let other = w.agreesWith else { continue }
             guard let target = workloads.first(where: { $0.name == other }), other != w.name else {
@@ -78,10 +83,14 @@ public enum ScenarioDecoder {
             if case .faster(let than) = a.kind { named.append(than) }
             for v in named {
                 guard variants.contains(where: { $0.name == v }) else {
-                    throw ScenarioError(file: file, path: a.path, message: "no variant named '\(v)' (variants: \(variants.map(\.name).joined(separator: ", ")))")
+                    throw ScenarioError(
+                        file: file, path: a.path,
+                        message: "no variant named '\(v)' (variants: \(variants.map(\.name).joined(separator: ", ")))")
                 }
                 if let only = w.variants, !only.contains(v) {
-                    throw ScenarioError(file: file, path: a.path, message: "workload '\(w.name)' does not run in variant '\(v)' (its variants: \(only.joined(separator: ", ")))")
+                    throw ScenarioError(
+                        file: file, path: a.path,
+                        message: "workload '\(w.name)' does not run in variant '\(v)' (its variants: \(only.joined(separator: ", ")))")
                 }
             }
         }
@@ -105,9 +114,11 @@ public enum ScenarioDecoder {
     // MARK: Variants
 
     static func decodeVariant(_ n: JSONNode) throws -> VariantSpec {
-        let o = try n.object(allowed: ["name", "description", "extends", "entities", "indexes", "addEntities", "addAttributes",
-                                       "moveAttributes", "copyAttributes", "removeAttributes", "addRelationships",
-                                       "dropIndexes", "addIndexes", "addUniquenessConstraints", "counters"])
+        let o = try n.object(allowed: [
+            "name", "description", "extends", "entities", "indexes", "addEntities", "addAttributes",
+            "moveAttributes", "copyAttributes", "removeAttributes", "addRelationships",
+            "dropIndexes", "addIndexes", "addUniquenessConstraints", "counters",
+        ])
         let extends = try o.optional("extends")?.label()
         if extends == nil && !o.has("entities") {
             throw n.error("a variant needs 'entities', or 'extends' naming another variant")
@@ -145,9 +156,10 @@ public enum ScenarioDecoder {
         }
         spec.counters = try list("counters") { c in
             let co = try c.object(allowed: ["entity", "key", "count", "of", "by"])
-            return CounterSpec(entity: try co.required("entity").identifier(), key: try co.required("key").identifier(),
-                               count: try co.required("count").identifier(), of: try co.required("of").identifier(),
-                               by: try co.required("by").identifier(), path: c.path)
+            return CounterSpec(
+                entity: try co.required("entity").identifier(), key: try co.required("key").identifier(),
+                count: try co.required("count").identifier(), of: try co.required("of").identifier(),
+                by: try co.required("by").identifier(), path: c.path)
         }
         return spec
     }
@@ -176,8 +188,9 @@ public enum ScenarioDecoder {
     static func decodeAttribute(_ n: JSONNode) throws -> AttributeSpec {
         let o = try n.object(allowed: ["name", "type", "optional", "canonicalOf", "allowsExternalStorage", "externalStorageThreshold"])
         let typeName = try o.required("type").choice(AttributeType.allCases.map(\.rawValue))
-        var spec = AttributeSpec(name: try o.required("name").identifier(), type: AttributeType(rawValue: typeName)!,
-                                 optional: try o.optional("optional")?.bool() ?? true, path: n.path)
+        var spec = AttributeSpec(
+            name: try o.required("name").identifier(), type: AttributeType(rawValue: typeName)!,
+            optional: try o.optional("optional")?.bool() ?? true, path: n.path)
         if let c = o.optional("canonicalOf") {
             guard spec.type == .string else { throw c.error("'canonicalOf' makes a string attribute (this one is \(typeName))") }
             spec.canonicalOf = try c.identifier()
@@ -227,7 +240,9 @@ public enum ScenarioDecoder {
             throw try o.required("elements").array()[i].error("an R-tree index has no order: its elements are ranges, not sorted keys")
         }
         let query = try o.optional("query")?.choice(["perAttribute", "combined"]) ?? "perAttribute"
-        if o.has("query") && kind != .rtree { throw try o.required("query").error("'query' belongs to an R-tree index (\"kind\": \"rtree\")") }
+        if o.has("query") && kind != .rtree {
+            throw try o.required("query").error("'query' belongs to an R-tree index (\"kind\": \"rtree\")")
+        }
         var spec = IndexSpec(
             name: try o.required("name").identifier(),
             entity: try o.required("entity").identifier(),

@@ -23,8 +23,17 @@ public struct ScenarioError: Error, CustomStringConvertible, Sendable {
         guard s.unicodeScalars.contains(where: isBreaking) else { return s }
         var out = ""
         for u in s.unicodeScalars {
-            if u == "\n" { out += "\\n" } else if u == "\r" { out += "\\r" } else if u == "\t" { out += "\\t" }
-            else if isBreaking(u) { out += "\\u{\(String(u.value, radix: 16))}" } else { out.unicodeScalars.append(u) }
+            if u == "\n" {
+                out += "\\n"
+            } else if u == "\r" {
+                out += "\\r"
+            } else if u == "\t" {
+                out += "\\t"
+            } else if isBreaking(u) {
+                out += "\\u{\(String(u.value, radix: 16))}"
+            } else {
+                out.unicodeScalars.append(u)
+            }
         }
         return out
     }

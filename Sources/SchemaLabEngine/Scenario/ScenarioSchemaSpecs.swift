@@ -1,6 +1,5 @@
 import SchemaLabCoreData
 
-
 /// An attribute as the scenario declares it.
 public struct AttributeSpec: Sendable {
     public var name: String

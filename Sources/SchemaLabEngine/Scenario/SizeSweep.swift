@@ -23,10 +23,11 @@ public struct SizeSweep: Sendable, Equatable {
         var out: [Int] = []
         for i in 0..<steps {
             let f = Double(i) / Double(steps - 1)
-            let v: Double = switch scale {
-            case .log: exp(log(Double(from)) + f * (log(Double(to)) - log(Double(from))))
-            case .linear: Double(from) + f * Double(to - from)
-            }
+            let v: Double =
+                switch scale {
+                case .log: exp(log(Double(from)) + f * (log(Double(to)) - log(Double(from))))
+                case .linear: Double(from) + f * Double(to - from)
+                }
             let n = i == steps - 1 ? to : Int(v.rounded())
             if out.last != n { out.append(n) }
         }

@@ -8,7 +8,7 @@ extension ValueKind {
         case .sequence(_, _, let prefix): out[spec.names[0]] = prefix == nil ? [.integer] : [.text]
         case .uniformInt, .pareto, .bool, .countOf, .derived, .wordsOf: out[spec.names[0]] = [.integer]
         case .word, .joinedOf: out[spec.names[0]] = [.text, .null]
-        case .parentField: break // the parent field's kinds: see ScenarioPlan.valueKinds
+        case .parentField: break  // the parent field's kinds: see ScenarioPlan.valueKinds
         case .uniformDouble, .normal, .dateRange: out[spec.names[0]] = [.real]
         case .text, .uuid: out[spec.names[0]] = [.text]
         case .bytes: out[spec.names[0]] = [.blob]

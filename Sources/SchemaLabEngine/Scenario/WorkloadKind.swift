@@ -46,8 +46,10 @@ extension WorkloadKind {
         case .batchUpdate, .update: return ["entity", "predicate", "arguments", "set", "verify", "agreesWith"]
         case .batchDelete, .delete: return ["entity", "predicate", "arguments", "fetchLimit", "agreesWith"]
         case .readerUnderWriter:
-            return ["count", "saveEvery", "sort", "fetchLimit", "batchSize", "touch", "predicate", "arguments", "reads", "journalMode",
-                    "agreesWith"]
+            return [
+                "count", "saveEvery", "sort", "fetchLimit", "batchSize", "touch", "predicate", "arguments", "reads", "journalMode",
+                "agreesWith",
+            ]
         }
     }
 

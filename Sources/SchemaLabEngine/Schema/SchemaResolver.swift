@@ -36,10 +36,13 @@ public struct SchemaResolver {
         var d: Draft
         if let baseName = spec.extends {
             guard let base = specs.first(where: { $0.name == baseName }) else {
-                throw fail(spec.path + ".extends", "no variant named '\(baseName)' (variants: \(specs.map(\.name).joined(separator: ", ")))")
+                throw fail(
+                    spec.path + ".extends", "no variant named '\(baseName)' (variants: \(specs.map(\.name).joined(separator: ", ")))")
             }
             if visiting.contains(baseName) || baseName == spec.name {
-                throw fail(spec.path + ".extends", "variants extend each other in a cycle: \((visiting + [spec.name, baseName]).joined(separator: " -> "))")
+                throw fail(
+                    spec.path + ".extends",
+                    "variants extend each other in a cycle: \((visiting + [spec.name, baseName]).joined(separator: " -> "))")
             }
             d = try draft(for: base, drafts: &drafts, visiting: visiting + [spec.name])
             try applyEdits(spec, to: &d)
@@ -104,8 +107,11 @@ public struct SchemaResolver {
             if move {
                 d.entities[from].attributes.remove(at: ai)
                 // Indexes on a moved attribute go with it.
-                for i in d.indexes.indices where d.indexes[i].entity == t.from && d.indexes[i].elements.contains(where: { $0.key == name }) {
-                    throw fail(t.path + ".names[\(k)]", "\(t.from).\(name) is in index '\(d.indexes[i].name)': drop the index before moving the attribute")
+                for i in d.indexes.indices where d.indexes[i].entity == t.from && d.indexes[i].elements.contains(where: { $0.key == name })
+                {
+                    throw fail(
+                        t.path + ".names[\(k)]",
+                        "\(t.from).\(name) is in index '\(d.indexes[i].name)': drop the index before moving the attribute")
                 }
             }
             d.entities[to].attributes.append(a)
@@ -130,7 +136,10 @@ public struct SchemaResolver {
             var columns: [String: String] = [:]
             for a in e.attributes {
                 if let other = columns[a.name.uppercased()] {
-                    throw fail(a.path, "in variant \(spec.name), \(e.name) has two attributes named '\(other)' and '\(a.name)' (one column Z\(a.name.uppercased()))")
+                    throw fail(
+                        a.path,
+                        "in variant \(spec.name), \(e.name) has two attributes named '\(other)' and '\(a.name)' (one column Z\(a.name.uppercased()))"
+                    )
                 }
                 columns[a.name.uppercased()] = a.name
             }
@@ -143,15 +152,21 @@ public struct SchemaResolver {
                 relationships.append(try relationship(r, of: e, in: sorted, numbers: numbers, variant: spec.name))
             }
             let attributes = e.attributes.map {
-                AttributeModel(name: $0.name, type: $0.type, optional: $0.optional, canonicalOf: $0.canonicalOf,
-                               allowsExternalStorage: $0.allowsExternalStorage,
-                               externalStorageThreshold: $0.allowsExternalStorage ? $0.externalStorageThreshold : 0)
+                AttributeModel(
+                    name: $0.name, type: $0.type, optional: $0.optional, canonicalOf: $0.canonicalOf,
+                    allowsExternalStorage: $0.allowsExternalStorage,
+                    externalStorageThreshold: $0.allowsExternalStorage ? $0.externalStorageThreshold : 0)
             }.sorted { $0.name < $1.name }
             for a in e.attributes {
                 guard let source = a.canonicalOf else { continue }
-                guard let s = e.attributes.first(where: { $0.name == source }), s.type == .string, s.canonicalOf == nil, source != a.name else {
-                    let what = e.attributes.contains { $0.name == source } ? "'\(source)' is not a plain string attribute of \(e.name)" : "\(e.name) has no attribute '\(source)'"
-                    throw fail(a.path + ".canonicalOf", "in variant \(spec.name), \(what) (canonicalOf names the string '\(a.name)' is kept the canonical form of)")
+                guard let s = e.attributes.first(where: { $0.name == source }), s.type == .string, s.canonicalOf == nil, source != a.name
+                else {
+                    let what =
+                        e.attributes.contains { $0.name == source }
+                        ? "'\(source)' is not a plain string attribute of \(e.name)" : "\(e.name) has no attribute '\(source)'"
+                    throw fail(
+                        a.path + ".canonicalOf",
+                        "in variant \(spec.name), \(what) (canonicalOf names the string '\(a.name)' is kept the canonical form of)")
                 }
             }
             var indexes: [IndexModel] = []
@@ -167,7 +182,10 @@ public struct SchemaResolver {
                 var elements: [AttributeModel] = []
                 for (k, name) in c.attributes.enumerated() {
                     guard let a = attributes.first(where: { $0.name == name }) else {
-                        throw fail(c.path + "[\(k)]", "in variant \(spec.name), \(e.name) has no attribute '\(name)' (attributes: \(attributes.map(\.name).joined(separator: ", ")))")
+                        throw fail(
+                            c.path + "[\(k)]",
+                            "in variant \(spec.name), \(e.name) has no attribute '\(name)' (attributes: \(attributes.map(\.name).joined(separator: ", ")))"
+                        )
                     }
                     elements.append(a)
                 }
@@ -176,12 +194,15 @@ public struct SchemaResolver {
                     throw fail(c.path, "in variant \(spec.name), \(e.name) already has a uniqueness constraint or index named '\(name)'")
                 }
                 constraints.append(elements)
-                indexes.append(IndexModel(name: name, sqlName: "Z_\(e.name)_\(name)",
-                                          elements: elements.map { IndexElementModel(attribute: $0, descending: false) },
-                                          kind: .binary, unique: true, attributeStyle: false))
+                indexes.append(
+                    IndexModel(
+                        name: name, sqlName: "Z_\(e.name)_\(name)",
+                        elements: elements.map { IndexElementModel(attribute: $0, descending: false) },
+                        kind: .binary, unique: true, attributeStyle: false))
             }
-            var entity = EntityModel(name: e.name, number: numbers[e.name]!, attributes: attributes,
-                                     relationships: relationships.sorted { $0.name < $1.name }, indexes: indexes)
+            var entity = EntityModel(
+                name: e.name, number: numbers[e.name]!, attributes: attributes,
+                relationships: relationships.sorted { $0.name < $1.name }, indexes: indexes)
             entity.uniquenessConstraints = constraints
             entities.append(entity)
         }
@@ -192,7 +213,9 @@ public struct SchemaResolver {
         for c in draft.counters {
             func attribute(_ entity: String, _ name: String, _ key: String) throws -> AttributeModel {
                 guard let e = entities.first(where: { $0.name == entity }) else {
-                    throw fail(c.path + (key == "count" || key == "key" ? ".entity" : ".of"), "in variant \(spec.name), no entity named '\(entity)'")
+                    throw fail(
+                        c.path + (key == "count" || key == "key" ? ".entity" : ".of"),
+                        "in variant \(spec.name), no entity named '\(entity)'")
                 }
                 guard let a = e.attribute(name) else {
                     throw fail(c.path + "." + key, "in variant \(spec.name), \(entity) has no attribute '\(name)'")
@@ -200,10 +223,14 @@ public struct SchemaResolver {
                 return a
             }
             if c.count == c.key {
-                throw fail(c.path + ".count", "in variant \(spec.name), a counter's 'count' and 'key' must be different attributes ('\(c.count)')")
+                throw fail(
+                    c.path + ".count", "in variant \(spec.name), a counter's 'count' and 'key' must be different attributes ('\(c.count)')")
             }
             if counters.contains(where: { $0.entity == c.entity && $0.count.name == c.count }) {
-                throw fail(c.path + ".count", "in variant \(spec.name), \(c.entity).\(c.count) is already kept by another counter: each count attribute has one counter")
+                throw fail(
+                    c.path + ".count",
+                    "in variant \(spec.name), \(c.entity).\(c.count) is already kept by another counter: each count attribute has one counter"
+                )
             }
             let count = try attribute(c.entity, c.count, "count")
             guard [.integer16, .integer32, .integer64].contains(count.type) else {
@@ -212,15 +239,20 @@ public struct SchemaResolver {
             let key = try attribute(c.entity, c.key, "key")
             let by = try attribute(c.of, c.by, "by")
             guard ValueKind.accepted(by: key.type) == ValueKind.accepted(by: by.type) else {
-                throw fail(c.path + ".by", "\(c.of).\(c.by) (\(by.type.rawValue)) and \(c.entity).\(c.key) (\(key.type.rawValue)) must hold the same kind of value")
+                throw fail(
+                    c.path + ".by",
+                    "\(c.of).\(c.by) (\(by.type.rawValue)) and \(c.entity).\(c.key) (\(key.type.rawValue)) must hold the same kind of value"
+                )
             }
             counters.append(CounterModel(entity: c.entity, key: key, count: count, source: c.of, sourceKey: by))
         }
         return ResolvedModel(variant: spec.name, entities: entities, counters: counters)
     }
 
-    private func relationship(_ r: RelationshipSpec, of e: EntitySpec, in all: [EntitySpec], numbers: [String: Int],
-                              variant: String) throws -> RelationshipModel {
+    private func relationship(
+        _ r: RelationshipSpec, of e: EntitySpec, in all: [EntitySpec], numbers: [String: Int],
+        variant: String
+    ) throws -> RelationshipModel {
         guard let dest = all.first(where: { $0.name == r.destination }) else {
             throw fail(r.path + ".destination", "in variant \(variant), no entity named '\(r.destination)'")
         }
@@ -230,7 +262,10 @@ public struct SchemaResolver {
                 throw fail(r.path + ".inverse", "in variant \(variant), \(dest.name) has no relationship '\(inv)'")
             }
             guard i.destination == e.name, i.inverse == r.name else {
-                throw fail(r.path + ".inverse", "in variant \(variant), \(dest.name).\(inv) is not the inverse of \(e.name).\(r.name) (it must point back with inverse '\(r.name)')")
+                throw fail(
+                    r.path + ".inverse",
+                    "in variant \(variant), \(dest.name).\(inv) is not the inverse of \(e.name).\(r.name) (it must point back with inverse '\(r.name)')"
+                )
             }
             inverse = i
         }
@@ -245,14 +280,16 @@ public struct SchemaResolver {
             let owner = mine < theirs ? mine : theirs
             let ownerNumber = numbers[owner.0]!
             let table = "Z_\(ownerNumber)\(owner.1.uppercased())"
-            storage = .joinTable(table: table,
-                                 ownColumn: "Z_\(numbers[e.name]!)\(inv.name.uppercased())",
-                                 otherColumn: "Z_\(numbers[dest.name]!)\(r.name.uppercased())")
+            storage = .joinTable(
+                table: table,
+                ownColumn: "Z_\(numbers[e.name]!)\(inv.name.uppercased())",
+                otherColumn: "Z_\(numbers[dest.name]!)\(r.name.uppercased())")
         } else {
             throw fail(r.path + ".inverse", "in variant \(variant), the to-many relationship \(e.name).\(r.name) needs an inverse")
         }
-        return RelationshipModel(name: r.name, destination: r.destination, toMany: r.toMany, inverse: r.inverse,
-                                 deleteRule: r.deleteRule, storage: storage)
+        return RelationshipModel(
+            name: r.name, destination: r.destination, toMany: r.toMany, inverse: r.inverse,
+            deleteRule: r.deleteRule, storage: storage)
     }
 
     private func index(_ ix: IndexSpec, entity e: EntitySpec, attributes: [AttributeModel], variant: String) throws -> IndexModel {
@@ -260,13 +297,15 @@ public struct SchemaResolver {
         for (k, el) in ix.elements.enumerated() {
             guard let a = attributes.first(where: { $0.name == el.key }) else {
                 let known = attributes.map(\.name).joined(separator: ", ")
-                throw fail(ix.path + ".elements[\(k)]", "in variant \(variant), \(e.name) has no attribute '\(el.key)' (attributes: \(known))")
+                throw fail(
+                    ix.path + ".elements[\(k)]", "in variant \(variant), \(e.name) has no attribute '\(el.key)' (attributes: \(known))")
             }
             if ix.elements[..<k].contains(where: { $0.key == el.key }) {
                 throw fail(ix.path + ".elements[\(k)]", "index '\(ix.name)' names '\(el.key)' twice")
             }
             if ix.kind == .rtree && ![.double, .float, .integer16, .integer32, .integer64, .date].contains(a.type) {
-                throw fail(ix.path + ".elements[\(k)]", "an R-tree index takes numeric attributes; \(e.name).\(a.name) is \(a.type.rawValue)")
+                throw fail(
+                    ix.path + ".elements[\(k)]", "an R-tree index takes numeric attributes; \(e.name).\(a.name) is \(a.type.rawValue)")
             }
             elements.append(IndexElementModel(attribute: a, descending: el.descending))
         }
@@ -275,8 +314,9 @@ public struct SchemaResolver {
         }
         let table = "Z" + e.name.uppercased()
         let sqlName = ix.attributeStyle ? "\(table)_\(elements[0].attribute.column)_INDEX" : "Z_\(e.name)_\(ix.name)"
-        var model = IndexModel(name: ix.name, sqlName: sqlName, elements: elements, kind: ix.kind, unique: ix.unique,
-                               attributeStyle: ix.attributeStyle)
+        var model = IndexModel(
+            name: ix.name, sqlName: sqlName, elements: elements, kind: ix.kind, unique: ix.unique,
+            attributeStyle: ix.attributeStyle)
         model.combinedQuery = ix.combinedQuery
         return model
     }

@@ -62,14 +62,17 @@ extension Workload {
 
 /// Builds the ``Workload`` for a spec in one variant.
 public enum WorkloadFactory {
-    public static func make(_ spec: WorkloadSpec, model: ManagedObjectModel, dataset: DatasetSpec,
-                            data: GeneratedData, placement: DataPlacement, pragmas: [Pragma] = []) throws(KeyPathError) -> any Workload {
+    public static func make(
+        _ spec: WorkloadSpec, model: ManagedObjectModel, dataset: DatasetSpec,
+        data: GeneratedData, placement: DataPlacement, pragmas: [Pragma] = []
+    ) throws(KeyPathError) -> any Workload {
         switch spec.kind {
         case .fetch, .fetchedResults:
-            let boxes = spec.boxes.map { b in
-                (data.hasRows ? BoxSet(spec: b, data: data) : BoxSet(spec: b, stream: DataStream(spec: dataset, count: data.count)))
-                    .boxes.map(\.arguments)
-            } ?? []
+            let boxes =
+                spec.boxes.map { b in
+                    (data.hasRows ? BoxSet(spec: b, data: data) : BoxSet(spec: b, stream: DataStream(spec: dataset, count: data.count)))
+                        .boxes.map(\.arguments)
+                } ?? []
             return try FetchWorkload(spec: spec, model: model, rootEntity: dataset.entity, boxes: boxes)
         case .append:
             return AppendWorkload(spec: spec, model: model, dataset: dataset, size: data.count, placement: placement)
@@ -81,17 +84,20 @@ public enum WorkloadFactory {
         case .insert:
             return try InsertWorkload(spec: spec, model: model, dataset: dataset, data: data, placement: placement, logical: logical)
         case .batchInsert:
-            return try BatchInsertWorkload(spec: spec, model: model, dataset: dataset, data: data, placement: placement, logical: logical,
-                                           pragmas: pragmas)
+            return try BatchInsertWorkload(
+                spec: spec, model: model, dataset: dataset, data: data, placement: placement, logical: logical,
+                pragmas: pragmas)
         case .updateOrInsert:
-            return try UpdateOrInsertWorkload(spec: spec, model: model, dataset: dataset, data: data, placement: placement, logical: logical)
+            return try UpdateOrInsertWorkload(
+                spec: spec, model: model, dataset: dataset, data: data, placement: placement, logical: logical)
         case .batchUpdate, .update:
             return try UpdateWorkload(spec: spec, model: model, rootEntity: dataset.entity, logical: logical)
         case .batchDelete, .delete:
             return try DeleteWorkload(spec: spec, model: model, rootEntity: dataset.entity, logical: logical)
         case .readerUnderWriter:
-            return try ReaderUnderWriterWorkload(spec: spec, model: model, dataset: dataset, size: data.count,
-                                                 placement: placement, logical: logical, pragmas: pragmas)
+            return try ReaderUnderWriterWorkload(
+                spec: spec, model: model, dataset: dataset, size: data.count,
+                placement: placement, logical: logical, pragmas: pragmas)
         case .fetch, .fetchedResults, .append:
             preconditionFailure("handled above")
         }
@@ -100,15 +106,18 @@ public enum WorkloadFactory {
     /// What a write workload's result is read as: the root entity's data set fields (and the
     /// attributes an update sets), or every attribute of another entity it names; the related
     /// tables' row counts.
-    static func logicalRows(_ spec: WorkloadSpec, model: ManagedObjectModel, dataset: DatasetSpec,
-                            placement: DataPlacement) throws(KeyPathError) -> LogicalRows {
+    static func logicalRows(
+        _ spec: WorkloadSpec, model: ManagedObjectModel, dataset: DatasetSpec,
+        placement: DataPlacement
+    ) throws(KeyPathError) -> LogicalRows {
         let entity = spec.entity ?? dataset.entity
         var keyPaths: [String]
         if entity == dataset.entity {
             // The attributes an update sets (those the entity has: a misspelled one is reported
             // by the update workload, at its key).
             let root = model.entity(entity)?.model
-            keyPaths = dataset.fields.filter { !$0.optional }.flatMap(\.names)
+            keyPaths =
+                dataset.fields.filter { !$0.optional }.flatMap(\.names)
                 + spec.set.map(\.attribute).filter { root?.attribute($0) != nil }
         } else {
             keyPaths = model.entity(entity)?.model.attributes.map(\.name) ?? []
@@ -117,4 +126,3 @@ public enum WorkloadFactory {
         return try LogicalRows(model: model, entity: entity, keyPaths: keyPaths, countedTables: entity == dataset.entity ? related : [])
     }
 }
-

@@ -5,22 +5,27 @@ import SchemaLabCoreData
 /// cannot resolve, becomes a ``KeyPathError`` at the predicate's JSON path with the
 /// column inside the predicate string.
 enum WorkloadPredicate {
-    static func compilation(_ spec: PredicateSpec?, key: String, model: ResolvedModel,
-                            entity: EntityModel) throws(KeyPathError) -> PredicateCompilation? {
+    static func compilation(
+        _ spec: PredicateSpec?, key: String, model: ResolvedModel,
+        entity: EntityModel
+    ) throws(KeyPathError) -> PredicateCompilation? {
         guard let spec else { return nil }
         let parsed = try parse(spec, key: key)
         // Compile once now so that a key path this variant cannot resolve is reported at
         // validation, not in the middle of a run.
-        _ = try compile(parsed, spec: spec, key: key, model: model, entity: entity,
-                        joins: JoinPlanner(model: model, entity: entity), aliases: [:])
+        _ = try compile(
+            parsed, spec: spec, key: key, model: model, entity: entity,
+            joins: JoinPlanner(model: model, entity: entity), aliases: [:])
         return { planner in
             try compile(parsed, spec: spec, key: key, model: model, entity: entity, joins: planner, aliases: [:])
         }
     }
 
     /// The HAVING compilation: key paths may name propertiesToFetch expressions.
-    static func having(_ spec: PredicateSpec?, model: ResolvedModel,
-                       entity: EntityModel) throws(KeyPathError) -> ((JoinPlanner, [String: String]) throws -> WhereClause)? {
+    static func having(
+        _ spec: PredicateSpec?, model: ResolvedModel,
+        entity: EntityModel
+    ) throws(KeyPathError) -> ((JoinPlanner, [String: String]) throws -> WhereClause)? {
         guard let spec else { return nil }
         let parsed = try parse(spec, key: "having")
         return { planner, aliases in
@@ -36,8 +41,10 @@ enum WorkloadPredicate {
         }
     }
 
-    private static func compile(_ p: Predicate, spec: PredicateSpec, key: String, model: ResolvedModel, entity: EntityModel,
-                                joins: JoinPlanner, aliases: [String: String]) throws(KeyPathError) -> WhereClause {
+    private static func compile(
+        _ p: Predicate, spec: PredicateSpec, key: String, model: ResolvedModel, entity: EntityModel,
+        joins: JoinPlanner, aliases: [String: String]
+    ) throws(KeyPathError) -> WhereClause {
         var compiler = PredicateCompiler(model: model, entity: entity, joins: joins)
         compiler.expressionAliases = aliases
         do {

@@ -96,7 +96,8 @@ enum CoreDataFunctions {
             return sqlite3_result_int(ctx, 0)
         }
         let flags = Int(sqlite3_value_int64(argv[2]))
-        let compiled = cached(ctx, argument: 1, key: pattern, flags: flags) { () -> Result<PatternMatching.Regex, PatternMatching.InvalidRegex> in
+        let compiled = cached(ctx, argument: 1, key: pattern, flags: flags) {
+            () -> Result<PatternMatching.Regex, PatternMatching.InvalidRegex> in
             Result { () throws(PatternMatching.InvalidRegex) in
                 try PatternMatching.Regex(String(decoding: pattern, as: UTF8.self), options: flags)
             }
@@ -148,14 +149,18 @@ enum CoreDataFunctions {
     }
 
     static let collateNumericallyNoCase: Collation = { _, n1, p1, n2, p2 in
-        Int32(StringMatching.compare(utf8: bytes(p1, n1), bytes(p2, n2),
-                                     options: StringMatching.caseInsensitive | StringMatching.numeric))
+        Int32(
+            StringMatching.compare(
+                utf8: bytes(p1, n1), bytes(p2, n2),
+                options: StringMatching.caseInsensitive | StringMatching.numeric))
     }
 
     static let collateFinderlike: Collation = { _, n1, p1, n2, p2 in
-        Int32(StringMatching.compare(utf8: bytes(p1, n1), bytes(p2, n2),
-                                     options: StringMatching.caseInsensitive | StringMatching.numeric
-                                         | StringMatching.diacriticInsensitive))
+        Int32(
+            StringMatching.compare(
+                utf8: bytes(p1, n1), bytes(p2, n2),
+                options: StringMatching.caseInsensitive | StringMatching.numeric
+                    | StringMatching.diacriticInsensitive))
     }
 
     static let collateLocaleSensitive: Collation = { _, n1, p1, n2, p2 in
@@ -207,11 +212,14 @@ enum CoreDataFunctions {
 
     /// The value cached on argument `argument` of this call if it was made from the
     /// same bytes and flags, else `make()`, cached with `sqlite3_set_auxdata`.
-    private static func cached<Value>(_ ctx: OpaquePointer?, argument: Int32, key: UnsafeBufferPointer<UInt8>,
-                                      flags: Int, _ make: () -> Value) -> Value {
+    private static func cached<Value>(
+        _ ctx: OpaquePointer?, argument: Int32, key: UnsafeBufferPointer<UInt8>,
+        flags: Int, _ make: () -> Value
+    ) -> Value {
         if let p = sqlite3_get_auxdata(ctx, argument),
-           let entry = Unmanaged<AnyObject>.fromOpaque(p).takeUnretainedValue() as? AuxEntry<Value>,
-           entry.flags == flags, entry.key.elementsEqual(key) {
+            let entry = Unmanaged<AnyObject>.fromOpaque(p).takeUnretainedValue() as? AuxEntry<Value>,
+            entry.flags == flags, entry.key.elementsEqual(key)
+        {
             return entry.value
         }
         let entry = AuxEntry(key: Array(key), flags: flags, value: make())

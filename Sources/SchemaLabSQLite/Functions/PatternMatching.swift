@@ -105,8 +105,10 @@ public enum PatternMatching {
         /// Wildcard matching with one backtracking point (enough for `*` and `?`):
         /// linear in practice, O(n·m) at worst.
         @inline(__always)
-        static func glob<C: RandomAccessCollection>(_ text: C, _ p: [Token<C.Element>],
-                                                     _ fold: (C.Element) -> C.Element) -> Bool
+        static func glob<C: RandomAccessCollection>(
+            _ text: C, _ p: [Token<C.Element>],
+            _ fold: (C.Element) -> C.Element
+        ) -> Bool
         where C.Index == Int, C.Element: Equatable & Sendable {
             let base = text.startIndex, n = text.count
             var t = 0, k = 0, starK = -1, starT = 0

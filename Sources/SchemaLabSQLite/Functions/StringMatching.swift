@@ -59,8 +59,10 @@ public enum StringMatching {
     }
 
     /// ``search(_:for:options:)`` on UTF-8 bytes (the SQLite functions' entry point).
-    static func search(utf8 text: UnsafeBufferPointer<UInt8>, pattern: UnsafeBufferPointer<UInt8>,
-                       options: Int, patternString: String? = nil) -> Bool {
+    static func search(
+        utf8 text: UnsafeBufferPointer<UInt8>, pattern: UnsafeBufferPointer<UInt8>,
+        options: Int, patternString: String? = nil
+    ) -> Bool {
         if pattern.isEmpty { return false }
         let options = options & supportedOptions
         if isASCII(text) && isASCII(pattern) {
@@ -125,8 +127,10 @@ public enum StringMatching {
     /// ASCII comparison on bytes, as Foundation does it: case folding lowercases;
     /// with `numeric`, runs of digits compare by value (leading zeros ignored, so
     /// `"a01"` equals `"a1"`; a run stops before it would overflow `Int`).
-    static func asciiCompare(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>,
-                             caseInsensitive fold: Bool, numeric: Bool) -> Int {
+    static func asciiCompare(
+        _ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>,
+        caseInsensitive fold: Bool, numeric: Bool
+    ) -> Int {
         var i = 0, j = 0
         while i < a.count && j < b.count {
             var x = a[i], y = b[j]

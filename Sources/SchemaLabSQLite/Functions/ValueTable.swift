@@ -111,8 +111,9 @@ public final class ValueTable: @unchecked Sendable {
 
     /// The value at `row`, `column`, built as a `SQLValue`.
     public subscript(row: Int, column: Int) -> SQLValue {
-        precondition(row >= 0 && row < rowCount && column >= 0 && column < columnCount,
-                     "value (\(row), \(column)) of a table of \(rowCount) x \(columnCount)")
+        precondition(
+            row >= 0 && row < rowCount && column >= 0 && column < columnCount,
+            "value (\(row), \(column)) of a table of \(rowCount) x \(columnCount)")
         let at = row * columnCount + column
         let payload = payloads![at]
         switch classes![at] {

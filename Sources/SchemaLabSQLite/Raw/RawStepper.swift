@@ -57,11 +57,15 @@ public final class RawStepper {
                     case RawTrace.integer: rc = sqlite3_bind_int64(s, p, Int64(bitPattern: n))
                     case RawTrace.real: rc = sqlite3_bind_double(s, p, Double(bitPattern: n))
                     case RawTrace.text:
-                        rc = sqlite3_bind_text(s, p, (base + Int(n)).assumingMemoryBound(to: CChar.self), trace.lengths[j], schemalab_sqlite_transient())
+                        rc = sqlite3_bind_text(
+                            s, p, (base + Int(n)).assumingMemoryBound(to: CChar.self), trace.lengths[j], schemalab_sqlite_transient())
                     case RawTrace.blob: rc = sqlite3_bind_blob(s, p, base + Int(n), trace.lengths[j], schemalab_sqlite_transient())
                     default: rc = sqlite3_bind_null(s, p)
                     }
-                    if rc != SQLITE_OK { throw SQLiteError(code: rc, message: String(cString: sqlite3_errmsg(handle)), sql: trace.sqls[Int(trace.executions[e])]) }
+                    if rc != SQLITE_OK {
+                        throw SQLiteError(
+                            code: rc, message: String(cString: sqlite3_errmsg(handle)), sql: trace.sqls[Int(trace.executions[e])])
+                    }
                     p += 1
                 }
                 rows += try stepAll(s, sql: trace.sqls[Int(trace.executions[e])], sum: &sum)
@@ -132,7 +136,8 @@ public final class RawStepper {
             case .integer(let x): rc = sqlite3_bind_int64(s, p, x)
             case .real(let x): rc = sqlite3_bind_double(s, p, x)
             case .text(let t): rc = Self.bindText(s, p, t)
-            case .blob(let b): rc = b.withUnsafeBytes { sqlite3_bind_blob(s, p, $0.baseAddress, Int32($0.count), schemalab_sqlite_transient()) }
+            case .blob(let b):
+                rc = b.withUnsafeBytes { sqlite3_bind_blob(s, p, $0.baseAddress, Int32($0.count), schemalab_sqlite_transient()) }
             }
             if rc != SQLITE_OK { throw SQLiteError(code: rc, message: String(cString: sqlite3_errmsg(handle)), sql: sql) }
         }

@@ -30,7 +30,9 @@ public struct RawTrace: Sendable {
     /// Records one execution.
     public mutating func append(sql: String, bindings: some Collection<SQLValue>) {
         let index: Int32
-        if let i = sqlIndex[sql] { index = i } else {
+        if let i = sqlIndex[sql] {
+            index = i
+        } else {
             index = Int32(sqls.count)
             sqls.append(sql)
             sqlIndex[sql] = index

@@ -13,7 +13,10 @@ public struct WriteFloor {
     public var after: [(sql: String, bindings: [SQLValue])]
 
     /// Memberwise.
-    package init(setup: [(sql: String, bindings: [SQLValue])] = [], before: [(sql: String, bindings: [SQLValue])], rowSQL: String, rows: [[SQLValue]], after: [(sql: String, bindings: [SQLValue])]) {
+    package init(
+        setup: [(sql: String, bindings: [SQLValue])] = [], before: [(sql: String, bindings: [SQLValue])], rowSQL: String,
+        rows: [[SQLValue]], after: [(sql: String, bindings: [SQLValue])]
+    ) {
         self.setup = setup
         self.before = before
         self.rowSQL = rowSQL

@@ -45,7 +45,9 @@ struct CLITests {
         #expect(r.status == 2)
         #expect(r.err.contains("already exists"))
         #expect(try String(contentsOfFile: out + "/results.csv", encoding: .utf8) == "keep me")
-        let again = try TestSupport.runCLI(["run", TestSupport.tinyScenario, "--out", out, "--workloads", "by-created", "--replace", "--quiet"])
+        let again = try TestSupport.runCLI([
+            "run", TestSupport.tinyScenario, "--out", out, "--workloads", "by-created", "--replace", "--quiet",
+        ])
         #expect(again.status == 0, "\(again.err)")
         #expect(try String(contentsOfFile: out + ".previous/results.csv", encoding: .utf8) == "keep me")
         #expect(try String(contentsOfFile: out + "/results.csv", encoding: .utf8).hasPrefix("scenario,schema,workload"))
@@ -74,8 +76,10 @@ struct CLITests {
     func badPredicate() throws {
         let dir = try TestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        for (predicate, expected) in [("rank > ", "$.workloads[0].predicate: column 7: expected a value after '>'"),
-                                      ("rank > 3 AND rnak < 5", "$.workloads[0].predicate: column 14: in variant A, no attribute 'rnak'")] {
+        for (predicate, expected) in [
+            ("rank > ", "$.workloads[0].predicate: column 7: expected a value after '>'"),
+            ("rank > 3 AND rnak < 5", "$.workloads[0].predicate: column 14: in variant A, no attribute 'rnak'"),
+        ] {
             var s = TestSupport.minimalScenario()
             s["workloads"] = [["name": "f", "kind": "fetch", "predicate": predicate]]
             let file = dir + "/bad.json"
@@ -116,8 +120,10 @@ struct CLITests {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         for (name, size) in [("aggregates", "400"), ("posts-per-day", "300")] {
             let out = dir + "/" + name
-            let r = try TestSupport.runCLI(["run", TestSupport.packageRoot + "/scenarios/\(name).json", "--out", out,
-                                            "--size", size, "--reps", "1", "--warmup", "0", "--quiet"])
+            let r = try TestSupport.runCLI([
+                "run", TestSupport.packageRoot + "/scenarios/\(name).json", "--out", out,
+                "--size", size, "--reps", "1", "--warmup", "0", "--quiet",
+            ])
             #expect(r.status == 0, "\(name): \(r.err)")
             #expect(!r.err.contains("differ"), "\(name): \(r.err)")
             let rows = CSVWriter.parse(try String(contentsOfFile: out + "/results.csv", encoding: .utf8))
@@ -136,14 +142,16 @@ struct CLITests {
         let dir = try TestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let out = dir + "/tiny"
-        #expect(try TestSupport.runCLI(["run", TestSupport.tinyScenario, "--out", out, "--workloads", "by-created", "--quiet"]).status == 0)
+        #expect(
+            try TestSupport.runCLI(["run", TestSupport.tinyScenario, "--out", out, "--workloads", "by-created", "--quiet"]).status == 0)
         let rows = CSVWriter.parse(try String(contentsOfFile: out + "/results.csv", encoding: .utf8))
         let h = rows[0]
         let flat = rows.first { $0[h.firstIndex(of: "schema")!] == "flat" }!
         let labMin = Double(flat[h.firstIndex(of: "min_ms")!])!, labMedian = Double(flat[h.firstIndex(of: "median_ms")!])!
         // An outside program that took exactly half the lab's times.
         let raw = dir + "/raw.csv"
-        try "schema,workload,n,min_ms,median_ms\nflat,by-created,120,\(labMin / 2),\(labMedian / 2)\n".write(toFile: raw, atomically: true, encoding: .utf8)
+        try "schema,workload,n,min_ms,median_ms\nflat,by-created,120,\(labMin / 2),\(labMedian / 2)\n".write(
+            toFile: raw, atomically: true, encoding: .utf8)
         let r = try TestSupport.runCLI(["compare-raw", out, raw, "--csv", dir + "/ratios.csv"])
         #expect(r.status == 0, "\(r.err)")
         let ratios = CSVWriter.parse(try String(contentsOfFile: dir + "/ratios.csv", encoding: .utf8))

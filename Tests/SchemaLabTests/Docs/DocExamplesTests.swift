@@ -246,7 +246,8 @@ struct DocExamplesTests {
             let opening = lines[i].trimmingCharacters(in: .whitespaces)
             guard opening.hasPrefix("```") else { i += 1; continue }
             let ticks = opening.prefix { $0 == "`" }
-            let language = opening.dropFirst(ticks.count).trimmingCharacters(in: .whitespaces)
+            let language =
+                opening.dropFirst(ticks.count).trimmingCharacters(in: .whitespaces)
                 .split(separator: " ").first.map(String.init) ?? ""
             let fence = i + 1
             let above = i > 0 ? lines[i - 1].trimmingCharacters(in: .whitespaces) : ""
@@ -314,7 +315,9 @@ struct DocExamplesTests {
         guard let found else {
             guard isJSON else { return [] }
             let what = block.above.isEmpty ? "an empty line" : "'\(block.above)'"
-            return ["\(block.location): a ```json block needs <!-- scenario -->, <!-- scenario: PART [in BASE] --> or <!-- not-a-scenario: REASON --> on the line right above it (found \(what))"]
+            return [
+                "\(block.location): a ```json block needs <!-- scenario -->, <!-- scenario: PART [in BASE] --> or <!-- not-a-scenario: REASON --> on the line right above it (found \(what))"
+            ]
         }
         switch found {
         case .notAScenario:
@@ -328,8 +331,9 @@ struct DocExamplesTests {
             } catch {
                 return ["\(block.location): \(error)"]
             }
-            return validate(text: document, block: block,
-                            note: " (the example, a '\(part)', is at \(landed.joined(separator: ", ")) of base '\(base)')")
+            return validate(
+                text: document, block: block,
+                note: " (the example, a '\(part)', is at \(landed.joined(separator: ", ")) of base '\(base)')")
         }
     }
 
@@ -353,7 +357,8 @@ struct DocExamplesTests {
         do {
             value = try JSONParser.parse(fragment)
         } catch let e as JSONSyntaxError {
-            throw DocError("the block is not valid JSON: line \(e.line) (file line \(block.line + e.line)), column \(e.column): \(e.message)")
+            throw DocError(
+                "the block is not valid JSON: line \(e.line) (file line \(block.line + e.line)), column \(e.column): \(e.message)")
         }
         guard let (path, placement) = parts[part], let baseText = bases[base] else { throw DocError("unknown part or base") }
         var items: [JSONValue]
@@ -373,8 +378,10 @@ struct DocExamplesTests {
     }
 
     /// `items` appended to (or, with `replace`, put in place of) the value at `path` below `node`.
-    static func place(_ items: [JSONValue], at path: ArraySlice<String>, in node: JSONValue, replace: Bool,
-                      jsonPath: String, landed: inout [String]) throws -> JSONValue {
+    static func place(
+        _ items: [JSONValue], at path: ArraySlice<String>, in node: JSONValue, replace: Bool,
+        jsonPath: String, landed: inout [String]
+    ) throws -> JSONValue {
         guard let key = path.first else {
             if replace {
                 landed.append(jsonPath)
@@ -447,7 +454,8 @@ struct DocExamplesTests {
             guard let m = try Self.marker(b.above) else { continue }
             switch m {
             case .scenario: parts.insert("scenario"); texts.append(b.text)
-            case .part(let p, _): parts.insert(p.hasSuffix("s") && Self.parts[String(p.dropLast())] != nil ? String(p.dropLast()) : p); texts.append(b.text)
+            case .part(let p, _):
+                parts.insert(p.hasSuffix("s") && Self.parts[String(p.dropLast())] != nil ? String(p.dropLast()) : p); texts.append(b.text)
             case .notAScenario: break
             }
         }
@@ -455,12 +463,14 @@ struct DocExamplesTests {
             #expect(parts.contains(needed), "\(file) has no checked '\(needed)' example; it has: \(parts.sorted())")
         }
         let all = texts.joined(separator: "\n")
-        for (needle, what) in [("\"extends\"", "a variant that extends another"), ("\"moveAttributes\"", "a variant edit"),
-                               ("\"related\"", "related objects"), ("\"kind\": \"fetch\"", "a fetch workload"),
-                               ("\"kind\": \"fetchedResults\"", "a fetched-results controller"),
-                               ("\"kind\": \"batchInsert\"", "a batch insert"), ("\"kind\": \"updateOrInsert\"", "an update-or-insert"),
-                               ("\"kind\": \"batchDelete\"", "a batch delete"), ("\"predicate\"", "a predicate"),
-                               ("\"usesIndex\"", "a plan assertion"), ("\"kind\": \"pareto\"", "a generator")] {
+        for (needle, what) in [
+            ("\"extends\"", "a variant that extends another"), ("\"moveAttributes\"", "a variant edit"),
+            ("\"related\"", "related objects"), ("\"kind\": \"fetch\"", "a fetch workload"),
+            ("\"kind\": \"fetchedResults\"", "a fetched-results controller"),
+            ("\"kind\": \"batchInsert\"", "a batch insert"), ("\"kind\": \"updateOrInsert\"", "an update-or-insert"),
+            ("\"kind\": \"batchDelete\"", "a batch delete"), ("\"predicate\"", "a predicate"),
+            ("\"usesIndex\"", "a plan assertion"), ("\"kind\": \"pareto\"", "a generator"),
+        ] {
             #expect(all.contains(needle), "\(file): no checked example shows \(what) (\(needle))")
         }
     }
@@ -469,43 +479,43 @@ struct DocExamplesTests {
     @Test("a broken, unmarked or wrongly marked example fails, naming the file, the line and the JSON path")
     func checkerCatchesMistakes() throws {
         let doc = """
-        # Title
+            # Title
 
-        ```json
-        {"name": "x"}
-        ```
-        <!-- scenario: wrokload -->
-        ```json
-        {"name": "w", "kind": "fetch"}
-        ```
-        <!-- scenario: workload -->
-        ```json
-        {"name": "w", "kind": "fetch", "sort": ["lieks"]}
-        ```
-        <!-- scenario: workload in photos -->
-        ```json
-        {"name": "w", "kind": "fetch", "sort": ["likes"],}
-        ```
-        <!-- scenario -->
-        ```json
-        {"format": 1}
-        ```
-        <!-- scenario: workload -->
-        ```json
-        {"name": "ok", "kind": "fetch", "sort": ["likes"]}
-        ```
-        <!-- not-a-scenario: an env.json excerpt -->
-        ```json
-        {"cores": 2}
-        ```
-        ```sh
-        schemalab run x.json
-        ```
-        <!-- scenario: workload -->
-        ```jsonc
-        {"name": "w2", "kind": "fetch", "touch": "sometimes"}
-        ```
-        """
+            ```json
+            {"name": "x"}
+            ```
+            <!-- scenario: wrokload -->
+            ```json
+            {"name": "w", "kind": "fetch"}
+            ```
+            <!-- scenario: workload -->
+            ```json
+            {"name": "w", "kind": "fetch", "sort": ["lieks"]}
+            ```
+            <!-- scenario: workload in photos -->
+            ```json
+            {"name": "w", "kind": "fetch", "sort": ["likes"],}
+            ```
+            <!-- scenario -->
+            ```json
+            {"format": 1}
+            ```
+            <!-- scenario: workload -->
+            ```json
+            {"name": "ok", "kind": "fetch", "sort": ["likes"]}
+            ```
+            <!-- not-a-scenario: an env.json excerpt -->
+            ```json
+            {"cores": 2}
+            ```
+            ```sh
+            schemalab run x.json
+            ```
+            <!-- scenario: workload -->
+            ```jsonc
+            {"name": "w2", "kind": "fetch", "touch": "sometimes"}
+            ```
+            """
         let found = try Self.blocks(of: doc, file: "test.md").map(Self.problems(of:))
         #expect(found.count == 9)
         guard found.count == 9 else { return }

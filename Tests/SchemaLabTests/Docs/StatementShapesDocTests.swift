@@ -71,7 +71,8 @@ struct StatementShapesDocTests {
                 guard words.count == 2 else { throw DocError("line \(fence): write <!-- checked: <source> <variant> -->") }
                 checked = (words[0], words[1])
             } else if !(comment.hasPrefix("<!-- unchecked:") && comment.count > "<!-- unchecked: -->".count) {
-                throw DocError("line \(fence): a ```sql block needs <!-- checked: source variant --> or <!-- unchecked: reason --> above it")
+                throw DocError(
+                    "line \(fence): a ```sql block needs <!-- checked: source variant --> or <!-- unchecked: reason --> above it")
             }
             var statements: [String] = []
             i += 1
@@ -130,14 +131,17 @@ struct StatementShapesDocTests {
         #expect(checked.count >= 20, "the document should check its examples; found \(checked.count) checked blocks")
         #expect(blocks.allSatisfy { !$0.statements.isEmpty }, "an empty ```sql block")
         for b in checked {
-            #expect(Self.sources[b.checked!.source] != nil, "line \(b.line): unknown source \(b.checked!.source); known: \(Self.sources.keys.sorted())")
+            #expect(
+                Self.sources[b.checked!.source] != nil,
+                "line \(b.line): unknown source \(b.checked!.source); known: \(Self.sources.keys.sorted())")
         }
     }
 
     @Test("the normalization keeps statements apart that differ")
     func normalization() {
-        #expect(Self.normalize("SELECT  0,\n   t0.Z_PK FROM ZNOTE t0 WHERE t0.Z_PK IN (?,?,?) LIMIT 3")
-            == "SELECT 0, t0.Z_PK FROM ZNOTE t0 WHERE t0.Z_PK IN (?,…) LIMIT 3")
+        #expect(
+            Self.normalize("SELECT  0,\n   t0.Z_PK FROM ZNOTE t0 WHERE t0.Z_PK IN (?,?,?) LIMIT 3")
+                == "SELECT 0, t0.Z_PK FROM ZNOTE t0 WHERE t0.Z_PK IN (?,…) LIMIT 3")
         #expect(Self.normalize("INSERT INTO ZNOTE(Z_PK, Z_ENT) VALUES(?, ?)") == "INSERT INTO ZNOTE(Z_PK, Z_ENT) VALUES(?, ?)")
         #expect(Self.normalize("COUNT( DISTINCT t0.Z_PK)") != Self.normalize("COUNT(DISTINCT t0.Z_PK)"))
     }
@@ -171,7 +175,9 @@ struct StatementShapesDocTests {
             for s in b.statements {
                 checkedStatements += 1
                 if !statements.contains(s) {
-                    Issue.record("line \(b.line): \(source) \(variant) does not issue\n  \(s)\nIt issues:\n  \(statements.sorted().joined(separator: "\n  "))")
+                    Issue.record(
+                        "line \(b.line): \(source) \(variant) does not issue\n  \(s)\nIt issues:\n  \(statements.sorted().joined(separator: "\n  "))"
+                    )
                 }
             }
         }

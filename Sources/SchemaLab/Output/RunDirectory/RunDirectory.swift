@@ -38,8 +38,10 @@ public final class RunDirectory: @unchecked Sendable {
     /// fills.csv: what filling each variant's store cost, per size (kept across a resume).
     private var fillsText: String
 
-    private init(path: String, state: RunState, records: [CaseRecord], writer: FileWriting, lock: FileLock,
-                 checker: ResultChecker) {
+    private init(
+        path: String, state: RunState, records: [CaseRecord], writer: FileWriting, lock: FileLock,
+        checker: ResultChecker
+    ) {
         self.path = path
         self.state = state
         self.records = records
@@ -69,15 +71,23 @@ public final class RunDirectory: @unchecked Sendable {
                 throw FileError(path: path, message: "\(path) exists and is a file, not a directory: choose another --out")
             }
             guard replace else {
-                throw FileError(path: path, message: "\(path) already exists: choose another --out, pass --replace (the old run is kept as \(path).previous), or --resume \(path) if its run stopped early", isBadInput: true)
+                throw FileError(
+                    path: path,
+                    message:
+                        "\(path) already exists: choose another --out, pass --replace (the old run is kept as \(path).previous), or --resume \(path) if its run stopped early",
+                    isBadInput: true)
             }
             let entries = (try? fm.contentsOfDirectory(atPath: path)) ?? []
             guard entries.isEmpty || entries.contains("run.json") || entries.contains("results.csv") else {
-                throw FileError(path: path, message: "\(path) is not a SchemaLab run directory (no run.json or results.csv): refusing to replace it", isBadInput: true)
+                throw FileError(
+                    path: path, message: "\(path) is not a SchemaLab run directory (no run.json or results.csv): refusing to replace it",
+                    isBadInput: true)
             }
             if fm.fileExists(atPath: path + "/run.lock") {
                 guard let held = try? FileLock.tryLock(path + "/run.lock") else {
-                    throw FileError(path: path, message: "\(path) is being written by a running schemalab: wait for it, or stop it first", isBadInput: true)
+                    throw FileError(
+                        path: path, message: "\(path) is being written by a running schemalab: wait for it, or stop it first",
+                        isBadInput: true)
                 }
                 held.release()
             }
@@ -102,9 +112,11 @@ public final class RunDirectory: @unchecked Sendable {
     /// renamed to `path`, so `path` either does not exist or is a valid run. With
     /// `replace`, an existing `path` becomes `<path>.previous`, and an older
     /// `<path>.previous` is deleted.
-    public static func create(path: String, replace: Bool, state: RunState, manifest: RunManifest,
-                              checker: ResultChecker,
-                              writer: FileWriting = AtomicFile()) throws -> RunDirectory {
+    public static func create(
+        path: String, replace: Bool, state: RunState, manifest: RunManifest,
+        checker: ResultChecker,
+        writer: FileWriting = AtomicFile()
+    ) throws -> RunDirectory {
         try checkTarget(path, replace: replace)
         let fm = FileManager.default
         removeStaleStaging(for: path)
@@ -116,8 +128,9 @@ public final class RunDirectory: @unchecked Sendable {
         guard let lock = try FileLock.tryLock(staging + "/run.lock") else {
             throw FileError(path: staging, message: "cannot lock \(staging)/run.lock")
         }
-        let dir = RunDirectory(path: staging, state: state, records: [], writer: writer, lock: lock,
-                               checker: checker)
+        let dir = RunDirectory(
+            path: staging, state: state, records: [], writer: writer, lock: lock,
+            checker: checker)
         do {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -137,8 +150,9 @@ public final class RunDirectory: @unchecked Sendable {
             try? fm.removeItem(atPath: staging)
             throw error
         }
-        return RunDirectory(path: path, state: state, records: [], writer: writer, lock: lock,
-                            checker: checker)
+        return RunDirectory(
+            path: path, state: state, records: [], writer: writer, lock: lock,
+            checker: checker)
     }
 
     /// Staging directories of creations that died before their rename (`<path>.partial-<pid>`,
@@ -159,20 +173,24 @@ public final class RunDirectory: @unchecked Sendable {
     /// Opens a run directory to finish it: refuses one that a live process is writing,
     /// one that is complete, and one this build cannot read. Keeps the finished cases
     /// that run.json lists; rows of any other case are dropped.
-    public static func open(path: String, checker: ResultChecker,
-                            writer: FileWriting = AtomicFile()) throws -> (RunDirectory, RunManifest) {
+    public static func open(
+        path: String, checker: ResultChecker,
+        writer: FileWriting = AtomicFile()
+    ) throws -> (RunDirectory, RunManifest) {
         let fm = FileManager.default
         let state = try readState(at: path)
         let manifest = try RunManifest.read(directory: path, purpose: "resume")
         guard let lock = try FileLock.tryLock(path + "/run.lock") else {
-            throw FileError(path: path, message: "cannot resume \(path): a running schemalab (pid \(state.pid)) is writing it", isBadInput: true)
+            throw FileError(
+                path: path, message: "cannot resume \(path): a running schemalab (pid \(state.pid)) is writing it", isBadInput: true)
         }
         if state.state == .complete {
             throw FileError(path: path, message: "\(path) is complete: there is nothing to resume", isBadInput: true)
         }
         let records = try readRecords(path: path, state: state)
-        let dir = RunDirectory(path: path, state: state, records: records, writer: writer, lock: lock,
-                               checker: checker)
+        let dir = RunDirectory(
+            path: path, state: state, records: records, writer: writer, lock: lock,
+            checker: checker)
         return (dir, manifest)
     }
 
@@ -204,14 +222,17 @@ public final class RunDirectory: @unchecked Sendable {
         var records: [CaseRecord] = []
         for key in state.done {
             guard let row = results[key]?.last, let index = state.cases.firstIndex(of: key) else {
-                throw FileError(path: path, message: "cannot read the run in \(path): results.csv has no row for \(key), which run.json lists as done")
+                throw FileError(
+                    path: path, message: "cannot read the run in \(path): results.csv has no row for \(key), which run.json lists as done")
             }
             let sigPath = signaturePath(path, index)
             guard let sig = fm.contents(atPath: sigPath) else {
                 throw FileError(path: sigPath, message: "cannot read the run in \(path): \(sigPath) is missing")
             }
-            records.append(CaseRecord(key: key, results: row, samples: samples[key] ?? [], plans: plans[key] ?? [],
-                                      signature: try StoredSignature.decode(sig, path: sigPath)))
+            records.append(
+                CaseRecord(
+                    key: key, results: row, samples: samples[key] ?? [], plans: plans[key] ?? [],
+                    signature: try StoredSignature.decode(sig, path: sigPath)))
         }
         return records
     }
@@ -220,11 +241,16 @@ public final class RunDirectory: @unchecked Sendable {
     public static func readState(at path: String, purpose: String = "resume") throws -> RunState {
         let fm = FileManager.default
         guard let data = fm.contents(atPath: path + "/run.json") else {
-            let why = fm.fileExists(atPath: path) ? "has no run.json: it is not a run directory this version of schemalab wrote" : "does not exist"
+            let why =
+                fm.fileExists(atPath: path)
+                ? "has no run.json: it is not a run directory this version of schemalab wrote" : "does not exist"
             throw FileError(path: path, message: "cannot \(purpose) \(path): it \(why)", isBadInput: true)
         }
         guard let state = try? JSONDecoder().decode(RunState.self, from: data), state.format == RunState.currentFormat else {
-            throw FileError(path: path, message: "cannot \(purpose) \(path): its run.json is not one this build reads (format \(RunState.currentFormat))", isBadInput: true)
+            throw FileError(
+                path: path,
+                message: "cannot \(purpose) \(path): its run.json is not one this build reads (format \(RunState.currentFormat))",
+                isBadInput: true)
         }
         return state
     }
@@ -237,7 +263,11 @@ public final class RunDirectory: @unchecked Sendable {
             throw FileError(path: path, message: "cannot \(purpose) \(path): \(error)", isBadInput: true)
         }
         guard state.state == .complete else {
-            throw FileError(path: path, message: "cannot \(purpose) \(path): the run is \(state.state.rawValue) (\(state.done.count) of \(state.cases.count) cases done); finish it first (schemalab run --resume \(path))", isBadInput: true)
+            throw FileError(
+                path: path,
+                message:
+                    "cannot \(purpose) \(path): the run is \(state.state.rawValue) (\(state.done.count) of \(state.cases.count) cases done); finish it first (schemalab run --resume \(path))",
+                isBadInput: true)
         }
     }
 
@@ -307,8 +337,10 @@ public final class RunDirectory: @unchecked Sendable {
     public func recordFailure(_ key: CaseKey, _ failure: CaseFailure) throws {
         try locked {
             state.failed.removeAll { $0.key == key }
-            state.failed.append(RunState.Failure(variant: key.variant, workload: key.workload, size: key.size, error: failure.message,
-                                                 sql: failure.sql))
+            state.failed.append(
+                RunState.Failure(
+                    variant: key.variant, workload: key.workload, size: key.size, error: failure.message,
+                    sql: failure.sql))
             try writeFiles()
         }
     }

@@ -69,7 +69,10 @@ public struct RunState: Codable, Sendable {
     /// How many times `--resume` has continued the run.
     public var resumes = 0
 
-    public init(state: Phase, scenarioName: String, scenarioFile: String, scenarioPath: String, scenarioSHA256: String, settings: Settings, cases: [CaseKey]) {
+    public init(
+        state: Phase, scenarioName: String, scenarioFile: String, scenarioPath: String, scenarioSHA256: String, settings: Settings,
+        cases: [CaseKey]
+    ) {
         self.state = state
         self.pid = ProcessInfo.processInfo.processIdentifier
         self.scenarioName = scenarioName
@@ -90,15 +93,17 @@ public struct RunState: Codable, Sendable {
 extension RunOptions {
     /// The settings run.json records.
     public var settings: RunState.Settings {
-        RunState.Settings(sizes: sizes, repetitions: repetitions, warmup: warmup, variants: variants, workloads: workloads,
-                          sequential: sequential ? true : nil, shardIndex: shard?.index, shardCount: shard?.count,
-                          instructions: instructions ? true : nil, store: store)
+        RunState.Settings(
+            sizes: sizes, repetitions: repetitions, warmup: warmup, variants: variants, workloads: workloads,
+            sequential: sequential ? true : nil, shardIndex: shard?.index, shardCount: shard?.count,
+            instructions: instructions ? true : nil, store: store)
     }
 
     /// Options for a resumed run: the recorded settings, a new work directory.
     public init(settings: RunState.Settings, workDirectory: String) {
-        self.init(sizes: settings.sizes, repetitions: settings.repetitions, warmup: settings.warmup,
-                  variants: settings.variants, workloads: settings.workloads, workDirectory: workDirectory)
+        self.init(
+            sizes: settings.sizes, repetitions: settings.repetitions, warmup: settings.warmup,
+            variants: settings.variants, workloads: settings.workloads, workDirectory: workDirectory)
         sequential = settings.sequential ?? false
         if let i = settings.shardIndex, let n = settings.shardCount { shard = (i, n) }
         instructions = settings.instructions ?? false

@@ -26,10 +26,12 @@ enum StoredSignature {
         }
         var rows: [[SQLValue]]?
         if let values = file.values {
-            rows = try values.map { try $0.map { v in
-                guard let value = decode(v) else { throw FileError(path: path, message: "\(path): bad value '\(v.prefix(40))'") }
-                return value
-            } }
+            rows = try values.map {
+                try $0.map { v in
+                    guard let value = decode(v) else { throw FileError(path: path, message: "\(path): bad value '\(v.prefix(40))'") }
+                    return value
+                }
+            }
         }
         return ResultSignature(digest: file.digest, values: rows)
     }

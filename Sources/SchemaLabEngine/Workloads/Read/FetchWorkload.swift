@@ -26,17 +26,22 @@ public final class FetchWorkload: Workload {
 
     /// `boxes`: the bounds each box appends to the predicate's arguments (the factory
     /// generates them from the data; validation passes one probe box).
-    init(spec: WorkloadSpec, model: ManagedObjectModel, rootEntity: String,
-         boxes: [[PredicateValue]] = []) throws(KeyPathError) {
+    init(
+        spec: WorkloadSpec, model: ManagedObjectModel, rootEntity: String,
+        boxes: [[PredicateValue]] = []
+    ) throws(KeyPathError) {
         self.spec = spec
         self.model = model
         let variant = model.model.variant
         let name = spec.entity ?? rootEntity
-        guard let entity = model.entity(name) else { throw KeyPathError(message: "variant \(variant) has no entity '\(name)'", at: ".entity") }
+        guard let entity = model.entity(name) else {
+            throw KeyPathError(message: "variant \(variant) has no entity '\(name)'", at: ".entity")
+        }
         let om = model.model
         func resolve(_ k: String, _ at: String) throws(KeyPathError) -> ResolvedKeyPath {
             do { return try om.resolve(keyPath: k, from: name) } catch {
-                throw KeyPathError(message: "key path '\(k)' does not resolve: \(error.message); every workload must run in every variant", at: at)
+                throw KeyPathError(
+                    message: "key path '\(k)' does not resolve: \(error.message); every workload must run in every variant", at: at)
             }
         }
         var sorts: [(ResolvedKeyPath, Bool)] = []
@@ -47,7 +52,10 @@ public final class FetchWorkload: Workload {
             var path: [RelationshipModel] = []
             for part in p.split(separator: ".").map(String.init) {
                 guard let r = e.relationship(part) else {
-                    throw KeyPathError(message: "in variant \(variant), '\(p)' is not a path of relationships from \(name): \(e.name) has no relationship '\(part)'", at: ".prefetch[\(i)]")
+                    throw KeyPathError(
+                        message:
+                            "in variant \(variant), '\(p)' is not a path of relationships from \(name): \(e.name) has no relationship '\(part)'",
+                        at: ".prefetch[\(i)]")
                 }
                 path.append(r)
                 e = om.entity(r.destination)!
@@ -90,8 +98,9 @@ public final class FetchWorkload: Workload {
             }
             var groupBy: [ResolvedKeyPath] = []
             for (i, g) in spec.groupBy.enumerated() { groupBy.append(try resolve(g, ".groupBy[\(i)]")) }
-            dictionary = DictionaryShape(properties: props, groupBy: groupBy, distinct: spec.distinct,
-                                         having: try WorkloadPredicate.having(spec.having, model: om, entity: entity.model))
+            dictionary = DictionaryShape(
+                properties: props, groupBy: groupBy, distinct: spec.distinct,
+                having: try WorkloadPredicate.having(spec.having, model: om, entity: entity.model))
         }
         // Paging binds its offset per page: render the OFFSET form from the start.
         let paged = spec.pageSize > 0
@@ -120,7 +129,8 @@ public final class FetchWorkload: Workload {
             p.arguments += box
             do { requests.append(try makeRequest(p)) } catch {
                 guard error.message.contains("argument") else { throw error }
-                throw KeyPathError(message: error.message + " (with 'boxes', each box appends its \(box.count) bounds to 'arguments')", at: error.at)
+                throw KeyPathError(
+                    message: error.message + " (with 'boxes', each box appends its \(box.count) bounds to 'arguments')", at: error.at)
             }
         }
         guard let first = requests.first else { preconditionFailure("a box set has at least one box") }
@@ -232,8 +242,10 @@ public final class FetchWorkload: Workload {
     }
 
     /// The fetch (or the controller's) and the touching of its objects.
-    private func fetchAndTouch(_ context: ManagedObjectContext,
-                               _ request: FetchRequest) throws -> (FetchedObjects, [ResultsSection], Int) {
+    private func fetchAndTouch(
+        _ context: ManagedObjectContext,
+        _ request: FetchRequest
+    ) throws -> (FetchedObjects, [ResultsSection], Int) {
         let results: FetchedObjects
         var sections: [ResultsSection] = []
         if let sectionKey {
@@ -282,7 +294,9 @@ public final class FetchWorkload: Workload {
             offset += spec.pageSize
         }
         let unordered = spec.sort.isEmpty
-        return WorkloadOutcome(rows: ids.count, valuesRead: nonNull, keepAlive: context) { Self.signature(ids: unordered ? ids.sorted() : ids, sections: []) }
+        return WorkloadOutcome(rows: ids.count, valuesRead: nonNull, keepAlive: context) {
+            Self.signature(ids: unordered ? ids.sorted() : ids, sections: [])
+        }
     }
 
     /// The Swift reduction: SQL's semantics (NULLs skipped; avg of nothing is NULL; sum is

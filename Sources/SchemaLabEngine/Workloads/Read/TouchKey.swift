@@ -19,7 +19,10 @@ public enum TouchKey {
                 let rest = parts[(i + 1)...]
                 let dest = e.toManyDestinations[m]
                 guard rest.count <= 1 else {
-                    throw KeyPathError(message: "in variant \(model.variant), '\(keyPath)' goes on past the to-many '\(part)': a touch key may end with one attribute after it")
+                    throw KeyPathError(
+                        message:
+                            "in variant \(model.variant), '\(keyPath)' goes on past the to-many '\(part)': a touch key may end with one attribute after it"
+                    )
                 }
                 var attribute: Int? = nil
                 if let a = rest.first {

@@ -34,9 +34,12 @@ public final class BatchInsertWorkload: Workload {
     /// The connection pragmas the floor's connection runs, as the lab's store does.
     let pragmas: [Pragma]
 
-    init(spec: WorkloadSpec, model: ManagedObjectModel, dataset: DatasetSpec, data: GeneratedData,
-         placement: DataPlacement, logical: LogicalRows, pragmas: [Pragma]) throws(KeyPathError) {
-        let root = try Self.singleEntity(placement, model: model, what: "a batch insert writes one entity's rows (NSBatchInsertRequest sets no relationship)")
+    init(
+        spec: WorkloadSpec, model: ManagedObjectModel, dataset: DatasetSpec, data: GeneratedData,
+        placement: DataPlacement, logical: LogicalRows, pragmas: [Pragma]
+    ) throws(KeyPathError) {
+        let root = try Self.singleEntity(
+            placement, model: model, what: "a batch insert writes one entity's rows (NSBatchInsertRequest sets no relationship)")
         self.pragmas = pragmas
         self.spec = spec
         self.model = model
@@ -45,7 +48,10 @@ public final class BatchInsertWorkload: Workload {
         self.sources = placement.nodes[0].sources
         if let feed = spec.feed {
             guard let constraint = root.model.uniquenessConstraints.first else {
-                throw KeyPathError(message: "in variant \(model.model.variant), \(root.name) has no uniqueness constraint: a feed re-ingests records by key (give the entity 'uniquenessConstraints', or run this workload only in variants that have one)", at: ".feed")
+                throw KeyPathError(
+                    message:
+                        "in variant \(model.model.variant), \(root.name) has no uniqueness constraint: a feed re-ingests records by key (give the entity 'uniquenessConstraints', or run this workload only in variants that have one)",
+                    at: ".feed")
             }
             let f = try FeedData(dataset: dataset, size: data.count, feed: feed, keyFields: constraint.map(\.name))
             feedColumns = f.columns
@@ -60,10 +66,12 @@ public final class BatchInsertWorkload: Workload {
     }
 
     /// The root entity of a data set that fills only it (no to-one objects, no related entries).
-    static func singleEntity(_ placement: DataPlacement, model: ManagedObjectModel, what: String) throws(KeyPathError) -> EntityDescription {
+    static func singleEntity(_ placement: DataPlacement, model: ManagedObjectModel, what: String) throws(KeyPathError) -> EntityDescription
+    {
         guard placement.nodes.count == 1, placement.related.isEmpty else {
             let entities = placement.nodes.map(\.entity.name) + placement.related.map(\.placement.nodes[0].entity.name)
-            throw KeyPathError(message: "\(what); in variant \(model.model.variant) the data set fills \(entities.joined(separator: ", "))", at: ".kind")
+            throw KeyPathError(
+                message: "\(what); in variant \(model.model.variant) the data set fills \(entities.joined(separator: ", "))", at: ".kind")
         }
         return placement.nodes[0].entity
     }
@@ -124,7 +132,9 @@ public final class BatchInsertWorkload: Workload {
         }
         let keep = array
         array = nil
-        var outcome = WorkloadOutcome(rows: count, valuesRead: 0, keepAlive: keep.map { KeptAlive($0) }) { try self.logical.signature(store) }
+        var outcome = WorkloadOutcome(rows: count, valuesRead: 0, keepAlive: keep.map { KeptAlive($0) }) {
+            try self.logical.signature(store)
+        }
         outcome.untimed = untimed
         return outcome
     }
@@ -146,8 +156,10 @@ public final class BatchInsertWorkload: Workload {
         }
         return WriteFloor(
             setup: Store.connectionPragmaStatements(pragmas).map { ($0, []) },
-            before: [(SaveSQL.beginExclusive, []), (SaveSQL.selectMax, [.integer(ent)]),
-                     (SaveSQL.updateMax, [.integer(initialMax + n), .integer(ent), .integer(initialMax)])],
+            before: [
+                (SaveSQL.beginExclusive, []), (SaveSQL.selectMax, [.integer(ent)]),
+                (SaveSQL.updateMax, [.integer(initialMax + n), .integer(ent), .integer(initialMax)]),
+            ],
             rowSQL: BatchSQL.insert(entity.model, policy: spec.mergePolicy), rows: rows,
             after: [(SaveSQL.commit, [])])
     }

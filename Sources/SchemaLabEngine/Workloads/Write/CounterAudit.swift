@@ -22,11 +22,13 @@ enum CounterAudit {
         var out: [Drift] = []
         for c in model.counters {
             guard let counter = model.entities.first(where: { $0.name == c.entity }),
-                  let source = model.entities.first(where: { $0.name == c.source }) else { continue }
+                let source = model.entities.first(where: { $0.name == c.source })
+            else { continue }
             let (key, count, by) = (c.key.column, c.count.column, c.sourceKey.column)
             let stored = "SELECT \(key) AS k, \(count) AS n FROM \(counter.table) WHERE \(count) IS NOT 0"
             let grouped = "SELECT \(by) AS k, COUNT(*) AS n FROM \(source.table) WHERE \(by) IS NOT NULL GROUP BY \(by)"
-            let sql = "SELECT (SELECT COUNT(*) FROM (\(stored) EXCEPT \(grouped)))"
+            let sql =
+                "SELECT (SELECT COUNT(*) FROM (\(stored) EXCEPT \(grouped)))"
                 + " + (SELECT COUNT(*) FROM (\(grouped) EXCEPT \(stored)))"
                 + " + (SELECT COUNT(*) FROM (SELECT \(key) FROM \(counter.table) GROUP BY \(key) HAVING COUNT(*) > 1))"
             let rows = try store.db.scalar(sql).integerValue ?? 0

@@ -26,13 +26,17 @@ public final class DeleteWorkload: Workload {
     /// The entity a predicate workload changes: its `entity`, else the data set's.
     static func entity(_ spec: WorkloadSpec, model: ManagedObjectModel, rootEntity: String) throws(KeyPathError) -> EntityDescription {
         let name = spec.entity ?? rootEntity
-        guard let e = model.entity(name) else { throw KeyPathError(message: "variant \(model.model.variant) has no entity '\(name)'", at: ".entity") }
+        guard let e = model.entity(name) else {
+            throw KeyPathError(message: "variant \(model.model.variant) has no entity '\(name)'", at: ".entity")
+        }
         return e
     }
 
     /// The WHERE clause (own attributes only) and the object fetch of a predicate workload.
-    static func target(_ spec: WorkloadSpec, model: ManagedObjectModel, entity e: EntityDescription,
-                       limit: Int = 0) throws(KeyPathError) -> (whereSQL: String?, bindings: [SQLValue], fetch: FetchRequest) {
+    static func target(
+        _ spec: WorkloadSpec, model: ManagedObjectModel, entity e: EntityDescription,
+        limit: Int = 0
+    ) throws(KeyPathError) -> (whereSQL: String?, bindings: [SQLValue], fetch: FetchRequest) {
         let predicate = try WorkloadPredicate.compilation(spec.predicate, key: "predicate", model: model.model, entity: e.model)
         var whereSQL: String? = nil
         var bindings: [SQLValue] = []
@@ -41,12 +45,15 @@ public final class DeleteWorkload: Workload {
                 let planner = JoinPlanner(model: model.model, entity: e.model)
                 let w = try predicate(planner)
                 if planner.hasJoins {
-                    throw KeyPathError(message: "a batch request's predicate may only name \(e.name)'s own attributes (an UPDATE or DELETE has no joins)", at: ".predicate")
+                    throw KeyPathError(
+                        message: "a batch request's predicate may only name \(e.name)'s own attributes (an UPDATE or DELETE has no joins)",
+                        at: ".predicate")
                 }
                 whereSQL = w.sql
                 bindings = w.bindings
             }
-            let fetch = try FetchRequest(entity: e, sortDescriptors: [], batchSize: 0, prefetch: [], predicate: predicate, fetchLimit: limit)
+            let fetch = try FetchRequest(
+                entity: e, sortDescriptors: [], batchSize: 0, prefetch: [], predicate: predicate, fetchLimit: limit)
             return (whereSQL, bindings, fetch)
         } catch let error as KeyPathError {
             throw error
@@ -75,7 +82,8 @@ public final class DeleteWorkload: Workload {
     public func run(store: Store) throws -> WorkloadOutcome {
         var n = 0
         if spec.kind == .batchDelete {
-            n = try ManagedObjectContext(store: store, objectModel: model).batchDelete(sql: batchSQL, bindings: bindings, limit: spec.fetchLimit, triggers: triggers)
+            n = try ManagedObjectContext(store: store, objectModel: model).batchDelete(
+                sql: batchSQL, bindings: bindings, limit: spec.fetchLimit, triggers: triggers)
         } else {
             while true {
                 let context = ManagedObjectContext(store: store, objectModel: model)

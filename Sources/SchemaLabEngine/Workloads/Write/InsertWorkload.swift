@@ -22,10 +22,14 @@ public final class InsertWorkload: Workload {
     let placement: DataPlacement
     let logical: LogicalRows
 
-    init(spec: WorkloadSpec, model: ManagedObjectModel, dataset: DatasetSpec, data: GeneratedData, placement: DataPlacement,
-         logical: LogicalRows) throws(KeyPathError) {
+    init(
+        spec: WorkloadSpec, model: ManagedObjectModel, dataset: DatasetSpec, data: GeneratedData, placement: DataPlacement,
+        logical: LogicalRows
+    ) throws(KeyPathError) {
         if spec.saveEvery > 0 && !placement.related.isEmpty {
-            throw KeyPathError(message: "'saveEvery' splits root rows between saves; this data set has 'related' entries (save once instead)", at: ".saveEvery")
+            throw KeyPathError(
+                message: "'saveEvery' splits root rows between saves; this data set has 'related' entries (save once instead)",
+                at: ".saveEvery")
         }
         self.spec = spec
         self.model = model
@@ -46,7 +50,8 @@ public final class InsertWorkload: Workload {
             kept = context
         } else {
             // saveEvery K: a chunk per save, each from a new context (a memory-bounded import).
-            var stream = DataStream(spec: dataset, count: count, chunkSize: spec.saveEvery > 0 ? spec.saveEvery : DataStream.defaultChunkSize)
+            var stream = DataStream(
+                spec: dataset, count: count, chunkSize: spec.saveEvery > 0 ? spec.saveEvery : DataStream.defaultChunkSize)
             var context = ManagedObjectContext(store: store, objectModel: model)
             while let chunk = untimed.run({ stream.next() }) {
                 if spec.saveEvery > 0 { context = ManagedObjectContext(store: store, objectModel: model) }
@@ -94,8 +99,10 @@ public final class InsertWorkload: Workload {
     }
 
     /// Creates `count` rows of objects (one per node); returns the first node's objects when `keep`.
-    static func insertRows(_ columns: [[SQLValue]], from start: Int = 0, count: Int, nodes: [DataPlacement.Node], keep: Bool,
-                                   into context: ManagedObjectContext) -> [ManagedObject] {
+    static func insertRows(
+        _ columns: [[SQLValue]], from start: Int = 0, count: Int, nodes: [DataPlacement.Node], keep: Bool,
+        into context: ManagedObjectContext
+    ) -> [ManagedObject] {
         var objects = [ManagedObject?](repeating: nil, count: nodes.count)
         var kept: [ManagedObject] = []
         if keep { kept.reserveCapacity(count) }
@@ -119,8 +126,10 @@ public final class InsertWorkload: Workload {
     }
 
     /// Creates the destination objects of one relationship and links them to `parents`.
-    private static func insertRelated(_ g: GeneratedRelation, placement r: RelatedPlacement, parents: [ManagedObject],
-                                      into context: ManagedObjectContext) {
+    private static func insertRelated(
+        _ g: GeneratedRelation, placement r: RelatedPlacement, parents: [ManagedObject],
+        into context: ManagedObjectContext
+    ) {
         let targets = insertRows(g.columns, count: g.count, nodes: r.placement.nodes, keep: true, into: context)
         let index = r.toManyIndex
         for (p, parent) in parents.enumerated() {

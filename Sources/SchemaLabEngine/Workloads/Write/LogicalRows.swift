@@ -36,8 +36,9 @@ struct LogicalRows {
         sortsInSwift = props.contains { $0.keyPath.attribute.type == .binary }
         let shape = DictionaryShape(properties: props, groupBy: [], distinct: false, having: nil)
         do {
-            let sql = try FetchRequestSQL(fetch: e.fetchSQL, sorts: props.map { ($0.keyPath, true) }, predicate: nil,
-                                          limit: 0, offset: 0, dictionary: shape)
+            let sql = try FetchRequestSQL(
+                fetch: e.fetchSQL, sorts: props.map { ($0.keyPath, true) }, predicate: nil,
+                limit: 0, offset: 0, dictionary: shape)
             query = sql.dictionaries!
         } catch {
             throw KeyPathError(message: "\(error)")

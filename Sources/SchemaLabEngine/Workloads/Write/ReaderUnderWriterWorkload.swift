@@ -27,8 +27,10 @@ public final class ReaderUnderWriterWorkload: Workload {
     /// The writer's connection for the next repetition (opened in ``prepare(store:)``).
     private var writerStore: Store?
 
-    init(spec: WorkloadSpec, model: ManagedObjectModel, dataset: DatasetSpec, size: Int, placement: DataPlacement,
-         logical: LogicalRows, pragmas: [Pragma]) throws(KeyPathError) {
+    init(
+        spec: WorkloadSpec, model: ManagedObjectModel, dataset: DatasetSpec, size: Int, placement: DataPlacement,
+        logical: LogicalRows, pragmas: [Pragma]
+    ) throws(KeyPathError) {
         if !placement.related.isEmpty {
             throw KeyPathError(message: "the writer appends root rows only; this data set has 'related' entries", at: ".kind")
         }

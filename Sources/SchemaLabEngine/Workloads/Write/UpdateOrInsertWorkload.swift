@@ -30,9 +30,12 @@ public final class UpdateOrInsertWorkload: Workload {
     let fetchOne: FetchRequest
     @exclusivity(unchecked) private var fetchIn: [Int: FetchRequest] = [:]
 
-    init(spec: WorkloadSpec, model: ManagedObjectModel, dataset: DatasetSpec, data: GeneratedData,
-         placement: DataPlacement, logical: LogicalRows) throws(KeyPathError) {
-        let root = try BatchInsertWorkload.singleEntity(placement, model: model, what: "an updateOrInsert workload writes one entity's rows")
+    init(
+        spec: WorkloadSpec, model: ManagedObjectModel, dataset: DatasetSpec, data: GeneratedData,
+        placement: DataPlacement, logical: LogicalRows
+    ) throws(KeyPathError) {
+        let root = try BatchInsertWorkload.singleEntity(
+            placement, model: model, what: "an updateOrInsert workload writes one entity's rows")
         self.spec = spec
         self.model = model
         self.entity = root
@@ -41,7 +44,9 @@ public final class UpdateOrInsertWorkload: Workload {
         var keys: [Int] = []
         for (i, k) in spec.key.enumerated() {
             guard let a = root.model.attributes.firstIndex(where: { $0.name == k }), sources[a] != nil else {
-                throw KeyPathError(message: "in variant \(model.model.variant), '\(k)' is not an attribute of \(root.name) that the data set fills", at: ".key[\(i)]")
+                throw KeyPathError(
+                    message: "in variant \(model.model.variant), '\(k)' is not an attribute of \(root.name) that the data set fills",
+                    at: ".key[\(i)]")
             }
             keys.append(a)
         }
@@ -70,8 +75,10 @@ public final class UpdateOrInsertWorkload: Workload {
         fetchOne = try Self.request(model, root, text: text, arguments: spec.key.map { _ in .integer(0) }, sortedByKey: nil)
     }
 
-    private static func request(_ model: ManagedObjectModel, _ e: EntityDescription, text: String, arguments: [PredicateValue],
-                                sortedByKey key: String?) throws(KeyPathError) -> FetchRequest {
+    private static func request(
+        _ model: ManagedObjectModel, _ e: EntityDescription, text: String, arguments: [PredicateValue],
+        sortedByKey key: String?
+    ) throws(KeyPathError) -> FetchRequest {
         let spec = PredicateSpec(text: text, arguments: arguments, path: "")
         let predicate = try WorkloadPredicate.compilation(spec, key: "key", model: model.model, entity: e.model)
         var sorts: [(ResolvedKeyPath, Bool)] = []
@@ -85,8 +92,9 @@ public final class UpdateOrInsertWorkload: Workload {
 
     private func inRequest(_ n: Int) throws -> FetchRequest {
         if let r = fetchIn[n] { return r }
-        let r = try Self.request(model, entity, text: "\(spec.key[0]) IN %@", arguments: [.array(Array(repeating: .integer(0), count: n))],
-                                 sortedByKey: spec.key[0])
+        let r = try Self.request(
+            model, entity, text: "\(spec.key[0]) IN %@", arguments: [.array(Array(repeating: .integer(0), count: n))],
+            sortedByKey: spec.key[0])
         fetchIn[n] = r
         return r
     }
@@ -94,7 +102,9 @@ public final class UpdateOrInsertWorkload: Workload {
     public func prepare(store: Store) throws {
         if spec.strategy == .sortedMerge {
             // Render every batch length's statement before the clock, as the app's code is compiled.
-            for start in stride(from: 0, to: order.count, by: spec.mergeBatch) { _ = try inRequest(min(spec.mergeBatch, order.count - start)) }
+            for start in stride(from: 0, to: order.count, by: spec.mergeBatch) {
+                _ = try inRequest(min(spec.mergeBatch, order.count - start))
+            }
         }
     }
 

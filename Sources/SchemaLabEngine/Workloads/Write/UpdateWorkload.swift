@@ -34,7 +34,10 @@ public final class UpdateWorkload: Workload {
         var assignments: [(Int, SQLValue)] = []
         for (i, s) in spec.set.enumerated() {
             guard let a = e.model.attributes.firstIndex(where: { $0.name == s.attribute }) else {
-                throw KeyPathError(message: "in variant \(model.model.variant), \(e.name) has no attribute '\(s.attribute)' (attributes: \(e.model.attributes.map(\.name).joined(separator: ", ")))", at: ".set.\(s.attribute)")
+                throw KeyPathError(
+                    message:
+                        "in variant \(model.model.variant), \(e.name) has no attribute '\(s.attribute)' (attributes: \(e.model.attributes.map(\.name).joined(separator: ", ")))",
+                    at: ".set.\(s.attribute)")
             }
             let value = s.value.sqlValue!
             let type = e.model.attributes[a].type
@@ -48,7 +51,9 @@ public final class UpdateWorkload: Workload {
         var replacements: [(Int, WordReplacement)] = []
         for r in spec.replacements {
             guard let a = e.model.attributes.firstIndex(where: { $0.name == r.attribute }), e.model.attributes[a].type == .string else {
-                throw KeyPathError(message: "in variant \(model.model.variant), \(e.name) has no string attribute '\(r.attribute)' to replace a word in", at: ".set.\(r.attribute)")
+                throw KeyPathError(
+                    message: "in variant \(model.model.variant), \(e.name) has no string attribute '\(r.attribute)' to replace a word in",
+                    at: ".set.\(r.attribute)")
             }
             replacements.append((a, r))
         }

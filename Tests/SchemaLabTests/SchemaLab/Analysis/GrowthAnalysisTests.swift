@@ -9,9 +9,11 @@ import Testing
 struct GrowthAnalysisTests {
     static let sizes: [Double] = [1000, 3162, 10000, 31623, 100000]
 
-    @Test("A known exponent: the slope and the best model", arguments: [
-        (GrowthFit.Model.linear, 1.0), (.quadratic, 2.0), (.constant, 0.0),
-    ])
+    @Test(
+        "A known exponent: the slope and the best model",
+        arguments: [
+            (GrowthFit.Model.linear, 1.0), (.quadratic, 2.0), (.constant, 0.0),
+        ])
     func knownExponent(model: GrowthFit.Model, slope: Double) throws {
         let fit = try #require(GrowthFit(Self.sizes.map { ($0, 3e-4 * model.f($0)) }))
         #expect(abs(fit.slope - slope) < 1e-9)
@@ -51,10 +53,17 @@ struct GrowthAnalysisTests {
         let wide = Crossover.find("linear", points({ $0 }, spread: 0.9), "root", root)
         #expect(wide.count == 1 && !wide[0].significant)
         // A tie at a measured size is one crossing, at that size.
-        let tie = Crossover.find("a", [Crossover.Point(size: 10, median: 2, low: 2, high: 2), Crossover.Point(size: 100, median: 5, low: 5, high: 5),
-                                       Crossover.Point(size: 1000, median: 9, low: 9, high: 9)],
-                                 "b", [Crossover.Point(size: 10, median: 3, low: 3, high: 3), Crossover.Point(size: 100, median: 5, low: 5, high: 5),
-                                       Crossover.Point(size: 1000, median: 6, low: 6, high: 6)])
+        let tie = Crossover.find(
+            "a",
+            [
+                Crossover.Point(size: 10, median: 2, low: 2, high: 2), Crossover.Point(size: 100, median: 5, low: 5, high: 5),
+                Crossover.Point(size: 1000, median: 9, low: 9, high: 9),
+            ],
+            "b",
+            [
+                Crossover.Point(size: 10, median: 3, low: 3, high: 3), Crossover.Point(size: 100, median: 5, low: 5, high: 5),
+                Crossover.Point(size: 1000, median: 6, low: 6, high: 6),
+            ])
         #expect(tie.count == 1 && abs(tie[0].size - 100) < 1e-9 && tie[0].fasterBelow == "a" && tie[0].fasterAbove == "b", "\(tie)")
         // Curves that never cross.
         #expect(Crossover.find("linear", linear, "double", points({ 2 * $0 }, spread: 0.01)).isEmpty)

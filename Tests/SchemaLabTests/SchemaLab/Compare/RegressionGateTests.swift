@@ -12,8 +12,9 @@ struct RegressionGateTests {
     /// tiny.json with 5 repetitions after a warm-up.
     static func scenario() -> String {
         let text = try! String(contentsOfFile: TestSupport.tinyScenario, encoding: .utf8)
-        let s = text.replacingOccurrences(of: #""measurement": {"warmup": 0, "repetitions": 2, "maxSeconds": 5}"#,
-                                          with: #""measurement": {"warmup": 1, "repetitions": 5, "maxSeconds": 5}"#)
+        let s = text.replacingOccurrences(
+            of: #""measurement": {"warmup": 0, "repetitions": 2, "maxSeconds": 5}"#,
+            with: #""measurement": {"warmup": 1, "repetitions": 5, "maxSeconds": 5}"#)
         precondition(s != text)
         return s
     }
@@ -68,7 +69,8 @@ struct RegressionGateTests {
         #expect(try String(contentsOfFile: dir + "/report.md", encoding: .utf8).contains("**REGRESSED**"))
 
         // The work done twice in one case: caught by its instruction count (and reported as such).
-        let slow = try Self.run(["run", withIndex, "--out", dir + "/slow", "--instructions", "--inject-slowdown", "flat/by-created=2"] + args, dir)
+        let slow = try Self.run(
+            ["run", withIndex, "--out", dir + "/slow", "--instructions", "--inject-slowdown", "flat/by-created=2"] + args, dir)
         #expect(slow.status == 0, "\(slow.err)")
         let doubled = try Self.run(["compare", dir + "/a", dir + "/slow"], dir)
         #expect(doubled.status == 2, "\(doubled.out)")
@@ -95,14 +97,16 @@ struct RegressionGateTests {
         let dir = try TestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let file = dir + "/tiny.json"
-        let asserting = Self.scenario().replacingOccurrences(of: #"  "measurement":"#, with: #"""
-              "assertions": [
-                {"workload": "sections", "variant": "flat+index", "usesIndex": "Z_Note_byStarsCreated"},
-                {"workload": "sections", "variant": "flat", "noTempBTree": true},
-                {"workload": "by-created", "sameResults": ["flat", "flat+index", "split"]}
-              ],
-              "measurement":
-            """#)
+        let asserting = Self.scenario().replacingOccurrences(
+            of: #"  "measurement":"#,
+            with: #"""
+                  "assertions": [
+                    {"workload": "sections", "variant": "flat+index", "usesIndex": "Z_Note_byStarsCreated"},
+                    {"workload": "sections", "variant": "flat", "noTempBTree": true},
+                    {"workload": "by-created", "sameResults": ["flat", "flat+index", "split"]}
+                  ],
+                  "measurement":
+                """#)
         try Data(asserting.utf8).write(to: URL(fileURLWithPath: file))
         let failing = try Self.run(["run", file, "--out", dir + "/full", "--quiet"], dir)
         #expect(failing.status == 2)
@@ -124,7 +128,9 @@ struct RegressionGateTests {
         #expect(try Self.run(["run", file, "--out", dir + "/x", "--shard", "4/3"], dir).status == 2)
     }
 
-    @Test("compare refuses an incomplete run and runs with no case in common; a baseline case missing from the run fails unless --allow-missing")
+    @Test(
+        "compare refuses an incomplete run and runs with no case in common; a baseline case missing from the run fails unless --allow-missing"
+    )
     func compareGuards() throws {
         let dir = try TestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -148,7 +154,9 @@ struct RegressionGateTests {
         let other = try Self.run(["run", file, "--out", dir + "/other", "--workloads", "by-created", "--size", "40", "--quiet"], dir)
         #expect(other.status == 0, "\(other.err)")
         let unmatched = try Self.run(["compare", dir + "/part", dir + "/other"], dir)
-        #expect(unmatched.status == 1 && unmatched.err.contains("nothing was compared (sizes 40 in the run, 120 in the baseline"), "\(unmatched.err)")
+        #expect(
+            unmatched.status == 1 && unmatched.err.contains("nothing was compared (sizes 40 in the run, 120 in the baseline"),
+            "\(unmatched.err)")
 
         // A run stopped half-way (run.json says so) is neither compared nor saved as a baseline.
         try FileManager.default.copyItem(atPath: dir + "/part", toPath: dir + "/stopped")
@@ -183,8 +191,9 @@ struct RegressionGateTests {
         #expect(RunComparison.compare(c(base, instructions: "1000"), c(slow, instructions: "1000"), .init()).verdict == .changed)
         let uncounted = RunComparison.compare(c(base, instructions: ""), c(slow, instructions: ""), .init(), countedRuns: true)
         #expect(uncounted.verdict == .changed && uncounted.findings.contains { $0.message.contains("did not count") })
-        #expect(RunComparison.compare(c(base, instructions: ""), c(slow, instructions: ""), .init(), countedRuns: false).verdict == .regressed,
-                "without instruction counts anywhere, time is what the gate has")
+        #expect(
+            RunComparison.compare(c(base, instructions: ""), c(slow, instructions: ""), .init(), countedRuns: false).verdict == .regressed,
+            "without instruction counts anywhere, time is what the gate has")
     }
 
     @Test("usesIndex matches the index's whole name")
@@ -214,18 +223,34 @@ struct RegressionGateTests {
         let cases: [(String, String)] = [
             (#"{"workload": "nope", "variant": "flat", "noTempBTree": true}"#, "$.assertions[0].workload: no workload named 'nope'"),
             (#"{"workload": "sections", "variant": "flat"}"#, "$.assertions[0]: an assertion states one of usesIndex"),
-            (#"{"workload": "sections", "variant": "flat", "noTempBTree": true, "noFullScan": true}"#, "$.assertions[0]: an assertion states one thing"),
+            (
+                #"{"workload": "sections", "variant": "flat", "noTempBTree": true, "noFullScan": true}"#,
+                "$.assertions[0]: an assertion states one thing"
+            ),
             (#"{"workload": "sections", "noTempBTree": true}"#, "$.assertions[0]: this assertion is about one case: give 'variant'"),
             (#"{"workload": "sections", "variant": "nope", "noTempBTree": true}"#, "$.assertions[0]: no variant named 'nope'"),
-            (#"{"workload": "sections", "variant": "flat", "fasterThan": "flat"}"#, "$.assertions[0].fasterThan: a variant cannot be faster than itself"),
-            (#"{"workload": "sections", "variant": "flat", "noTempBTree": false}"#, "$.assertions[0].noTempBTree: write \"noTempBTree\": true"),
-            (#"{"workload": "sections", "variant": "flat", "sameResults": ["flat", "split"]}"#, "$.assertions[0].variant: sameResults names its variants"),
+            (
+                #"{"workload": "sections", "variant": "flat", "fasterThan": "flat"}"#,
+                "$.assertions[0].fasterThan: a variant cannot be faster than itself"
+            ),
+            (
+                #"{"workload": "sections", "variant": "flat", "noTempBTree": false}"#,
+                "$.assertions[0].noTempBTree: write \"noTempBTree\": true"
+            ),
+            (
+                #"{"workload": "sections", "variant": "flat", "sameResults": ["flat", "split"]}"#,
+                "$.assertions[0].variant: sameResults names its variants"
+            ),
         ]
         for (assertion, message) in cases {
             let text = base.replacingOccurrences(of: #"  "measurement":"#, with: "  \"assertions\": [\(assertion)],\n  \"measurement\":")
             #expect { _ = try TestSupport.decode(text) } throws: { error in
                 let e = error as! ScenarioError
-                return "\(e.path): \(e.message)".hasPrefix(message) ? true : { print("got: \(e.path): \(e.message)"); return false }()
+                return "\(e.path): \(e.message)".hasPrefix(message)
+                    ? true
+                    : {
+                        print("got: \(e.path): \(e.message)"); return false
+                    }()
             }
         }
     }

@@ -53,9 +53,12 @@ struct ModelImportTests {
         let asIs = try #require(plan.models.first { $0.variant == "as-is" })
         let book = try #require(asIs.entity("Book"))
         let types = Dictionary(uniqueKeysWithValues: book.attributes.map { ($0.name, $0.type) })
-        #expect(types == ["coverImage": .binary, "inStock": .bool, "isbn": .string, "link": .string, "pageCount": .integer32,
-                          "price": .decimal, "published": .date, "rating": .float, "readCount": .integer64, "settings": .binary,
-                          "title": .string, "uuid": .binary, "weight": .double, "year": .integer16])
+        #expect(
+            types == [
+                "coverImage": .binary, "inStock": .bool, "isbn": .string, "link": .string, "pageCount": .integer32,
+                "price": .decimal, "published": .date, "rating": .float, "readCount": .integer64, "settings": .binary,
+                "title": .string, "uuid": .binary, "weight": .double, "year": .integer16,
+            ])
         #expect(book.attribute("displayTitle") == nil, "transient: not stored")
         #expect(book.attribute("isbn")?.optional == false)
         #expect(book.attribute("coverImage")?.allowsExternalStorage == true)
@@ -64,8 +67,10 @@ struct ModelImportTests {
         #expect(ddl.contains("Z_Book_byYearTitle ON ZBOOK (ZYEAR COLLATE BINARY DESC, ZTITLE COLLATE BINARY ASC)"))
         #expect(ddl.contains("CREATE UNIQUE INDEX"))
         #expect(ddl.contains("USING RTREE"), "Shop's R-tree fetch index")
-        #expect(ddl.contains("CREATE TABLE Z_2TAGS") || ddl.contains("Z_1TAGS") || ddl.range(of: "Z_[0-9]+[A-Z]+", options: .regularExpression) != nil,
-                "many-to-many join table")
+        #expect(
+            ddl.contains("CREATE TABLE Z_2TAGS") || ddl.contains("Z_1TAGS")
+                || ddl.range(of: "Z_[0-9]+[A-Z]+", options: .regularExpression) != nil,
+            "many-to-many join table")
         #expect(book.relationship("shop")?.foreignKeyColumn == "ZSHOP")
         #expect(asIs.entity("Shop")?.relationship("books")?.deleteRule == .cascade)
         let noIndexes = try #require(plan.models.first { $0.variant == "no-indexes" })
@@ -110,20 +115,39 @@ struct ModelImportTests {
         #expect(e.description.hasSuffix("Media.xcdatamodel/contents:4: <entity name=\"Media\">: " + e.message))
     }
 
-    @Test("Unsupported or unreadable models say what and where", arguments: [
-        ("<model><entity name=\"A\"><relationship name=\"bs\" toMany=\"YES\" ordered=\"YES\" destinationEntity=\"B\" inverseName=\"a\"/></entity>\n<entity name=\"B\"><relationship name=\"a\" maxCount=\"1\" destinationEntity=\"A\" inverseName=\"bs\"/></entity></model>",
-         1, "ordered relationships are not supported"),
-        ("<model>\n<entity name=\"A\">\n<attribute name=\"x\" attributeType=\"Undefined\"/></entity></model>", 3, "the attribute type 'Undefined' is not supported"),
-        ("<model>\n<entity name=\"A\">\n<attribute name=\"x\"", 3, "not well-formed XML"),
-        ("<plist>\n</plist>", 1, "not <model>"),
-        ("<model>\n<entity name=\"A\">\n<widget/></entity></model>", 3, "an element the importer does not know inside <entity>"),
-        ("<model>\n<entity name=\"A\">\n<attribute name=\"x\" attributeType=\"String\"/>\n<fetchIndex name=\"i\">\n<fetchIndexElement expression=\"x\" type=\"Binary\"/></fetchIndex></entity></model>", 5, "expression"),
-        ("<model>\n<entity name=\"My Entity\"/></model>", 2, "ASCII letters"),
-        ("<model>\n<entity name=\"P\">\n<relationship name=\"friends\" toMany=\"YES\" destinationEntity=\"P\" inverseName=\"friends\"/></entity></model>", 3, "its own inverse"),
-        ("<model>\n<entity name=\"A\">\n<attribute name=\"name\" attributeType=\"String\"/>\n<attribute name=\"Name\" attributeType=\"String\"/></entity></model>", 4, "share the column ZNAME"),
-        ("<model>\n<entity name=\"A\">\n<attribute name=\"s\" attributeType=\"String\"/>\n<fetchIndex name=\"g\">\n<fetchIndexElement property=\"s\" type=\"RTree\"/></fetchIndex></entity></model>", 5, "R-tree index takes numbers"),
-        ("not a model at all", 1, "not XML"),
-    ])
+    @Test(
+        "Unsupported or unreadable models say what and where",
+        arguments: [
+            (
+                "<model><entity name=\"A\"><relationship name=\"bs\" toMany=\"YES\" ordered=\"YES\" destinationEntity=\"B\" inverseName=\"a\"/></entity>\n<entity name=\"B\"><relationship name=\"a\" maxCount=\"1\" destinationEntity=\"A\" inverseName=\"bs\"/></entity></model>",
+                1, "ordered relationships are not supported"
+            ),
+            (
+                "<model>\n<entity name=\"A\">\n<attribute name=\"x\" attributeType=\"Undefined\"/></entity></model>", 3,
+                "the attribute type 'Undefined' is not supported"
+            ),
+            ("<model>\n<entity name=\"A\">\n<attribute name=\"x\"", 3, "not well-formed XML"),
+            ("<plist>\n</plist>", 1, "not <model>"),
+            ("<model>\n<entity name=\"A\">\n<widget/></entity></model>", 3, "an element the importer does not know inside <entity>"),
+            (
+                "<model>\n<entity name=\"A\">\n<attribute name=\"x\" attributeType=\"String\"/>\n<fetchIndex name=\"i\">\n<fetchIndexElement expression=\"x\" type=\"Binary\"/></fetchIndex></entity></model>",
+                5, "expression"
+            ),
+            ("<model>\n<entity name=\"My Entity\"/></model>", 2, "ASCII letters"),
+            (
+                "<model>\n<entity name=\"P\">\n<relationship name=\"friends\" toMany=\"YES\" destinationEntity=\"P\" inverseName=\"friends\"/></entity></model>",
+                3, "its own inverse"
+            ),
+            (
+                "<model>\n<entity name=\"A\">\n<attribute name=\"name\" attributeType=\"String\"/>\n<attribute name=\"Name\" attributeType=\"String\"/></entity></model>",
+                4, "share the column ZNAME"
+            ),
+            (
+                "<model>\n<entity name=\"A\">\n<attribute name=\"s\" attributeType=\"String\"/>\n<fetchIndex name=\"g\">\n<fetchIndexElement property=\"s\" type=\"RTree\"/></fetchIndex></entity></model>",
+                5, "R-tree index takes numbers"
+            ),
+            ("not a model at all", 1, "not XML"),
+        ])
     func refusals(_ xml: String, _ line: Int, _ message: String) throws {
         let dir = try TestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -133,7 +157,9 @@ struct ModelImportTests {
         #expect(e.message.contains(message), "\(e)")
     }
 
-    @Test("A compound uniqueness constraint gets a member generated unique; a self relationship does not make its entity a child; the controller has no sections")
+    @Test(
+        "A compound uniqueness constraint gets a member generated unique; a self relationship does not make its entity a child; the controller has no sections"
+    )
     func dataSetChoices() throws {
         let dir = try TestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -153,12 +179,19 @@ struct ModelImportTests {
         let (plan, importer, _) = try imported(dir + "/contents")
         #expect(plan.scenario.dataset.entity == "Room", "Room.parent points at Room itself: Room is still a root")
         let fields = plan.scenario.dataset.related.first { $0.relationship == "events" }?.fields ?? []
-        if case .sequence = fields.first(where: { $0.names == ["day"] })?.generator {} else { Issue.record("day is not a sequence: \(fields)") }
+        if case .sequence = fields.first(where: { $0.names == ["day"] })?.generator {
+        } else {
+            Issue.record("day is not a sequence: \(fields)")
+        }
         #expect(importer.notes.contains { $0.contains("children is left empty: it leads to Room") })
         let frc = try #require(plan.scenario.workloads.first { $0.kind == .fetchedResults })
         #expect(frc.sectionKey == nil && frc.batchSize == 20)
         let file = dir + "/events.json"
-        try JSONWriter.text(try { var i = importer; return try i.scenario() }()).write(toFile: file, atomically: true, encoding: .utf8)
+        try JSONWriter.text(
+            try {
+                var i = importer; return try i.scenario()
+            }()
+        ).write(toFile: file, atomically: true, encoding: .utf8)
         let run = try TestSupport.runCLI(["run", file, "--out", dir + "/run", "--size", "400", "--reps", "1", "--warmup", "0", "--quiet"])
         #expect(run.status == 0, "\(run.err)")
     }
@@ -186,7 +219,9 @@ struct ModelImportTests {
         for photos in ["Photos.xcdatamodeld"] {
             let r = try TestSupport.runCLI(["import", Self.models + "/" + photos, "--out", dir + "/photos.json"])
             #expect(r.status == 0, "\(r.err)")
-            let pr = try TestSupport.runCLI(["run", dir + "/photos.json", "--out", dir + "/photos-run", "--size", "50", "--reps", "1", "--warmup", "0", "--quiet"])
+            let pr = try TestSupport.runCLI([
+                "run", dir + "/photos.json", "--out", dir + "/photos-run", "--size", "50", "--reps", "1", "--warmup", "0", "--quiet",
+            ])
             #expect(pr.status == 0, "\(pr.err)")
         }
     }

@@ -10,12 +10,16 @@ struct CaseExplanationTests {
     func explainAndAdvise() throws {
         let dir = try TestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let r = try TestSupport.runCLI(["explain", TestSupport.tinyScenario, "--variant", "flat", "--workload", "sections", "--advise", "--reps", "3"],
-                                       environment: ["TMPDIR": dir])
+        let r = try TestSupport.runCLI(
+            ["explain", TestSupport.tinyScenario, "--variant", "flat", "--workload", "sections", "--advise", "--reps", "3"],
+            environment: ["TMPDIR": dir])
         #expect(r.status == 0, "\(r.err)")
         let out = r.out
         #expect(out.hasPrefix("tiny: flat · sections · n = 120\n"), "\(out)")
-        #expect(out.contains("statement 1: SELECT 0, t0.Z_PK, t0.Z_OPT, t0.ZCREATED, t0.ZSTARS, t0.ZTITLE FROM ZNOTE t0 ORDER BY t0.ZSTARS DESC, t0.ZCREATED"), "\(out)")
+        #expect(
+            out.contains(
+                "statement 1: SELECT 0, t0.Z_PK, t0.Z_OPT, t0.ZCREATED, t0.ZSTARS, t0.ZTITLE FROM ZNOTE t0 ORDER BY t0.ZSTARS DESC, t0.ZCREATED"
+            ), "\(out)")
         #expect(out.contains("    SCAN t0\n    USE TEMP B-TREE FOR ORDER BY\n"))
         #expect(out.contains("SQLite's .expert suggests:\n      CREATE INDEX ZNOTE_idx_"))
         #expect(out.contains("ON ZNOTE(ZSTARS DESC, ZCREATED);"))

@@ -50,8 +50,10 @@ struct RunDurabilityTests {
     /// Every file of a run directory holds whole rows: the header's field count, each row of a planned case.
     static func checkWhole(_ out: String, planned: Set<CaseKey>, _ note: String) throws {
         let state = try Self.state(out)
-        for (file, header) in [("results.csv", ResultsFiles.resultsHeader), ("samples.csv", ResultsFiles.samplesHeader),
-                               ("plans.csv", ResultsFiles.plansHeader), ("failures.csv", ResultsFiles.failuresHeader)] {
+        for (file, header) in [
+            ("results.csv", ResultsFiles.resultsHeader), ("samples.csv", ResultsFiles.samplesHeader),
+            ("plans.csv", ResultsFiles.plansHeader), ("failures.csv", ResultsFiles.failuresHeader),
+        ] {
             let text = try String(contentsOfFile: out + "/" + file, encoding: .utf8)
             #expect(text.hasSuffix("\n"), "\(note): \(file) ends inside a row")
             let rows = CSVWriter.parse(text)
@@ -77,7 +79,10 @@ struct RunDurabilityTests {
         let duration = Date().timeIntervalSince(t0)
         #expect(whole.status == 0, "\(whole.err)")
         let expected = try Self.csv(dir + "/whole/results.csv").dropFirst().map { row in
-            (CaseKey(variant: row[1], workload: row[2], size: Int(row[3])!), row[ResultsFiles.resultsHeader.firstIndex(of: "result_digest")!])
+            (
+                CaseKey(variant: row[1], workload: row[2], size: Int(row[3])!),
+                row[ResultsFiles.resultsHeader.firstIndex(of: "result_digest")!]
+            )
         }
         let planned = Set(expected.map(\.0))
         #expect(planned.count == 12)
@@ -104,9 +109,10 @@ struct RunDurabilityTests {
             }
             try Self.checkWhole(out, planned: planned, "kill \(i), resumed")
             let rows = try Self.csv(out + "/results.csv")
-            let got = Dictionary(uniqueKeysWithValues: rows.dropFirst().map { row in
-                (CaseKey(variant: row[1], workload: row[2], size: Int(row[3])!), row)
-            })
+            let got = Dictionary(
+                uniqueKeysWithValues: rows.dropFirst().map { row in
+                    (CaseKey(variant: row[1], workload: row[2], size: Int(row[3])!), row)
+                })
             #expect(Set(got.keys) == planned, "kill \(i): the resumed run's cases")
             for (key, digest) in expected {
                 #expect(got[key]?[ResultsFiles.resultsHeader.firstIndex(of: "result_digest")!] == digest, "kill \(i): \(key)")
@@ -147,9 +153,11 @@ struct RunDurabilityTests {
     /// A scenario whose variant B has a unique index on a field with repeated values: its insert and its fill fail.
     static func failingScenario(_ dir: String) throws -> String {
         var s = TestSupport.minimalScenario()
-        s["variants"] = [["name": "A", "entities": [["name": "Item", "attributes": [["name": "rank", "type": "integer32"]]]]],
-                         ["name": "B", "extends": "A", "addIndexes": [["name": "byRank", "entity": "Item", "elements": ["rank"], "unique": true]]],
-                         ["name": "C", "extends": "A"]]
+        s["variants"] = [
+            ["name": "A", "entities": [["name": "Item", "attributes": [["name": "rank", "type": "integer32"]]]]],
+            ["name": "B", "extends": "A", "addIndexes": [["name": "byRank", "entity": "Item", "elements": ["rank"], "unique": true]]],
+            ["name": "C", "extends": "A"],
+        ]
         s["workloads"] = [["name": "insert", "kind": "insert"], ["name": "f", "kind": "fetch", "sort": ["rank"]]]
         s["measurement"] = ["warmup": 0, "repetitions": 1]
         let file = dir + "/failing.json"
@@ -186,7 +194,8 @@ struct RunDurabilityTests {
         let file = try Self.failingScenario(dir)
         let r = try Self.runCLI(["run", file, "--out", dir + "/out", "--quiet"], tmp: dir)
         #expect(r.status == 1)
-        #expect(r.err.contains("case B insert n=10 failed: SQLite error 2067: UNIQUE constraint failed: ZITEM.ZRANK (Item object "), "\(r.err)")
+        #expect(
+            r.err.contains("case B insert n=10 failed: SQLite error 2067: UNIQUE constraint failed: ZITEM.ZRANK (Item object "), "\(r.err)")
         #expect(r.err.contains(" of 10 inserted) - while executing `INSERT INTO ZITEM"), "\(r.err)")
         #expect(r.err.contains("2 case(s) failed"))
         let results = try Self.csv(dir + "/out/results.csv").dropFirst().map { "\($0[1]) \($0[2])" }
@@ -195,7 +204,10 @@ struct RunDurabilityTests {
         let failures = try Self.csv(dir + "/out/failures.csv")
         // B's fetch fails first (its filled store cannot be made), before the cases are measured together.
         #expect(failures.dropFirst().map { "\($0[1]) \($0[2])" } == ["B f", "B insert"])
-        #expect(failures.dropFirst().allSatisfy { $0[4].contains("UNIQUE constraint failed: ZITEM.ZRANK") && $0[5].hasPrefix("INSERT INTO ZITEM") })
+        #expect(
+            failures.dropFirst().allSatisfy {
+                $0[4].contains("UNIQUE constraint failed: ZITEM.ZRANK") && $0[5].hasPrefix("INSERT INTO ZITEM")
+            })
         #expect(try Self.state(dir + "/out").state == .complete)
 
         let ff = try Self.runCLI(["run", file, "--out", dir + "/ff", "--quiet", "--fail-fast"], tmp: dir)
@@ -225,7 +237,9 @@ struct RunDurabilityTests {
         #expect(changed.err.contains("cannot resume \(dir)/ff: \(file) has changed since the run started"), "\(changed.err)")
         #expect(try Self.state(dir + "/ff").state == .failed, "a refused resume changes nothing")
 
-        #expect(try Self.runCLI(["run", TestSupport.tinyScenario, "--out", dir + "/done", "--quiet", "--workloads", "insert"], tmp: dir).status == 0)
+        #expect(
+            try Self.runCLI(["run", TestSupport.tinyScenario, "--out", dir + "/done", "--quiet", "--workloads", "insert"], tmp: dir).status
+                == 0)
         let complete = try Self.runCLI(["run", "--resume", dir + "/done"], tmp: dir)
         #expect(complete.status == 2 && complete.err.contains("is complete: there is nothing to resume"))
         let notRun = try Self.runCLI(["run", "--resume", dir + "/tmp-nothing"], tmp: dir)

@@ -35,16 +35,19 @@ struct RunDirectoryTests {
         row[ResultsFiles.resultsHeader.firstIndex(of: "result_digest")!] = digest
         let sample = ["s", key.variant, key.workload, String(key.size), "1", "1.0", "1.0", "3", "1", "0", "0.0"]
         let plan = ["s", key.variant, key.workload, String(key.size), "1", "SELECT 1, \"x\"\nFROM t", "2", "0", "SCAN t"]
-        return CaseRecord(key: key, results: row, samples: [sample], plans: [plan], signature: ResultSignature(digest: digest, values: values))
+        return CaseRecord(
+            key: key, results: row, samples: [sample], plans: [plan], signature: ResultSignature(digest: digest, values: values))
     }
 
     static func make(_ dir: String, writer: FileWriting = AtomicFile()) throws -> RunDirectory {
         let plan = try TestSupport.photosPlan()
         let options = RunOptions(workDirectory: dir)
-        let state = RunState(state: .running, scenarioName: "s", scenarioFile: "s.json", scenarioPath: "/s.json",
-                             scenarioSHA256: "abc", settings: options.settings, cases: keys)
-        return try RunDirectory.create(path: dir + "/run", replace: false, state: state, manifest: RunManifest(plan: plan, options: options),
-                                       checker: ResultChecker(reference: "A", workloads: []), writer: writer)
+        let state = RunState(
+            state: .running, scenarioName: "s", scenarioFile: "s.json", scenarioPath: "/s.json",
+            scenarioSHA256: "abc", settings: options.settings, cases: keys)
+        return try RunDirectory.create(
+            path: dir + "/run", replace: false, state: state, manifest: RunManifest(plan: plan, options: options),
+            checker: ResultChecker(reference: "A", workloads: []), writer: writer)
     }
 
     static func csv(_ path: String) throws -> [[String]] {
@@ -66,7 +69,10 @@ struct RunDirectoryTests {
             let state = try JSONDecoder().decode(RunState.self, from: Data(contentsOf: URL(fileURLWithPath: run.path + "/run.json")))
             #expect(state.done == [Self.keys[0]], "step \(step)")
             #expect(run.records.count == 1)
-            for (file, header) in [("results.csv", ResultsFiles.resultsHeader), ("samples.csv", ResultsFiles.samplesHeader), ("plans.csv", ResultsFiles.plansHeader)] {
+            for (file, header) in [
+                ("results.csv", ResultsFiles.resultsHeader), ("samples.csv", ResultsFiles.samplesHeader),
+                ("plans.csv", ResultsFiles.plansHeader),
+            ] {
                 let rows = try Self.csv(run.path + "/" + file)
                 #expect(rows.first == header && rows.allSatisfy { $0.count == header.count }, "step \(step): \(file)")
                 #expect(Set(rows.dropFirst().map { $0[1] }).isSubset(of: ["A", "B"]))
@@ -93,7 +99,9 @@ struct RunDirectoryTests {
     func resumeKeepsListedCases() throws {
         let dir = try TestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let values: [[SQLValue]] = [[.real(.infinity), .real(-0.0), .real(1.0 / 3), .integer(-7), .null, .text("a,\"b\"\nc é"), .blob([0, 255, 16])]]
+        let values: [[SQLValue]] = [
+            [.real(.infinity), .real(-0.0), .real(1.0 / 3), .integer(-7), .null, .text("a,\"b\"\nc é"), .blob([0, 255, 16])]
+        ]
         do {
             let run = try Self.make(dir)
             try run.commit(Self.record(Self.keys[0], digest: "d0", values: values))
@@ -125,7 +133,9 @@ struct RunDirectoryTests {
         #expect(rows[2][ResultsFiles.resultsHeader.firstIndex(of: "reference_check")!] == "same")
         #expect(try Self.csv(dir + "/run/samples.csv").count == 3)
         try run.finish()
-        #expect(throws: FileError.self) { _ = try RunDirectory.open(path: dir + "/run", checker: ResultChecker(reference: "A", workloads: [])) }
+        #expect(throws: FileError.self) {
+            _ = try RunDirectory.open(path: dir + "/run", checker: ResultChecker(reference: "A", workloads: []))
+        }
     }
 
     @Test("A directory a live process writes cannot be resumed or replaced")

@@ -11,8 +11,9 @@ struct ReportTests {
         let dir = try TestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let out = dir + "/run"
-        let run = try TestSupport.runCLI(["run", TestSupport.tinyScenario, "--out", out, "--size", "60", "240", "--reps", "3", "--quiet"],
-                                         environment: ["TMPDIR": dir])
+        let run = try TestSupport.runCLI(
+            ["run", TestSupport.tinyScenario, "--out", out, "--size", "60", "240", "--reps", "3", "--quiet"],
+            environment: ["TMPDIR": dir])
         #expect(run.status == 0, "\(run.err)")
         let plot = try TestSupport.runCLI(["plot", out])
         #expect(plot.status == 0, "\(plot.err)")
@@ -62,7 +63,8 @@ struct ReportTests {
     static func checkInChromium(page: String, images: Int, work: String) throws {
         let harness = work + "/check.html"
         let pageURL = URL(fileURLWithPath: page).absoluteString
-        try Data("""
+        try Data(
+            """
             <!DOCTYPE html><html><head><meta charset="utf-8"><title>pending</title></head><body>
             <iframe id="f" src="\(pageURL)" style="width:1200px;height:800px"></iframe>
             <script>
@@ -76,12 +78,15 @@ struct ReportTests {
               });
             });
             </script></body></html>
-            """.utf8).write(to: URL(fileURLWithPath: harness))
+            """.utf8
+        ).write(to: URL(fileURLWithPath: harness))
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["chromium", "--headless=new", "--no-sandbox", "--disable-gpu", "--allow-file-access-from-files",
-                       "--enable-logging=stderr", "--v=0", "--virtual-time-budget=10000", "--user-data-dir=\(work)/chromium",
-                       "--dump-dom", URL(fileURLWithPath: harness).absoluteString]
+        p.arguments = [
+            "chromium", "--headless=new", "--no-sandbox", "--disable-gpu", "--allow-file-access-from-files",
+            "--enable-logging=stderr", "--v=0", "--virtual-time-budget=10000", "--user-data-dir=\(work)/chromium",
+            "--dump-dom", URL(fileURLWithPath: harness).absoluteString,
+        ]
         let out = Pipe(), err = Pipe()
         p.standardOutput = out
         p.standardError = err
@@ -89,7 +94,9 @@ struct ReportTests {
         let errData = err.fileHandleForReading.readDataToEndOfFile()
         let dom = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         p.waitUntilExit()
-        #expect(p.terminationStatus == 0, "chromium failed (make setup-browser installs it): \(String(decoding: errData, as: UTF8.self).suffix(600))")
+        #expect(
+            p.terminationStatus == 0,
+            "chromium failed (make setup-browser installs it): \(String(decoding: errData, as: UTF8.self).suffix(600))")
         #expect(dom.contains("<title>OK \(images) images loaded, 0 not: </title>"), "\(dom.prefix(400))")
         let console = String(decoding: errData, as: UTF8.self).split(separator: "\n").filter { $0.contains(":CONSOLE") }
         #expect(console.isEmpty, "console messages: \(console.joined(separator: " | "))")

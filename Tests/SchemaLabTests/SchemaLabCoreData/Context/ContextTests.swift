@@ -11,8 +11,9 @@ struct ContextTests {
         let dir = try TestSupport.temporaryDirectory()
         let store = try Store.create(path: dir + "/store.sqlite", model: model)
         let context = ManagedObjectContext(store: store, objectModel: mom)
-        try InsertWorkload.insertAll(GeneratedData(spec: plan.scenario.dataset, count: count),
-                                     placement: try plan.placement(for: mom), into: context)
+        try InsertWorkload.insertAll(
+            GeneratedData(spec: plan.scenario.dataset, count: count),
+            placement: try plan.placement(for: mom), into: context)
         try context.save()
         return (store, mom)
     }

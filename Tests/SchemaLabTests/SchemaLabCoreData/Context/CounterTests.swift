@@ -8,16 +8,16 @@ import Testing
 @Suite("Updates and maintained counters")
 struct CounterTests {
     static let json = """
-    {"format": 1, "name": "c",
-     "variants": [{"name": "counted", "entities": [
-        {"name": "Post", "attributes": [{"name": "day", "type": "integer32"}, {"name": "text", "type": "string"}]},
-        {"name": "DayCount", "attributes": [{"name": "day", "type": "integer32"}, {"name": "posts", "type": "integer32"}]}],
-       "counters": [{"entity": "DayCount", "key": "day", "count": "posts", "of": "Post", "by": "day"}]}],
-     "dataset": {"seed": 1, "entity": "Post", "counts": [3], "fields": [
-        {"field": "day", "generator": {"kind": "uniformInt", "min": 0, "max": 2}},
-        {"field": "text", "generator": {"kind": "text", "minLength": 3, "maxLength": 8}}]},
-     "workloads": [{"name": "i", "kind": "insert"}]}
-    """
+        {"format": 1, "name": "c",
+         "variants": [{"name": "counted", "entities": [
+            {"name": "Post", "attributes": [{"name": "day", "type": "integer32"}, {"name": "text", "type": "string"}]},
+            {"name": "DayCount", "attributes": [{"name": "day", "type": "integer32"}, {"name": "posts", "type": "integer32"}]}],
+           "counters": [{"entity": "DayCount", "key": "day", "count": "posts", "of": "Post", "by": "day"}]}],
+         "dataset": {"seed": 1, "entity": "Post", "counts": [3], "fields": [
+            {"field": "day", "generator": {"kind": "uniformInt", "min": 0, "max": 2}},
+            {"field": "text", "generator": {"kind": "text", "minLength": 3, "maxLength": 8}}]},
+         "workloads": [{"name": "i", "kind": "insert"}]}
+        """
 
     func post(_ c: ManagedObjectContext, _ mom: ManagedObjectModel, day: Int64) {
         _ = c.insert(mom.entity("Post")!, values: [.integer(day), .text("p")])
@@ -79,7 +79,8 @@ struct CounterTests {
     func badCounter() throws {
         let bad = Self.json.replacingOccurrences(of: "\"by\": \"day\"", with: "\"by\": \"dya\"")
         #expect { try TestSupport.decode(bad) } throws: { e in
-            (e as? ScenarioError)?.path == "$.variants[0].counters[0].by" && (e as? ScenarioError)?.message.contains("no attribute 'dya'") == true
+            (e as? ScenarioError)?.path == "$.variants[0].counters[0].by"
+                && (e as? ScenarioError)?.message.contains("no attribute 'dya'") == true
         }
     }
 }

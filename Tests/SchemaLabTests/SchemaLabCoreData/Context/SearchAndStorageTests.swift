@@ -12,25 +12,25 @@ import Testing
 @Suite("Canonical search columns, tokens, tags and external storage")
 struct SearchAndStorageTests {
     static let people = """
-    {"format": 1, "name": "people",
-     "variants": [{"name": "v", "entities": [
-        {"name": "Person", "attributes": [{"name": "name", "type": "string"}, {"name": "age", "type": "integer16"},
-                                          {"name": "bio", "type": "string"},
-                                          {"name": "nameSearch", "type": "string", "canonicalOf": "name"}],
-         "relationships": [{"name": "tokens", "destination": "Token", "toMany": true, "inverse": "person", "deleteRule": "cascade"}]},
-        {"name": "Token", "attributes": [{"name": "word", "type": "string"}],
-         "relationships": [{"name": "person", "destination": "Person", "inverse": "tokens"}]}]}],
-     "dataset": {"seed": 1, "entity": "Person", "counts": [50], "fields": [
-        {"field": "name", "generator": {"kind": "choice", "values": ["Zoë Núñez", "José Müller", "ÅSA Ström"]}},
-        {"field": "age", "generator": {"kind": "uniformInt", "min": 1, "max": 9}},
-        {"field": "bio", "generator": {"kind": "text", "minLength": 5, "maxLength": 40, "words": ["Crème", "brûlée", "crème", "Tea"]}}],
-       "related": [{"relationship": "tokens", "fanOut": {"kind": "wordsOf", "field": "bio"},
-                    "fields": [{"field": "word", "generator": {"kind": "word"}}]}]},
-     "workloads": [
-       {"name": "rename", "kind": "update", "predicate": "age > %@", "arguments": [5], "set": {"name": "Chloé Lefèvre"}},
-       {"name": "older", "kind": "update", "predicate": "age < %@", "arguments": [3], "set": {"age": 99}}],
-     "measurement": {"warmup": 0, "repetitions": 1}}
-    """
+        {"format": 1, "name": "people",
+         "variants": [{"name": "v", "entities": [
+            {"name": "Person", "attributes": [{"name": "name", "type": "string"}, {"name": "age", "type": "integer16"},
+                                              {"name": "bio", "type": "string"},
+                                              {"name": "nameSearch", "type": "string", "canonicalOf": "name"}],
+             "relationships": [{"name": "tokens", "destination": "Token", "toMany": true, "inverse": "person", "deleteRule": "cascade"}]},
+            {"name": "Token", "attributes": [{"name": "word", "type": "string"}],
+             "relationships": [{"name": "person", "destination": "Person", "inverse": "tokens"}]}]}],
+         "dataset": {"seed": 1, "entity": "Person", "counts": [50], "fields": [
+            {"field": "name", "generator": {"kind": "choice", "values": ["Zoë Núñez", "José Müller", "ÅSA Ström"]}},
+            {"field": "age", "generator": {"kind": "uniformInt", "min": 1, "max": 9}},
+            {"field": "bio", "generator": {"kind": "text", "minLength": 5, "maxLength": 40, "words": ["Crème", "brûlée", "crème", "Tea"]}}],
+           "related": [{"relationship": "tokens", "fanOut": {"kind": "wordsOf", "field": "bio"},
+                        "fields": [{"field": "word", "generator": {"kind": "word"}}]}]},
+         "workloads": [
+           {"name": "rename", "kind": "update", "predicate": "age > %@", "arguments": [5], "set": {"name": "Chloé Lefèvre"}},
+           {"name": "older", "kind": "update", "predicate": "age < %@", "arguments": [3], "set": {"age": 99}}],
+         "measurement": {"warmup": 0, "repetitions": 1}}
+        """
 
     /// A store filled with a scenario's data set, and a way to run its workloads on it.
     final class Filled {
@@ -55,7 +55,8 @@ struct SearchAndStorageTests {
 
         func run(_ name: String) throws -> WorkloadOutcome {
             let spec = plan.scenario.workloads.first { $0.name == name }!
-            let w = try WorkloadFactory.make(spec, model: mom, dataset: plan.scenario.dataset, data: data, placement: try plan.placement(for: mom))
+            let w = try WorkloadFactory.make(
+                spec, model: mom, dataset: plan.scenario.dataset, data: data, placement: try plan.placement(for: mom))
             try w.prepare(store: store)
             return try w.run(store: store)
         }
@@ -67,10 +68,14 @@ struct SearchAndStorageTests {
         let rows = try f.store.db.rows("SELECT ZNAME, ZNAMESEARCH FROM ZPERSON")
         #expect(rows.count == 50)
         let expected: [String: String] = ["Zoë Núñez": "zoe nunez", "José Müller": "jose muller", "ÅSA Ström": "asa strom"]
-        for r in rows { #expect(expected[r[0].description.trimmingCharacters(in: ["'"])] == r[1].description.trimmingCharacters(in: ["'"])) }
+        for r in rows {
+            #expect(expected[r[0].description.trimmingCharacters(in: ["'"])] == r[1].description.trimmingCharacters(in: ["'"]))
+        }
         let renamed = try f.run("rename").rows
         #expect(renamed > 0)
-        #expect(try f.store.db.scalar("SELECT COUNT(*) FROM ZPERSON WHERE ZNAME = 'Chloé Lefèvre' AND ZNAMESEARCH = 'chloe lefevre'") == .integer(Int64(renamed)))
+        #expect(
+            try f.store.db.scalar("SELECT COUNT(*) FROM ZPERSON WHERE ZNAME = 'Chloé Lefèvre' AND ZNAMESEARCH = 'chloe lefevre'")
+                == .integer(Int64(renamed)))
         #expect(try f.store.db.scalar("SELECT COUNT(*) FROM ZPERSON WHERE ZNAMESEARCH IS NULL") == .integer(0))
         // An update of another attribute writes no canonical column: the UPDATE names age only.
         f.store.db.beginStatementLog()
@@ -82,7 +87,8 @@ struct SearchAndStorageTests {
             let plan = f.plan.models[0]
             let person = plan.entity("Person")!
             func keys(_ text: String) throws -> [SQLValue] {
-                let c = try PredicateCompiler(model: plan, entity: person, joins: JoinPlanner(model: plan, entity: person)).compile(text, arguments: [.string(q)])
+                let c = try PredicateCompiler(model: plan, entity: person, joins: JoinPlanner(model: plan, entity: person)).compile(
+                    text, arguments: [.string(q)])
                 return try f.store.db.rows("SELECT t0.Z_PK FROM ZPERSON t0 WHERE \(c.sql) ORDER BY 1", c.bindings).map { $0[0] }
             }
             let n = try keys("nameSearch BEGINSWITH[n] %@")
@@ -94,19 +100,34 @@ struct SearchAndStorageTests {
     @Test("Canonical columns: a field filling one, a batch insert or a batch update of its source is an error")
     func canonicalErrors() throws {
         let cases: [(String, String, String)] = [
-            (#""canonicalOf": "name"}"#, #""canonicalOf": "nope"}"#, "$.variants[0].entities[0].attributes[3].canonicalOf: in variant v, Person has no attribute 'nope'"),
-            (#"{"name": "nameSearch", "type": "string", "canonicalOf": "name"}"#, #"{"name": "nameSearch", "type": "integer16", "canonicalOf": "name"}"#,
-             "$.variants[0].entities[0].attributes[3].canonicalOf: 'canonicalOf' makes a string attribute"),
-            (#"{"field": "age","#, #"{"field": "nameSearch", "generator": {"kind": "constant", "value": "x"}}, {"field": "age","#,
-             "$.dataset.fields[1]: in variant v, 'nameSearch' is a canonical search attribute"),
-            (#""set": {"name": "Chloé Lefèvre"}"#, #""set": {"name": "Chloé Lefèvre"}}, {"name": "b", "kind": "batchUpdate", "set": {"name": "x"}"#,
-             "$.workloads[1].set.name: in variant v, a batch update bypasses the context"),
+            (
+                #""canonicalOf": "name"}"#, #""canonicalOf": "nope"}"#,
+                "$.variants[0].entities[0].attributes[3].canonicalOf: in variant v, Person has no attribute 'nope'"
+            ),
+            (
+                #"{"name": "nameSearch", "type": "string", "canonicalOf": "name"}"#,
+                #"{"name": "nameSearch", "type": "integer16", "canonicalOf": "name"}"#,
+                "$.variants[0].entities[0].attributes[3].canonicalOf: 'canonicalOf' makes a string attribute"
+            ),
+            (
+                #"{"field": "age","#, #"{"field": "nameSearch", "generator": {"kind": "constant", "value": "x"}}, {"field": "age","#,
+                "$.dataset.fields[1]: in variant v, 'nameSearch' is a canonical search attribute"
+            ),
+            (
+                #""set": {"name": "Chloé Lefèvre"}"#,
+                #""set": {"name": "Chloé Lefèvre"}}, {"name": "b", "kind": "batchUpdate", "set": {"name": "x"}"#,
+                "$.workloads[1].set.name: in variant v, a batch update bypasses the context"
+            ),
         ]
         for (old, new, message) in cases {
             #expect(Self.people.contains(old), "\(old)")
             #expect { _ = try TestSupport.decode(Self.people.replacingOccurrences(of: old, with: new)) } throws: { error in
                 let e = error as! ScenarioError
-                return "\(e.path): \(e.message)".hasPrefix(message) ? true : { print("got: \(e.path): \(e.message)"); return false }()
+                return "\(e.path): \(e.message)".hasPrefix(message)
+                    ? true
+                    : {
+                        print("got: \(e.path): \(e.message)"); return false
+                    }()
             }
         }
     }
@@ -138,9 +159,11 @@ struct SearchAndStorageTests {
         let strings = try s.store.db.rows("SELECT Z_PK, ZTAGLIST FROM ZPHOTO ORDER BY Z_PK")
         var nonEmpty = 0
         for r in strings {
-            let linked = try e.store.db.rows("""
+            let linked = try e.store.db.rows(
+                """
                 SELECT t.ZNAME FROM Z_1TAGS j JOIN ZTAG t ON t.Z_PK = j.Z_2TAGS WHERE j.Z_1PHOTOS = ?
-                """, [r[0]]).map { $0[0].description.trimmingCharacters(in: ["'"]) }
+                """, [r[0]]
+            ).map { $0[0].description.trimmingCharacters(in: ["'"]) }
             if case .text(let list) = r[1] {
                 nonEmpty += 1
                 #expect(Set(list.components(separatedBy: ",")) == Set(linked))
@@ -159,25 +182,26 @@ struct SearchAndStorageTests {
         #expect(a.rows > 10 && b.rows == 1)
         #expect(try a.digest().digest == (try b.digest().digest))
         #expect(try s.store.db.scalar("SELECT COUNT(*) FROM ZPHOTO WHERE ',' || ZTAGLIST || ',' LIKE '%,tag-7,%'") == .integer(0))
-        #expect(try s.store.db.scalar("SELECT COUNT(*) FROM ZPHOTO WHERE ',' || ZTAGLIST || ',' LIKE '%,sunset,%'") == .integer(Int64(a.rows)))
+        #expect(
+            try s.store.db.scalar("SELECT COUNT(*) FROM ZPHOTO WHERE ',' || ZTAGLIST || ',' LIKE '%,sunset,%'") == .integer(Int64(a.rows)))
         // tag-70..79 are untouched.
         #expect(try s.store.db.scalar("SELECT COUNT(*) FROM ZPHOTO WHERE ',' || ZTAGLIST || ',' LIKE '%,tag-7_,%'") != .integer(0))
         #expect(WordReplacement(attribute: "t", word: "b", with: "x", separator: ",").apply(.text("a,b,bb,b")) == .text("a,x,bb,x"))
     }
 
     static let storage = """
-    {"format": 1, "name": "st",
-     "variants": [{"name": "v", "entities": [{"name": "Photo", "attributes": [
-        {"name": "number", "type": "integer32"},
-        {"name": "image", "type": "binary", "allowsExternalStorage": true, "externalStorageThreshold": 1000}]}]}],
-     "dataset": {"seed": 3, "entity": "Photo", "counts": [20], "fields": [
-        {"field": "number", "generator": {"kind": "sequence"}},
-        {"field": "image", "generator": {"kind": "bytes", "minLength": 10, "maxLength": 3000}}]},
-     "workloads": [
-       {"name": "grow", "kind": "update", "predicate": "number <= %@", "arguments": [5], "set": {"image": null}},
-       {"name": "drop", "kind": "delete", "predicate": "number > %@", "arguments": [15]}],
-     "measurement": {"warmup": 0, "repetitions": 1}}
-    """
+        {"format": 1, "name": "st",
+         "variants": [{"name": "v", "entities": [{"name": "Photo", "attributes": [
+            {"name": "number", "type": "integer32"},
+            {"name": "image", "type": "binary", "allowsExternalStorage": true, "externalStorageThreshold": 1000}]}]}],
+         "dataset": {"seed": 3, "entity": "Photo", "counts": [20], "fields": [
+            {"field": "number", "generator": {"kind": "sequence"}},
+            {"field": "image", "generator": {"kind": "bytes", "minLength": 10, "maxLength": 3000}}]},
+         "workloads": [
+           {"name": "grow", "kind": "update", "predicate": "number <= %@", "arguments": [5], "set": {"image": null}},
+           {"name": "drop", "kind": "delete", "predicate": "number > %@", "arguments": [15]}],
+         "measurement": {"warmup": 0, "repetitions": 1}}
+        """
 
     @Test("External storage: large values are files beside the store, read back when touched, replaced and removed with their objects")
     func externalStorage() throws {
@@ -197,7 +221,8 @@ struct SearchAndStorageTests {
         // A fetch reads the reference; touching the attribute reads the file, equal to the data set's bytes.
         let context = ManagedObjectContext(store: f.store, objectModel: f.mom)
         let e = f.mom.entity("Photo")!
-        let objects = try context.execute(try FetchRequest(entity: e, sortDescriptors: [], batchSize: 0, prefetch: [], predicate: nil)).allObjects()
+        let objects = try context.execute(try FetchRequest(entity: e, sortDescriptors: [], batchSize: 0, prefetch: [], predicate: nil))
+            .allObjects()
         let image = KeyPathAccessor(try f.mom.model.resolve(keyPath: "image", from: "Photo"), from: e)
         let number = KeyPathAccessor(try f.mom.model.resolve(keyPath: "number", from: "Photo"), from: e)
         for o in objects {
@@ -208,15 +233,20 @@ struct SearchAndStorageTests {
         let before = try files()
         _ = try f.run("grow")
         let afterUpdate = try files()
-        #expect(afterUpdate.isSubset(of: before) && before.count - afterUpdate.count == column[0..<5].filter { if case .blob(let b) = $0 { return b.count > 1000 } else { return false } }.count)
+        #expect(
+            afterUpdate.isSubset(of: before)
+                && before.count - afterUpdate.count
+                    == column[0..<5].filter { if case .blob(let b) = $0 { return b.count > 1000 } else { return false } }.count
+        )
         // Deleting objects removes their files.
         _ = try f.run("drop")
         let gone = column[15...].filter { if case .blob(let b) = $0 { return b.count > 1000 } else { return false } }.count
         #expect(afterUpdate.count - (try files()).count == gone)
-        let referenced = Set(try f.store.db.rows("SELECT ZIMAGE FROM ZPHOTO").compactMap { r -> String? in
-            guard case .blob(let b) = r[0], b.first == 2 else { return nil }
-            return String(decoding: b.dropFirst(), as: UTF8.self)
-        })
+        let referenced = Set(
+            try f.store.db.rows("SELECT ZIMAGE FROM ZPHOTO").compactMap { r -> String? in
+                guard case .blob(let b) = r[0], b.first == 2 else { return nil }
+                return String(decoding: b.dropFirst(), as: UTF8.self)
+            })
         #expect(referenced == (try files()), "no orphan and no missing file")
         // A copy of the store takes its files along; removing a store removes them.
         try Store.copy(from: f.store.path, to: f.dir + "/copy.sqlite")
@@ -248,7 +278,9 @@ struct SearchAndStorageTests {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         for (scenario, size, expected) in [("search", 1500, 35), ("photo-tags", 800, 9), ("photo-storage", 12, 12)] {
             let out = dir + "/" + scenario
-            let r = try TestSupport.runCLI(["run", "scenarios/\(scenario).json", "--out", out, "--size", "\(size)", "--reps", "1", "--warmup", "0", "--quiet"])
+            let r = try TestSupport.runCLI([
+                "run", "scenarios/\(scenario).json", "--out", out, "--size", "\(size)", "--reps", "1", "--warmup", "0", "--quiet",
+            ])
             #expect(r.status == 0, "\(scenario): \(r.err)")
             let results = CSVWriter.parse(try String(contentsOfFile: out + "/results.csv", encoding: .utf8))
             let header = results[0]

@@ -8,19 +8,19 @@ import Testing
 @Suite("To-many relationships: faults and prefetching")
 struct ToManyTests {
     static let modelJSON = """
-    {"format": 1, "name": "lib",
-     "variants": [{"name": "A", "entities": [
-        {"name": "Author", "attributes": [{"name": "name", "type": "string"}],
-         "relationships": [{"name": "books", "destination": "Book", "toMany": true, "inverse": "author"}]},
-        {"name": "Book", "attributes": [{"name": "title", "type": "string"}],
-         "relationships": [{"name": "author", "destination": "Author", "inverse": "books"},
-                           {"name": "tags", "destination": "Tag", "toMany": true, "inverse": "books"}]},
-        {"name": "Tag", "attributes": [{"name": "label", "type": "string"}],
-         "relationships": [{"name": "books", "destination": "Book", "toMany": true, "inverse": "tags"}]}]}],
-     "dataset": {"seed": 1, "entity": "Author", "counts": [3], "fields": [
-        {"field": "name", "generator": {"kind": "text", "minLength": 3, "maxLength": 8}}]},
-     "workloads": [{"name": "i", "kind": "insert"}]}
-    """
+        {"format": 1, "name": "lib",
+         "variants": [{"name": "A", "entities": [
+            {"name": "Author", "attributes": [{"name": "name", "type": "string"}],
+             "relationships": [{"name": "books", "destination": "Book", "toMany": true, "inverse": "author"}]},
+            {"name": "Book", "attributes": [{"name": "title", "type": "string"}],
+             "relationships": [{"name": "author", "destination": "Author", "inverse": "books"},
+                               {"name": "tags", "destination": "Tag", "toMany": true, "inverse": "books"}]},
+            {"name": "Tag", "attributes": [{"name": "label", "type": "string"}],
+             "relationships": [{"name": "books", "destination": "Book", "toMany": true, "inverse": "tags"}]}]}],
+         "dataset": {"seed": 1, "entity": "Author", "counts": [3], "fields": [
+            {"field": "name", "generator": {"kind": "text", "minLength": 3, "maxLength": 8}}]},
+         "workloads": [{"name": "i", "kind": "insert"}]}
+        """
 
     /// Authors 1-3 with 2, 0 and 3 books; books 1 and 3 tagged.
     func store(_ dir: String) throws -> (Store, ManagedObjectModel) {
@@ -28,8 +28,11 @@ struct ToManyTests {
         let model = plan.models[0]
         let store = try Store.create(path: dir + "/lib.sqlite", model: model)
         let join = model.entity("Book")!.relationship("tags")!
-        guard case .joinTable(let table, let bookColumn, let tagColumn) = join.storage else { throw SQLiteError(code: 1, message: "no join table") }
-        try store.db.executeScript("""
+        guard case .joinTable(let table, let bookColumn, let tagColumn) = join.storage else {
+            throw SQLiteError(code: 1, message: "no join table")
+        }
+        try store.db.executeScript(
+            """
             INSERT INTO ZAUTHOR (Z_PK, Z_ENT, Z_OPT, ZNAME) VALUES (1, 1, 1, 'Ann'), (2, 1, 1, 'Bo'), (3, 1, 1, 'Cy');
             INSERT INTO ZBOOK (Z_PK, Z_ENT, Z_OPT, ZAUTHOR, ZTITLE) VALUES (1, 2, 1, 1, 'a1'), (2, 2, 1, 1, 'a2'),
               (3, 2, 1, 3, 'c1'), (4, 2, 1, 3, 'c2'), (5, 2, 1, 3, NULL);
@@ -42,11 +45,13 @@ struct ToManyTests {
     func authors(_ context: ManagedObjectContext, _ mom: ManagedObjectModel, prefetch: [String] = []) throws -> [ManagedObject] {
         let e = mom.entity("Author")!
         let name = try mom.model.resolve(keyPath: "name", from: "Author")
-        let paths = prefetch.map { p in p.split(separator: ".").reduce(into: (e.model, [RelationshipModel]())) { acc, part in
-            let r = acc.0.relationship(String(part))!
-            acc.1.append(r)
-            acc.0 = mom.model.entity(r.destination)!
-        }.1 }
+        let paths = prefetch.map { p in
+            p.split(separator: ".").reduce(into: (e.model, [RelationshipModel]())) { acc, part in
+                let r = acc.0.relationship(String(part))!
+                acc.1.append(r)
+                acc.0 = mom.model.entity(r.destination)!
+            }.1
+        }
         let r = try FetchRequest(entity: e, sortDescriptors: [(name, true)], batchSize: 0, prefetch: paths, predicate: nil)
         return try context.execute(r).allObjects()
     }
@@ -80,7 +85,9 @@ struct ToManyTests {
         store.db.beginStatementLog()
         let list = try authors(context, mom, prefetch: ["books.tags"])
         #expect(store.db.executions == 3)
-        #expect(store.db.statementLog[1].hasPrefix("SELECT 0, t0.Z_PK, t0.Z_OPT, t0.ZTITLE, t0.ZAUTHOR FROM ZBOOK t0 WHERE t0.ZAUTHOR IN (?,?,?)"))
+        #expect(
+            store.db.statementLog[1].hasPrefix(
+                "SELECT 0, t0.Z_PK, t0.Z_OPT, t0.ZTITLE, t0.ZAUTHOR FROM ZBOOK t0 WHERE t0.ZAUTHOR IN (?,?,?)"))
         #expect(store.db.statementLog[2].contains("JOIN Z_"))
         let books = mom.entity("Author")!.toManyIndex("books")!
         let tags = mom.entity("Book")!.toManyIndex("tags")!

@@ -13,8 +13,10 @@ struct PredicateSQLCase: Sendable, CustomTestStringConvertible {
     /// The planner's FROM clause, when the case checks joins.
     let from: String?
 
-    init(_ model: String, _ entity: String, _ predicate: String, _ arguments: [PredicateValue] = [],
-         _ sql: String, _ bindings: [SQLValue], from: String? = nil) {
+    init(
+        _ model: String, _ entity: String, _ predicate: String, _ arguments: [PredicateValue] = [],
+        _ sql: String, _ bindings: [SQLValue], from: String? = nil
+    ) {
         self.model = model
         self.entity = entity
         self.predicate = predicate
@@ -59,19 +61,23 @@ struct PredicateCompilerTests {
         .init("V1", "Photo", "latitude < -2.5e2", [], "t0.ZLATITUDE < ?", [.real(-250)]),
         .init("V1", "Photo", "likes == TRUE OR likes == no", [], "(t0.ZLIKES = ? OR t0.ZLIKES = ?)", [i(1), i(0)]),
         .init("V1", "Photo", "likes == yes OR likes == False", [], "(t0.ZLIKES = ? OR t0.ZLIKES = ?)", [i(1), i(0)]),
-        .init("V1", "Photo", #"country == 'it\'s' OR country == "say \"hi\"\n""#, [],
-              "(t0.ZCOUNTRY = ? OR t0.ZCOUNTRY = ?)", [s("it's"), s("say \"hi\"\n")]),
+        .init(
+            "V1", "Photo", #"country == 'it\'s' OR country == "say \"hi\"\n""#, [],
+            "(t0.ZCOUNTRY = ? OR t0.ZCOUNTRY = ?)", [s("it's"), s("say \"hi\"\n")]),
         .init("V1", "Photo", #"country == '\u00e9\\'"#, [], "t0.ZCOUNTRY = ?", [s("é\\")]),
         .init("V1", "Photo", "likes > %@", [.integer(10)], "t0.ZLIKES > ?", [i(10)]),
-        .init("V1", "Photo", "likes > %d AND latitude < %f", [.integer(3), .real(0.5)],
-              "(t0.ZLIKES > ? AND t0.ZLATITUDE < ?)", [i(3), .real(0.5)]),
-        .init("V1", "Photo", "likes > %2$@ AND likes < %1$@", [.integer(10), .integer(1)],
-              "(t0.ZLIKES > ? AND t0.ZLIKES < ?)", [i(1), i(10)]),
+        .init(
+            "V1", "Photo", "likes > %d AND latitude < %f", [.integer(3), .real(0.5)],
+            "(t0.ZLIKES > ? AND t0.ZLATITUDE < ?)", [i(3), .real(0.5)]),
+        .init(
+            "V1", "Photo", "likes > %2$@ AND likes < %1$@", [.integer(10), .integer(1)],
+            "(t0.ZLIKES > ? AND t0.ZLIKES < ?)", [i(1), i(10)]),
         .init("V1", "Photo", "%K > %@", [.string("likes"), .integer(5)], "t0.ZLIKES > ?", [i(5)]),
         .init("V1", "Photo", "%K == %@", [.string("country"), .string("likes")], "t0.ZCOUNTRY = ?", [s("likes")]),
         .init("V1", "Photo", "date > %@", [.date(436_492_800)], "t0.ZDATE > ?", [.real(436_492_800)]),
-        .init("V1", "Photo", "date BETWEEN %@", [.array([.date(0), .date(86_400.5)])],
-              "t0.ZDATE BETWEEN ? AND ?", [.real(0), .real(86_400.5)]),
+        .init(
+            "V1", "Photo", "date BETWEEN %@", [.array([.date(0), .date(86_400.5)])],
+            "t0.ZDATE BETWEEN ? AND ?", [.real(0), .real(86_400.5)]),
         .init("V1", "Photo", "date > CAST(436492800, 'NSDate')", [], "t0.ZDATE > ?", [.real(436_492_800)]),
         .init("V1", "Photo", #"date BETWEEN {cast(-1.5, "NSDate"), %@}"#, [.date(2)], "t0.ZDATE BETWEEN ? AND ?", [.real(-1.5), .real(2)]),
         // BETWEEN and IN.
@@ -83,12 +89,15 @@ struct PredicateCompilerTests {
         .init("V1", "Photo", "likes IN {}", [], "0", []),
         // Compounds, precedence, NOT.
         .init("V1", "Photo", "country == 'FR' AND likes > 10", [], "(t0.ZCOUNTRY = ? AND t0.ZLIKES > ?)", [s("FR"), i(10)]),
-        .init("V1", "Photo", "country == 'FR' && likes > 10 || likes < 3", [],
-              "((t0.ZCOUNTRY = ? AND t0.ZLIKES > ?) OR t0.ZLIKES < ?)", [s("FR"), i(10), i(3)]),
-        .init("V1", "Photo", "likes < 3 or country == 'FR' and likes > 10", [],
-              "(t0.ZLIKES < ? OR (t0.ZCOUNTRY = ? AND t0.ZLIKES > ?))", [i(3), s("FR"), i(10)]),
-        .init("V1", "Photo", "(likes < 3 OR country == 'FR') AND likes > 10", [],
-              "((t0.ZLIKES < ? OR t0.ZCOUNTRY = ?) AND t0.ZLIKES > ?)", [i(3), s("FR"), i(10)]),
+        .init(
+            "V1", "Photo", "country == 'FR' && likes > 10 || likes < 3", [],
+            "((t0.ZCOUNTRY = ? AND t0.ZLIKES > ?) OR t0.ZLIKES < ?)", [s("FR"), i(10), i(3)]),
+        .init(
+            "V1", "Photo", "likes < 3 or country == 'FR' and likes > 10", [],
+            "(t0.ZLIKES < ? OR (t0.ZCOUNTRY = ? AND t0.ZLIKES > ?))", [i(3), s("FR"), i(10)]),
+        .init(
+            "V1", "Photo", "(likes < 3 OR country == 'FR') AND likes > 10", [],
+            "((t0.ZLIKES < ? OR t0.ZCOUNTRY = ?) AND t0.ZLIKES > ?)", [i(3), s("FR"), i(10)]),
         .init("V1", "Photo", "NOT likes > 5", [], "NOT (t0.ZLIKES > ?)", [i(5)]),
         .init("V1", "Photo", "!(likes > 5 AND likes < 9)", [], "NOT ((t0.ZLIKES > ? AND t0.ZLIKES < ?))", [i(5), i(9)]),
         .init("V1", "Photo", "not not likes > 5", [], "NOT (NOT (t0.ZLIKES > ?))", [i(5)]),
@@ -140,24 +149,31 @@ struct PredicateCompilerTests {
         .init("V1", "Photo", "country !=[n] 'fr'", [], "(t0.ZCOUNTRY <> ? OR t0.ZCOUNTRY IS NULL)", [s("fr")]),
         // [n] BEGINSWITH is a range an index can use.
         .init("V1", "Photo", "country BEGINSWITH[n] 'ab'", [], "(t0.ZCOUNTRY >= ? AND t0.ZCOUNTRY < ?)", [s("ab"), s("ac")]),
-        .init("V1", "Photo", "country BEGINSWITH[n] %@", [.string("a\u{10FFFF}")],
-              "(t0.ZCOUNTRY >= ? AND t0.ZCOUNTRY < ?)", [s("a\u{10FFFF}"), s("b")]),
+        .init(
+            "V1", "Photo", "country BEGINSWITH[n] %@", [.string("a\u{10FFFF}")],
+            "(t0.ZCOUNTRY >= ? AND t0.ZCOUNTRY < ?)", [s("a\u{10FFFF}"), s("b")]),
         .init("V1", "Photo", "country BEGINSWITH[n] ''", [], "0", []),
     ]
 
     static let joins: [PredicateSQLCase] = [
-        .init("V2", "Photo", "likes > %@", [.integer(100)], "t1.ZLIKES > ?", [i(100)],
-              from: "FROM ZPHOTO t0 JOIN ZPHOTOMETA t1 ON t0.ZMETA = t1.Z_PK"),
-        .init("V2", "Photo", "meta.likes > 1 AND country == 'FR' AND assetURL ENDSWITH '.jpg'", [],
-              "((t1.ZLIKES > ? AND t1.ZCOUNTRY = ?) AND NSCoreDataStringSearch(t0.ZASSETURL, ?, 12, 0))", [i(1), s("FR"), s(".jpg")],
-              from: "FROM ZPHOTO t0 JOIN ZPHOTOMETA t1 ON t0.ZMETA = t1.Z_PK"),
+        .init(
+            "V2", "Photo", "likes > %@", [.integer(100)], "t1.ZLIKES > ?", [i(100)],
+            from: "FROM ZPHOTO t0 JOIN ZPHOTOMETA t1 ON t0.ZMETA = t1.Z_PK"),
+        .init(
+            "V2", "Photo", "meta.likes > 1 AND country == 'FR' AND assetURL ENDSWITH '.jpg'", [],
+            "((t1.ZLIKES > ? AND t1.ZCOUNTRY = ?) AND NSCoreDataStringSearch(t0.ZASSETURL, ?, 12, 0))", [i(1), s("FR"), s(".jpg")],
+            from: "FROM ZPHOTO t0 JOIN ZPHOTOMETA t1 ON t0.ZMETA = t1.Z_PK"),
         .init("V2", "Photo", "meta == nil", [], "t0.ZMETA IS NULL", [], from: "FROM ZPHOTO t0"),
-        .init("V2", "Photo", "meta.photo.assetURL == 'x' AND width > height", [], "(t2.ZASSETURL = ? AND t1.ZWIDTH > t1.ZHEIGHT)", [s("x")],
-              from: "FROM ZPHOTO t0 JOIN ZPHOTOMETA t1 ON t0.ZMETA = t1.Z_PK JOIN ZPHOTO t2 ON t1.ZPHOTO = t2.Z_PK"),
-        .init("V2", "PhotoMeta", "photo.assetURL BEGINSWITH[n] 'file:'", [], "(t1.ZASSETURL >= ? AND t1.ZASSETURL < ?)", [s("file:"), s("file;")],
-              from: "FROM ZPHOTOMETA t0 JOIN ZPHOTO t1 ON t0.ZPHOTO = t1.Z_PK"),
-        .init("L1", "Book", "author.name == 'Ann'", [], "t1.ZNAME = ?", [s("Ann")],
-              from: "FROM ZBOOK t0 JOIN ZAUTHOR t1 ON t0.ZAUTHOR = t1.Z_PK"),
+        .init(
+            "V2", "Photo", "meta.photo.assetURL == 'x' AND width > height", [], "(t2.ZASSETURL = ? AND t1.ZWIDTH > t1.ZHEIGHT)", [s("x")],
+            from: "FROM ZPHOTO t0 JOIN ZPHOTOMETA t1 ON t0.ZMETA = t1.Z_PK JOIN ZPHOTO t2 ON t1.ZPHOTO = t2.Z_PK"),
+        .init(
+            "V2", "PhotoMeta", "photo.assetURL BEGINSWITH[n] 'file:'", [], "(t1.ZASSETURL >= ? AND t1.ZASSETURL < ?)",
+            [s("file:"), s("file;")],
+            from: "FROM ZPHOTOMETA t0 JOIN ZPHOTO t1 ON t0.ZPHOTO = t1.Z_PK"),
+        .init(
+            "L1", "Book", "author.name == 'Ann'", [], "t1.ZNAME = ?", [s("Ann")],
+            from: "FROM ZBOOK t0 JOIN ZAUTHOR t1 ON t0.ZAUTHOR = t1.Z_PK"),
         .init("L1", "Book", "author == nil", [], "t0.ZAUTHOR IS NULL", [], from: "FROM ZBOOK t0"),
         .init("L1", "Book", "author == %@", [.integer(3)], "t0.ZAUTHOR = ?", [i(3)], from: "FROM ZBOOK t0"),
         .init("L1", "Book", "author != %@", [.integer(3)], "(t0.ZAUTHOR <> ? OR t0.ZAUTHOR IS NULL)", [i(3)]),
@@ -166,60 +182,84 @@ struct PredicateCompilerTests {
     ]
 
     static let toMany: [PredicateSQLCase] = [
-        .init("L1", "Author", "books.@count > 3", [], "(SELECT COUNT(t1.Z_PK) FROM ZBOOK t1 WHERE t0.Z_PK = t1.ZAUTHOR) > ?", [i(3)],
-              from: "FROM ZAUTHOR t0"),
+        .init(
+            "L1", "Author", "books.@count > 3", [], "(SELECT COUNT(t1.Z_PK) FROM ZBOOK t1 WHERE t0.Z_PK = t1.ZAUTHOR) > ?", [i(3)],
+            from: "FROM ZAUTHOR t0"),
         .init("L1", "Author", "books.@count == 0", [], "(SELECT COUNT(t1.Z_PK) FROM ZBOOK t1 WHERE t0.Z_PK = t1.ZAUTHOR) = ?", [i(0)]),
         .init("L1", "Author", "2 <= books.@COUNT", [], "(SELECT COUNT(t1.Z_PK) FROM ZBOOK t1 WHERE t0.Z_PK = t1.ZAUTHOR) >= ?", [i(2)]),
         .init("L1", "Author", "books.@count != 1", [], "(SELECT COUNT(t1.Z_PK) FROM ZBOOK t1 WHERE t0.Z_PK = t1.ZAUTHOR) <> ?", [i(1)]),
         .init("L1", "Book", "tags.@count >= 2", [], "(SELECT COUNT(t1.Z_3TAGS) FROM Z_2TAGS t1 WHERE t0.Z_PK = t1.Z_2BOOKS) >= ?", [i(2)]),
         .init("L1", "Tag", "books.@count > 1", [], "(SELECT COUNT(t1.Z_2BOOKS) FROM Z_2TAGS t1 WHERE t0.Z_PK = t1.Z_3TAGS) > ?", [i(1)]),
         .init("L1", "Author", "books.@avg.price > 10", [], "(SELECT AVG(t1.ZPRICE) FROM ZBOOK t1 WHERE t0.Z_PK = t1.ZAUTHOR) > ?", [i(10)]),
-        .init("L1", "Author", "books.@sum.price < 1", [], "(SELECT COALESCE(SUM(t1.ZPRICE), 0) FROM ZBOOK t1 WHERE t0.Z_PK = t1.ZAUTHOR) < ?", [i(1)]),
-        .init("L1", "Author", "books.@min.year < 1950", [], "(SELECT MIN(t1.ZYEAR) FROM ZBOOK t1 WHERE t0.Z_PK = t1.ZAUTHOR) < ?", [i(1950)]),
-        .init("L1", "Author", "books.@max.year != 2000", [], "(SELECT MAX(t1.ZYEAR) FROM ZBOOK t1 WHERE t0.Z_PK = t1.ZAUTHOR) IS NOT ?", [i(2000)]),
-        .init("L1", "Book", "tags.@max.name == 'z'", [],
-              "(SELECT MAX(t2.ZNAME) FROM Z_2TAGS t1 JOIN ZTAG t2 ON t1.Z_3TAGS = t2.Z_PK WHERE t0.Z_PK = t1.Z_2BOOKS) = ?", [s("z")]),
-        .init("L1", "Book", "author.books.@count > 1", [], "(SELECT COUNT(t2.Z_PK) FROM ZBOOK t2 WHERE t1.Z_PK = t2.ZAUTHOR) > ?", [i(1)],
-              from: "FROM ZBOOK t0 JOIN ZAUTHOR t1 ON t0.ZAUTHOR = t1.Z_PK"),
-        .init("L1", "Author", "ANY books.year > 2000", [], "t0.Z_PK IN (SELECT t1.ZAUTHOR FROM ZBOOK t1 WHERE t1.ZYEAR > ?)", [i(2000)],
-              from: "FROM ZAUTHOR t0"),
+        .init(
+            "L1", "Author", "books.@sum.price < 1", [], "(SELECT COALESCE(SUM(t1.ZPRICE), 0) FROM ZBOOK t1 WHERE t0.Z_PK = t1.ZAUTHOR) < ?",
+            [i(1)]),
+        .init(
+            "L1", "Author", "books.@min.year < 1950", [], "(SELECT MIN(t1.ZYEAR) FROM ZBOOK t1 WHERE t0.Z_PK = t1.ZAUTHOR) < ?", [i(1950)]),
+        .init(
+            "L1", "Author", "books.@max.year != 2000", [], "(SELECT MAX(t1.ZYEAR) FROM ZBOOK t1 WHERE t0.Z_PK = t1.ZAUTHOR) IS NOT ?",
+            [i(2000)]),
+        .init(
+            "L1", "Book", "tags.@max.name == 'z'", [],
+            "(SELECT MAX(t2.ZNAME) FROM Z_2TAGS t1 JOIN ZTAG t2 ON t1.Z_3TAGS = t2.Z_PK WHERE t0.Z_PK = t1.Z_2BOOKS) = ?", [s("z")]),
+        .init(
+            "L1", "Book", "author.books.@count > 1", [], "(SELECT COUNT(t2.Z_PK) FROM ZBOOK t2 WHERE t1.Z_PK = t2.ZAUTHOR) > ?", [i(1)],
+            from: "FROM ZBOOK t0 JOIN ZAUTHOR t1 ON t0.ZAUTHOR = t1.Z_PK"),
+        .init(
+            "L1", "Author", "ANY books.year > 2000", [], "t0.Z_PK IN (SELECT t1.ZAUTHOR FROM ZBOOK t1 WHERE t1.ZYEAR > ?)", [i(2000)],
+            from: "FROM ZAUTHOR t0"),
         .init("L1", "Author", "some books.year > 2000", [], "t0.Z_PK IN (SELECT t1.ZAUTHOR FROM ZBOOK t1 WHERE t1.ZYEAR > ?)", [i(2000)]),
         .init("L1", "Author", "books.year > 2000", [], "t0.Z_PK IN (SELECT t1.ZAUTHOR FROM ZBOOK t1 WHERE t1.ZYEAR > ?)", [i(2000)]),
         .init("L1", "Author", "ANY 2000 < books.year", [], "t0.Z_PK IN (SELECT t1.ZAUTHOR FROM ZBOOK t1 WHERE t1.ZYEAR > ?)", [i(2000)]),
-        .init("L1", "Author", "NONE books.year > 2000", [],
-              "t0.Z_PK NOT IN (SELECT t1.ZAUTHOR FROM ZBOOK t1 WHERE t1.ZAUTHOR IS NOT NULL AND t1.ZYEAR > ?)", [i(2000)]),
-        .init("L1", "Author", "ALL books.year > 2000", [],
-              "t0.Z_PK NOT IN (SELECT t1.ZAUTHOR FROM ZBOOK t1 WHERE t1.ZAUTHOR IS NOT NULL AND NOT COALESCE(t1.ZYEAR > ?, 0))", [i(2000)]),
-        .init("L1", "Author", "ANY books.title BEGINSWITH[c] %@", [.string("the")],
-              "t0.Z_PK IN (SELECT t1.ZAUTHOR FROM ZBOOK t1 WHERE NSCoreDataStringSearch(t1.ZTITLE, ?, 265, 0))", [s("the")]),
-        .init("L1", "Author", "ANY books.year > 2000 AND name == 'Ann'", [],
-              "(t0.Z_PK IN (SELECT t1.ZAUTHOR FROM ZBOOK t1 WHERE t1.ZYEAR > ?) AND t0.ZNAME = ?)", [i(2000), s("Ann")]),
-        .init("L1", "Book", "ANY tags.name == 'sf'", [],
-              "t0.Z_PK IN (SELECT t1.Z_2BOOKS FROM Z_2TAGS t1 JOIN ZTAG t2 ON t1.Z_3TAGS = t2.Z_PK WHERE t2.ZNAME = ?)", [s("sf")]),
-        .init("L1", "Book", "ALL tags.name IN {'sf', 'fantasy'}", [],
-              "t0.Z_PK NOT IN (SELECT t1.Z_2BOOKS FROM Z_2TAGS t1 JOIN ZTAG t2 ON t1.Z_3TAGS = t2.Z_PK WHERE t1.Z_2BOOKS IS NOT NULL AND NOT COALESCE(t2.ZNAME IN (?,?), 0))",
-              [s("sf"), s("fantasy")]),
-        .init("L1", "Book", "ANY tags == %@", [.integer(5)], "t0.Z_PK IN (SELECT t1.Z_2BOOKS FROM Z_2TAGS t1 WHERE t1.Z_3TAGS = ?)", [i(5)]),
-        .init("L1", "Tag", "ANY books.author.name == 'Ann'", [],
-              "t0.Z_PK IN (SELECT t1.Z_3TAGS FROM Z_2TAGS t1 JOIN ZBOOK t2 ON t1.Z_2BOOKS = t2.Z_PK JOIN ZAUTHOR t3 ON t2.ZAUTHOR = t3.Z_PK WHERE t3.ZNAME = ?)",
-              [s("Ann")], from: "FROM ZTAG t0"),
-        .init("L1", "Author", "SUBQUERY(books, $b, $b.year > 2000 AND $b.price < 10).@count > 0", [],
-              "(SELECT COUNT(t1.Z_PK) FROM ZBOOK t1 WHERE t0.Z_PK = t1.ZAUTHOR AND ((t1.ZYEAR > ? AND t1.ZPRICE < ?))) > ?",
-              [i(2000), i(10), i(0)]),
-        .init("L1", "Book", "subquery(tags, $t, $t.name BEGINSWITH 's').@count == %@", [.integer(1)],
-              "(SELECT COUNT(t2.Z_PK) FROM Z_2TAGS t1 JOIN ZTAG t2 ON t1.Z_3TAGS = t2.Z_PK WHERE t0.Z_PK = t1.Z_2BOOKS AND (NSCoreDataStringSearch(t2.ZNAME, ?, 8, 0))) = ?",
-              [s("s"), i(1)]),
-        .init("L1", "Author", "SUBQUERY(books, $b, ANY $b.tags.name == 'sf').@count > 0", [],
-              "(SELECT COUNT(t1.Z_PK) FROM ZBOOK t1 WHERE t0.Z_PK = t1.ZAUTHOR AND (t1.Z_PK IN (SELECT t2.Z_2BOOKS FROM Z_2TAGS t2 JOIN ZTAG t3 ON t2.Z_3TAGS = t3.Z_PK WHERE t3.ZNAME = ?))) > ?",
-              [s("sf"), i(0)]),
+        .init(
+            "L1", "Author", "NONE books.year > 2000", [],
+            "t0.Z_PK NOT IN (SELECT t1.ZAUTHOR FROM ZBOOK t1 WHERE t1.ZAUTHOR IS NOT NULL AND t1.ZYEAR > ?)", [i(2000)]),
+        .init(
+            "L1", "Author", "ALL books.year > 2000", [],
+            "t0.Z_PK NOT IN (SELECT t1.ZAUTHOR FROM ZBOOK t1 WHERE t1.ZAUTHOR IS NOT NULL AND NOT COALESCE(t1.ZYEAR > ?, 0))", [i(2000)]),
+        .init(
+            "L1", "Author", "ANY books.title BEGINSWITH[c] %@", [.string("the")],
+            "t0.Z_PK IN (SELECT t1.ZAUTHOR FROM ZBOOK t1 WHERE NSCoreDataStringSearch(t1.ZTITLE, ?, 265, 0))", [s("the")]),
+        .init(
+            "L1", "Author", "ANY books.year > 2000 AND name == 'Ann'", [],
+            "(t0.Z_PK IN (SELECT t1.ZAUTHOR FROM ZBOOK t1 WHERE t1.ZYEAR > ?) AND t0.ZNAME = ?)", [i(2000), s("Ann")]),
+        .init(
+            "L1", "Book", "ANY tags.name == 'sf'", [],
+            "t0.Z_PK IN (SELECT t1.Z_2BOOKS FROM Z_2TAGS t1 JOIN ZTAG t2 ON t1.Z_3TAGS = t2.Z_PK WHERE t2.ZNAME = ?)", [s("sf")]),
+        .init(
+            "L1", "Book", "ALL tags.name IN {'sf', 'fantasy'}", [],
+            "t0.Z_PK NOT IN (SELECT t1.Z_2BOOKS FROM Z_2TAGS t1 JOIN ZTAG t2 ON t1.Z_3TAGS = t2.Z_PK WHERE t1.Z_2BOOKS IS NOT NULL AND NOT COALESCE(t2.ZNAME IN (?,?), 0))",
+            [s("sf"), s("fantasy")]),
+        .init(
+            "L1", "Book", "ANY tags == %@", [.integer(5)], "t0.Z_PK IN (SELECT t1.Z_2BOOKS FROM Z_2TAGS t1 WHERE t1.Z_3TAGS = ?)", [i(5)]),
+        .init(
+            "L1", "Tag", "ANY books.author.name == 'Ann'", [],
+            "t0.Z_PK IN (SELECT t1.Z_3TAGS FROM Z_2TAGS t1 JOIN ZBOOK t2 ON t1.Z_2BOOKS = t2.Z_PK JOIN ZAUTHOR t3 ON t2.ZAUTHOR = t3.Z_PK WHERE t3.ZNAME = ?)",
+            [s("Ann")], from: "FROM ZTAG t0"),
+        .init(
+            "L1", "Author", "SUBQUERY(books, $b, $b.year > 2000 AND $b.price < 10).@count > 0", [],
+            "(SELECT COUNT(t1.Z_PK) FROM ZBOOK t1 WHERE t0.Z_PK = t1.ZAUTHOR AND ((t1.ZYEAR > ? AND t1.ZPRICE < ?))) > ?",
+            [i(2000), i(10), i(0)]),
+        .init(
+            "L1", "Book", "subquery(tags, $t, $t.name BEGINSWITH 's').@count == %@", [.integer(1)],
+            "(SELECT COUNT(t2.Z_PK) FROM Z_2TAGS t1 JOIN ZTAG t2 ON t1.Z_3TAGS = t2.Z_PK WHERE t0.Z_PK = t1.Z_2BOOKS AND (NSCoreDataStringSearch(t2.ZNAME, ?, 8, 0))) = ?",
+            [s("s"), i(1)]),
+        .init(
+            "L1", "Author", "SUBQUERY(books, $b, ANY $b.tags.name == 'sf').@count > 0", [],
+            "(SELECT COUNT(t1.Z_PK) FROM ZBOOK t1 WHERE t0.Z_PK = t1.ZAUTHOR AND (t1.Z_PK IN (SELECT t2.Z_2BOOKS FROM Z_2TAGS t2 JOIN ZTAG t3 ON t2.Z_3TAGS = t3.Z_PK WHERE t3.ZNAME = ?))) > ?",
+            [s("sf"), i(0)]),
         .init("L1", "Author", "ANY books == %@", [.integer(4)], "t0.Z_PK IN (SELECT t1.ZAUTHOR FROM ZBOOK t1 WHERE t1.Z_PK = ?)", [i(4)]),
-        .init("L1", "Author", "SUBQUERY(books, $b, $b IN %@ OR $b.author == nil).@count == 0", [.array([.integer(1), .integer(2)])],
-              "(SELECT COUNT(t1.Z_PK) FROM ZBOOK t1 WHERE t0.Z_PK = t1.ZAUTHOR AND ((t1.Z_PK IN (?,?) OR t1.ZAUTHOR IS NULL))) = ?", [i(1), i(2), i(0)]),
-        .init("L1", "Book", "SUBQUERY(author.books, $b, $b.year > year).@count > 0", [],
-              "(SELECT COUNT(t2.Z_PK) FROM ZBOOK t2 WHERE t1.Z_PK = t2.ZAUTHOR AND (t2.ZYEAR > t2.ZYEAR)) > ?", [i(0)],
-              from: "FROM ZBOOK t0 JOIN ZAUTHOR t1 ON t0.ZAUTHOR = t1.Z_PK"),
-        .init("L1", "Author", "SUBQUERY(books, $b, year > 2000).@count > 1", [],
-              "(SELECT COUNT(t1.Z_PK) FROM ZBOOK t1 WHERE t0.Z_PK = t1.ZAUTHOR AND (t1.ZYEAR > ?)) > ?", [i(2000), i(1)]),
+        .init(
+            "L1", "Author", "SUBQUERY(books, $b, $b IN %@ OR $b.author == nil).@count == 0", [.array([.integer(1), .integer(2)])],
+            "(SELECT COUNT(t1.Z_PK) FROM ZBOOK t1 WHERE t0.Z_PK = t1.ZAUTHOR AND ((t1.Z_PK IN (?,?) OR t1.ZAUTHOR IS NULL))) = ?",
+            [i(1), i(2), i(0)]),
+        .init(
+            "L1", "Book", "SUBQUERY(author.books, $b, $b.year > year).@count > 0", [],
+            "(SELECT COUNT(t2.Z_PK) FROM ZBOOK t2 WHERE t1.Z_PK = t2.ZAUTHOR AND (t2.ZYEAR > t2.ZYEAR)) > ?", [i(0)],
+            from: "FROM ZBOOK t0 JOIN ZAUTHOR t1 ON t0.ZAUTHOR = t1.Z_PK"),
+        .init(
+            "L1", "Author", "SUBQUERY(books, $b, year > 2000).@count > 1", [],
+            "(SELECT COUNT(t1.Z_PK) FROM ZBOOK t1 WHERE t0.Z_PK = t1.ZAUTHOR AND (t1.ZYEAR > ?)) > ?", [i(2000), i(1)]),
     ]
 
     func check(_ c: PredicateSQLCase) throws {
@@ -256,10 +296,12 @@ struct PredicateCompilerTests {
         #expect(joins.fromClause == "FROM ZPHOTO t0 LEFT OUTER JOIN ZPHOTOMETA t1 ON t0.ZMETA = t1.Z_PK")
     }
 
-    @Test("The upper bound of a prefix range", arguments: [
-        ("ab", "ac"), ("a", "b"), ("az", "a{"), ("é", "ê"), ("a\u{D7FF}", "a\u{E000}"),
-        ("a\u{10FFFF}", "b"), ("\u{10FFFF}\u{10FFFF}", nil), ("", nil), ("🇫🇷", "🇫🇸"),
-    ] as [(String, String?)])
+    @Test(
+        "The upper bound of a prefix range",
+        arguments: [
+            ("ab", "ac"), ("a", "b"), ("az", "a{"), ("é", "ê"), ("a\u{D7FF}", "a\u{E000}"),
+            ("a\u{10FFFF}", "b"), ("\u{10FFFF}\u{10FFFF}", nil), ("", nil), ("🇫🇷", "🇫🇸"),
+        ] as [(String, String?)])
     func upperBound(_ prefix: String, _ expected: String?) {
         #expect(PredicateCompiler.prefixUpperBound(prefix) == expected)
         if let upper = expected {

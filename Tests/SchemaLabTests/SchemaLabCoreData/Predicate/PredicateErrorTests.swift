@@ -72,8 +72,12 @@ struct PredicateErrorTests {
         .init("likes == {1, likes}", 14, "an array literal holds values only, not key paths"),
         .init("likes IN {1, 2", 15, "expected ',' or '}' to close the '{' at column 10"),
         .init("%K == 1", [.string("li kes")], 1, #"'%K' argument "li kes" is not a key path (dotted names of letters, digits and _)"#),
-        .init("%K == 1", [.string("meta..likes")], 1, #"'%K' argument "meta..likes" is not a key path (dotted names of letters, digits and _)"#),
-        .init("%K == 1", [.string("likes) OR (1")], 1, #"'%K' argument "likes) OR (1" is not a key path (dotted names of letters, digits and _)"#),
+        .init(
+            "%K == 1", [.string("meta..likes")], 1,
+            #"'%K' argument "meta..likes" is not a key path (dotted names of letters, digits and _)"#),
+        .init(
+            "%K == 1", [.string("likes) OR (1")], 1,
+            #"'%K' argument "likes) OR (1" is not a key path (dotted names of letters, digits and _)"#),
         .init("%K == 1", [.integer(5)], 1, "'%K' needs a string argument naming a key path, got the integer 5"),
         .init("ANY > 3", 5, "expected a key path after 'ANY', found '>'"),
         .init("books.@avg > 1", 12, "'@avg' needs a key path after it, like books.@avg.price"),
@@ -90,7 +94,8 @@ struct PredicateErrorTests {
     /// Errors found when the predicate meets a model.
     static let semantic: [PredicateErrorCase] = [
         .init("lieks > 3", 1, "in variant V1, no attribute 'lieks' is reachable from Photo through to-one relationships"),
-        .init("country == '🇫🇷' AND lieks > 1", 20, "in variant V1, no attribute 'lieks' is reachable from Photo through to-one relationships"),
+        .init(
+            "country == '🇫🇷' AND lieks > 1", 20, "in variant V1, no attribute 'lieks' is reachable from Photo through to-one relationships"),
         .init("likes > 3 AND meta.likes > 2", 15, "in variant V1, Photo has no relationship 'meta'"),
         .init("V2", "Photo", "meta.likse > 2", [], 1, "in variant V2, PhotoMeta has no attribute 'likse'"),
         .init("%K > 1", [.string("lieks")], 1, "in variant V1, no attribute 'lieks' is reachable from Photo through to-one relationships"),
@@ -107,16 +112,30 @@ struct PredicateErrorTests {
         .init("likes == %@", [.array([.integer(1)])], 10, "an array can only be the right side of IN or BETWEEN, not of =="),
         .init("SELF == 'x'", 9, #"'SELF' is an object: compare it with nil or an integer primary key, not the string "x""#),
         .init("L1", "Book", "author > 3", [], 8, "'author' is an object: compare it with ==, != or IN"),
-        .init("L1", "Book", "author IN {1, 'x'}", [], 11, #"'author' is an object: compare it with nil or an integer primary key, not the string "x""#),
-        .init("L1", "Author", "books == nil", [], 1, "'books' is a to-many relationship: compare its @count, or use ANY, ALL, NONE or SUBQUERY"),
+        .init(
+            "L1", "Book", "author IN {1, 'x'}", [], 11,
+            #"'author' is an object: compare it with nil or an integer primary key, not the string "x""#),
+        .init(
+            "L1", "Author", "books == nil", [], 1,
+            "'books' is a to-many relationship: compare its @count, or use ANY, ALL, NONE or SUBQUERY"),
         .init("L1", "Author", "name.@count > 1", [], 1, "@count needs a to-many relationship; 'name' is not one"),
-        .init("L1", "Author", "books.@avg.pages > 1", [], 1, "in variant L1, no attribute 'pages' is reachable from Book through to-one relationships"),
-        .init("L1", "Author", "SUBQUERY(books, $b, $x.year > 1).@count > 0", [], 21, "unknown variable '$x' (only SUBQUERY defines variables)"),
+        .init(
+            "L1", "Author", "books.@avg.pages > 1", [], 1,
+            "in variant L1, no attribute 'pages' is reachable from Book through to-one relationships"),
+        .init(
+            "L1", "Author", "SUBQUERY(books, $b, $x.year > 1).@count > 0", [], 21, "unknown variable '$x' (only SUBQUERY defines variables)"
+        ),
         .init("L1", "Author", "$b.year > 1", [], 1, "unknown variable '$b' (only SUBQUERY defines variables)"),
-        .init("L1", "Author", "SUBQUERY(name, $b, $b.year > 1).@count > 0", [], 10, "SUBQUERY needs a to-many relationship; 'name' is not one"),
+        .init(
+            "L1", "Author", "SUBQUERY(name, $b, $b.year > 1).@count > 0", [], 10, "SUBQUERY needs a to-many relationship; 'name' is not one"
+        ),
         .init("L1", "Author", "SUBQUERY(books, $b, $b.year > 1) == nil", [], 1, "a SUBQUERY is a collection: compare SUBQUERY(...).@count"),
-        .init("L1", "Tag", "ANY books.tags.name == 'x'", [], 5, "'books.tags.name' goes through two to-many relationships ('books', 'tags'); use SUBQUERY"),
-        .init("L1", "Author", "ANY books.writer == 1", [], 5, "in variant L1, no attribute 'writer' is reachable from Book through to-one relationships"),
+        .init(
+            "L1", "Tag", "ANY books.tags.name == 'x'", [], 5,
+            "'books.tags.name' goes through two to-many relationships ('books', 'tags'); use SUBQUERY"),
+        .init(
+            "L1", "Author", "ANY books.writer == 1", [], 5,
+            "in variant L1, no attribute 'writer' is reachable from Book through to-one relationships"),
     ]
 
     func check(_ c: PredicateErrorCase) throws {
@@ -147,13 +166,19 @@ struct PredicateErrorTests {
 struct PredicateParserTests {
     @Test("Columns, quantifiers, options and %K on the nodes")
     func tree() throws {
-        let p = try PredicateParser.parse("ANY books.year >= %@ AND NOT %K BEGINSWITH[cd] 'x'", arguments: [.integer(2000), .string("author.name")])
+        let p = try PredicateParser.parse(
+            "ANY books.year >= %@ AND NOT %K BEGINSWITH[cd] 'x'", arguments: [.integer(2000), .string("author.name")])
         let expected = Predicate.and(
-            .comparison(PredicateComparison(quantifier: .any, left: .keyPath(root: .object, components: ["books", "year"], column: 5),
-                                            op: .greaterOrEqual, right: .constant(.integer(2000), column: 19), column: 1, operatorColumn: 16)),
-            .not(.comparison(PredicateComparison(left: .keyPath(root: .object, components: ["author", "name"], column: 30), op: .beginsWith,
-                                                 options: [.caseInsensitive, .diacriticInsensitive],
-                                                 right: .constant(.string("x"), column: 48), column: 30, operatorColumn: 33)), column: 26),
+            .comparison(
+                PredicateComparison(
+                    quantifier: .any, left: .keyPath(root: .object, components: ["books", "year"], column: 5),
+                    op: .greaterOrEqual, right: .constant(.integer(2000), column: 19), column: 1, operatorColumn: 16)),
+            .not(
+                .comparison(
+                    PredicateComparison(
+                        left: .keyPath(root: .object, components: ["author", "name"], column: 30), op: .beginsWith,
+                        options: [.caseInsensitive, .diacriticInsensitive],
+                        right: .constant(.string("x"), column: 48), column: 30, operatorColumn: 33)), column: 26),
             column: 22)
         #expect(p == expected)
     }
@@ -162,11 +187,20 @@ struct PredicateParserTests {
     func collections() throws {
         let p = try PredicateParser.parse("SUBQUERY(books, $b, $b.price < 10).@count == books.@avg.price", arguments: [])
         guard case .comparison(let c) = p else { Issue.record("not a comparison"); return }
-        let inner = Predicate.comparison(PredicateComparison(left: .keyPath(root: .variable("b"), components: ["price"], column: 21), op: .less,
-                                                             right: .constant(.integer(10), column: 32), column: 21, operatorColumn: 30))
-        #expect(c.left == .aggregate(.count, collection: .subquery(collection: .keyPath(root: .object, components: ["books"], column: 10),
-                                                                   variable: "b", predicate: inner, column: 1), keyPath: [], column: 1))
-        #expect(c.right == .aggregate(.avg, collection: .keyPath(root: .object, components: ["books"], column: 46), keyPath: ["price"], column: 46))
+        let inner = Predicate.comparison(
+            PredicateComparison(
+                left: .keyPath(root: .variable("b"), components: ["price"], column: 21), op: .less,
+                right: .constant(.integer(10), column: 32), column: 21, operatorColumn: 30))
+        #expect(
+            c.left
+                == .aggregate(
+                    .count,
+                    collection: .subquery(
+                        collection: .keyPath(root: .object, components: ["books"], column: 10),
+                        variable: "b", predicate: inner, column: 1), keyPath: [], column: 1))
+        #expect(
+            c.right
+                == .aggregate(.avg, collection: .keyPath(root: .object, components: ["books"], column: 46), keyPath: ["price"], column: 46))
     }
 
     @Test("Array literals and nested arrays from arguments")

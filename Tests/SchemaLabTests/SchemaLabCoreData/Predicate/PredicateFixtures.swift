@@ -22,8 +22,10 @@ enum PredicateFixtures {
 
     /// Parses and compiles `text` for a fetch of `entity`; returns the WHERE SQL, its bindings
     /// and the planner's FROM clause.
-    static func compile(_ model: ResolvedModel, _ entity: String, _ text: String,
-                        _ arguments: [PredicateValue] = []) throws -> (compiled: CompiledPredicate, from: String) {
+    static func compile(
+        _ model: ResolvedModel, _ entity: String, _ text: String,
+        _ arguments: [PredicateValue] = []
+    ) throws -> (compiled: CompiledPredicate, from: String) {
         let e = model.entity(entity)!
         let joins = JoinPlanner(model: model, entity: e)
         let compiled = try PredicateCompiler(model: model, entity: e, joins: joins)

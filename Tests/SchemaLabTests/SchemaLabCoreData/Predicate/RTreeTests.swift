@@ -10,35 +10,36 @@ import Testing
 @Suite("R-tree fetch indexes and bounding boxes")
 struct RTreeTests {
     static let scenario = """
-    {"format": 1, "name": "geo",
-     "variants": [
-       {"name": "scan", "entities": [{"name": "Post", "attributes": [
-          {"name": "latitude", "type": "double"}, {"name": "longitude", "type": "double"},
-          {"name": "timestamp", "type": "date"}, {"name": "city", "type": "string"}]}]},
-       {"name": "compound", "extends": "scan", "addIndexes": [{"name": "byLatLon", "entity": "Post", "elements": ["latitude", "longitude"]}]},
-       {"name": "rtree", "extends": "scan",
-        "addIndexes": [{"name": "byLocation", "entity": "Post", "kind": "rtree", "elements": ["latitude", "longitude"]}]},
-       {"name": "rtree-one", "extends": "scan",
-        "addIndexes": [{"name": "byLocation", "entity": "Post", "kind": "rtree", "elements": ["latitude", "longitude"], "query": "combined"}]}],
-     "dataset": {"seed": 9, "entity": "Post", "counts": [2000], "fields": [
-       {"fields": ["latitude", "longitude", "city"], "generator": {"kind": "clusteredLocation", "scatter": 0.1, "clusters": [
-         {"latitude": 37.7749, "longitude": -122.4194, "sigma": 0.1, "weight": 3, "label": "SF"},
-         {"latitude": -33.8688, "longitude": 151.2093, "sigma": 0.2, "weight": 2, "label": "Sydney"}]}},
-       {"field": "timestamp", "generator": {"kind": "dateRange", "from": "2018-01-01", "to": "2018-02-01"}}]},
-     "workloads": [
-       {"name": "box", "kind": "fetch",
-        "predicate": "indexed:by:(latitude, 'byLocation') BETWEEN {%@, %@} AND indexed:by:(longitude, 'byLocation') BETWEEN {%@, %@}",
-        "boxes": {"count": 40, "seed": 3, "keys": ["latitude", "longitude"], "selectivity": {"min": 0.001, "max": 0.2}},
-        "sort": ["timestamp"]},
-       {"name": "move", "kind": "update", "predicate": "city == 'SF' AND timestamp < %@", "arguments": [{"date": "2018-01-10"}],
-        "set": {"latitude": 10.25}},
-       {"name": "batch-move", "kind": "batchUpdate", "predicate": "city == 'Sydney'", "set": {"longitude": -20.5}},
-       {"name": "remove", "kind": "delete", "predicate": "timestamp < %@", "arguments": [{"date": "2018-01-05"}]},
-       {"name": "batch-remove", "kind": "batchDelete", "predicate": "timestamp > %@", "arguments": [{"date": "2018-01-25"}]}],
-     "measurement": {"warmup": 0, "repetitions": 1}}
-    """
+        {"format": 1, "name": "geo",
+         "variants": [
+           {"name": "scan", "entities": [{"name": "Post", "attributes": [
+              {"name": "latitude", "type": "double"}, {"name": "longitude", "type": "double"},
+              {"name": "timestamp", "type": "date"}, {"name": "city", "type": "string"}]}]},
+           {"name": "compound", "extends": "scan", "addIndexes": [{"name": "byLatLon", "entity": "Post", "elements": ["latitude", "longitude"]}]},
+           {"name": "rtree", "extends": "scan",
+            "addIndexes": [{"name": "byLocation", "entity": "Post", "kind": "rtree", "elements": ["latitude", "longitude"]}]},
+           {"name": "rtree-one", "extends": "scan",
+            "addIndexes": [{"name": "byLocation", "entity": "Post", "kind": "rtree", "elements": ["latitude", "longitude"], "query": "combined"}]}],
+         "dataset": {"seed": 9, "entity": "Post", "counts": [2000], "fields": [
+           {"fields": ["latitude", "longitude", "city"], "generator": {"kind": "clusteredLocation", "scatter": 0.1, "clusters": [
+             {"latitude": 37.7749, "longitude": -122.4194, "sigma": 0.1, "weight": 3, "label": "SF"},
+             {"latitude": -33.8688, "longitude": 151.2093, "sigma": 0.2, "weight": 2, "label": "Sydney"}]}},
+           {"field": "timestamp", "generator": {"kind": "dateRange", "from": "2018-01-01", "to": "2018-02-01"}}]},
+         "workloads": [
+           {"name": "box", "kind": "fetch",
+            "predicate": "indexed:by:(latitude, 'byLocation') BETWEEN {%@, %@} AND indexed:by:(longitude, 'byLocation') BETWEEN {%@, %@}",
+            "boxes": {"count": 40, "seed": 3, "keys": ["latitude", "longitude"], "selectivity": {"min": 0.001, "max": 0.2}},
+            "sort": ["timestamp"]},
+           {"name": "move", "kind": "update", "predicate": "city == 'SF' AND timestamp < %@", "arguments": [{"date": "2018-01-10"}],
+            "set": {"latitude": 10.25}},
+           {"name": "batch-move", "kind": "batchUpdate", "predicate": "city == 'Sydney'", "set": {"longitude": -20.5}},
+           {"name": "remove", "kind": "delete", "predicate": "timestamp < %@", "arguments": [{"date": "2018-01-05"}]},
+           {"name": "batch-remove", "kind": "batchDelete", "predicate": "timestamp > %@", "arguments": [{"date": "2018-01-25"}]}],
+         "measurement": {"warmup": 0, "repetitions": 1}}
+        """
 
-    static let boxPredicate = "indexed:by:(latitude, \"byLocation\") BETWEEN {%@, %@} AND indexed:by:(longitude, \"byLocation\") BETWEEN {%@, %@}"
+    static let boxPredicate =
+        "indexed:by:(latitude, \"byLocation\") BETWEEN {%@, %@} AND indexed:by:(longitude, \"byLocation\") BETWEEN {%@, %@}"
 
     /// A variant's store filled with the data set (and the data), in its own directory.
     final class Filled {
@@ -60,9 +61,11 @@ struct RTreeTests {
             // Extra posts (latitude, longitude): values on the float grid's edges.
             let post = mom.entity("Post")!
             for (lat, lon) in extra {
-                _ = context.insert(post, values: post.model.attributes.map { a in
-                    a.name == "latitude" ? .real(lat) : a.name == "longitude" ? .real(lon) : a.name == "city" ? .text("edge") : .real(0)
-                })
+                _ = context.insert(
+                    post,
+                    values: post.model.attributes.map { a in
+                        a.name == "latitude" ? .real(lat) : a.name == "longitude" ? .real(lon) : a.name == "city" ? .text("edge") : .real(0)
+                    })
             }
             try context.save()
         }
@@ -74,15 +77,19 @@ struct RTreeTests {
             let entity = plan.models[0].entity("Post")!
             let model = mom.model
             let joins = JoinPlanner(model: model, entity: model.entity("Post")!)
-            let c = try PredicateCompiler(model: model, entity: model.entity(entity.name)!, joins: joins).compile(predicate, arguments: arguments)
-            return try store.db.rows("SELECT t0.Z_PK FROM ZPOST t0 WHERE " + c.sql + " ORDER BY t0.Z_PK", c.bindings).map { $0[0].integerValue! }
+            let c = try PredicateCompiler(model: model, entity: model.entity(entity.name)!, joins: joins).compile(
+                predicate, arguments: arguments)
+            return try store.db.rows("SELECT t0.Z_PK FROM ZPOST t0 WHERE " + c.sql + " ORDER BY t0.Z_PK", c.bindings).map {
+                $0[0].integerValue!
+            }
         }
 
         /// Runs one of the scenario's workloads once on this store.
         func run(_ name: String) throws -> WorkloadOutcome {
             let spec = plan.scenario.workloads.first { $0.name == name }!
-            let w = try WorkloadFactory.make(spec, model: mom, dataset: plan.scenario.dataset, data: data,
-                                             placement: try plan.placement(for: mom))
+            let w = try WorkloadFactory.make(
+                spec, model: mom, dataset: plan.scenario.dataset, data: data,
+                placement: try plan.placement(for: mom))
             try w.prepare(store: store)
             return try w.run(store: store)
         }
@@ -92,14 +99,17 @@ struct RTreeTests {
         let plan = try TestSupport.decode(scenario)
         let model = plan.models[plan.scenario.variants.firstIndex { $0.name == variant }!]
         let post = model.entity("Post")!
-        return try PredicateCompiler(model: model, entity: post, joins: JoinPlanner(model: model, entity: post)).compile(text, arguments: arguments)
+        return try PredicateCompiler(model: model, entity: post, joins: JoinPlanner(model: model, entity: post)).compile(
+            text, arguments: arguments)
     }
 
     @Test("indexed:by: becomes Core Data's sub-select per comparison, widened bounds and a recheck; the plain column without the index")
     func sqlShapes() throws {
         let args: [PredicateValue] = [.real(37.5), .real(37.9), .real(-122.5), .real(-122.3)]
         let rtree = try Self.compile("rtree", Self.boxPredicate, args)
-        #expect(rtree.sql == "((t0.Z_PK IN (SELECT n1_t0.Z_PK FROM Z_Post_byLocation n1_t0 WHERE (? <= n1_t0.ZLATITUDE_MIN AND n1_t0.ZLATITUDE_MAX <= ?))"
+        #expect(
+            rtree.sql
+                == "((t0.Z_PK IN (SELECT n1_t0.Z_PK FROM Z_Post_byLocation n1_t0 WHERE (? <= n1_t0.ZLATITUDE_MIN AND n1_t0.ZLATITUDE_MAX <= ?))"
                 + " AND t0.ZLATITUDE BETWEEN ? AND ?) AND (t0.Z_PK IN (SELECT n2_t0.Z_PK FROM Z_Post_byLocation n2_t0 WHERE"
                 + " (? <= n2_t0.ZLONGITUDE_MIN AND n2_t0.ZLONGITUDE_MAX <= ?)) AND t0.ZLONGITUDE BETWEEN ? AND ?))")
         // The R-tree's bounds are outside the box, by at most three float steps; the recheck's are the box.
@@ -109,12 +119,18 @@ struct RTreeTests {
         #expect(Array(b[2...3]) == [37.5, 37.9] && Array(b[6...7]) == [-122.5, -122.3])
         #expect(b[4] < -122.5 && b[5] > -122.3)
         let one = try Self.compile("rtree-one", Self.boxPredicate, args)
-        #expect(one.sql == "(t0.Z_PK IN (SELECT n1_t0.Z_PK FROM Z_Post_byLocation n1_t0 WHERE (? <= n1_t0.ZLATITUDE_MIN AND n1_t0.ZLATITUDE_MAX <= ?"
-                + " AND ? <= n1_t0.ZLONGITUDE_MIN AND n1_t0.ZLONGITUDE_MAX <= ?)) AND t0.ZLATITUDE BETWEEN ? AND ? AND t0.ZLONGITUDE BETWEEN ? AND ?)")
+        #expect(
+            one.sql
+                == "(t0.Z_PK IN (SELECT n1_t0.Z_PK FROM Z_Post_byLocation n1_t0 WHERE (? <= n1_t0.ZLATITUDE_MIN AND n1_t0.ZLATITUDE_MAX <= ?"
+                + " AND ? <= n1_t0.ZLONGITUDE_MIN AND n1_t0.ZLONGITUDE_MAX <= ?)) AND t0.ZLATITUDE BETWEEN ? AND ? AND t0.ZLONGITUDE BETWEEN ? AND ?)"
+        )
         #expect(one.bindings.count == 8)
         // In a longer AND, the two R-tree comparisons still share one sub-select.
         let longer = try Self.compile("rtree-one", "timestamp > %@ AND " + Self.boxPredicate, [.real(0)] + args)
-        #expect(longer.sql.contains("t0.Z_PK IN (SELECT n1_t0.Z_PK FROM Z_Post_byLocation n1_t0 WHERE (? <= n1_t0.ZLATITUDE_MIN AND n1_t0.ZLATITUDE_MAX <= ? AND ? <= n1_t0.ZLONGITUDE_MIN"))
+        #expect(
+            longer.sql.contains(
+                "t0.Z_PK IN (SELECT n1_t0.Z_PK FROM Z_Post_byLocation n1_t0 WHERE (? <= n1_t0.ZLATITUDE_MIN AND n1_t0.ZLATITUDE_MAX <= ? AND ? <= n1_t0.ZLONGITUDE_MIN"
+            ))
         #expect(longer.sql.hasSuffix(" AND t0.ZTIMESTAMP > ?)") && !longer.sql.contains("n2_t0"))
         for variant in ["scan", "compound"] {
             let plain = try Self.compile(variant, Self.boxPredicate, args)
@@ -132,7 +148,10 @@ struct RTreeTests {
             ("indexed:by:(latitude) BETWEEN {1, 2}", "column 21: expected ','"),
             ("indexed:by:(latitude, byLocation) BETWEEN {1, 2}", "column 23: indexed:by: needs the index name as a string"),
             ("indexed:by:(5, \"byLocation\") BETWEEN {1, 2}", "column 13: indexed:by: needs an attribute key path first"),
-            ("indexed:by:(timestamp, \"byLocation\") BETWEEN {1, 2}", "column 13: the R-tree index 'byLocation' of Post does not index 'timestamp'"),
+            (
+                "indexed:by:(timestamp, \"byLocation\") BETWEEN {1, 2}",
+                "column 13: the R-tree index 'byLocation' of Post does not index 'timestamp'"
+            ),
             ("indexed:by:(latitude, \"byLocation\") BETWEEN {'a', 'b'}", "column 45: indexed:by:(...) BETWEEN needs 2 numbers"),
             ("latitude BETWEEN indexed:by:(latitude, \"byLocation\")", "column 18: indexed:by:(...) can only be the left side of BETWEEN"),
             ("NOT (indexed:by:(latitude, \"byLocation\") BETWEEN {1, 2})", "column 6: indexed:by:(...) cannot be under NOT"),
@@ -145,7 +164,9 @@ struct RTreeTests {
         }
     }
 
-    @Test("A scan, a compound index and both R-tree queries return the same posts for 400 random boxes; Core Data's literal bounds miss edge rows")
+    @Test(
+        "A scan, a compound index and both R-tree queries return the same posts for 400 random boxes; Core Data's literal bounds miss edge rows"
+    )
     func equalRows() throws {
         // Posts exactly on box edges chosen below, where a 32-bit rounding would lose them.
         var edges: [(Double, Double)] = []
@@ -195,11 +216,13 @@ struct RTreeTests {
         func inStep(_ f: Filled, _ label: String) throws {
             let rows = try f.store.db.scalar("SELECT COUNT(*) FROM ZPOST").integerValue!
             #expect(try f.store.db.scalar("SELECT COUNT(*) FROM Z_Post_byLocation").integerValue! == rows, "\(label): one entry per row")
-            let matching = try f.store.db.scalar("""
+            let matching = try f.store.db.scalar(
+                """
                 SELECT COUNT(*) FROM ZPOST t JOIN Z_Post_byLocation r ON r.Z_PK = t.Z_PK
                 WHERE r.ZLATITUDE_MIN <= t.ZLATITUDE AND t.ZLATITUDE <= r.ZLATITUDE_MAX AND r.ZLATITUDE_MAX - r.ZLATITUDE_MIN < 0.0001
                   AND r.ZLONGITUDE_MIN <= t.ZLONGITUDE AND t.ZLONGITUDE <= r.ZLONGITUDE_MAX AND r.ZLONGITUDE_MAX - r.ZLONGITUDE_MIN < 0.0001
-                """).integerValue!
+                """
+            ).integerValue!
             #expect(matching == rows, "\(label): every entry bounds its row's values")
         }
         let f = try Filled("rtree")
@@ -211,7 +234,8 @@ struct RTreeTests {
         #expect(try f.keys(Self.boxPredicate, [.real(10.2), .real(10.3), .real(-180), .real(180)]).count == moved)
         _ = try f.run("batch-move")
         try inStep(f, "batch update")
-        #expect(try f.keys(Self.boxPredicate, [.real(-90), .real(90), .real(-20.6), .real(-20.4)]).count
+        #expect(
+            try f.keys(Self.boxPredicate, [.real(-90), .real(90), .real(-20.6), .real(-20.4)]).count
                 == (try f.store.db.scalar("SELECT COUNT(*) FROM ZPOST WHERE ZCITY = 'Sydney'").integerValue!))
         for name in ["remove", "batch-remove"] {
             let before = try f.store.db.scalar("SELECT COUNT(*) FROM ZPOST").integerValue!
@@ -250,22 +274,39 @@ struct RTreeTests {
     func boxErrors() throws {
         let cases: [(String, String, String)] = [
             (#""keys": ["latitude", "longitude"]"#, #""keys": ["latitude"]"#, "$.workloads[0].boxes.keys: a box bounds two fields"),
-            (#""keys": ["latitude", "longitude"]"#, #""keys": ["latitude", "city"]"#, "$.workloads[0].boxes.keys[1]: 'city' is not a number"),
-            (#""keys": ["latitude", "longitude"]"#, #""keys": ["latitude", "height"]"#, "$.workloads[0].boxes.keys[1]: 'height' is not a field"),
+            (
+                #""keys": ["latitude", "longitude"]"#, #""keys": ["latitude", "city"]"#,
+                "$.workloads[0].boxes.keys[1]: 'city' is not a number"
+            ),
+            (
+                #""keys": ["latitude", "longitude"]"#, #""keys": ["latitude", "height"]"#,
+                "$.workloads[0].boxes.keys[1]: 'height' is not a field"
+            ),
             (#""min": 0.001"#, #""min": 0"#, "$.workloads[0].boxes.selectivity.min: a selectivity is the fraction"),
             (#""min": 0.001"#, #""min": 0.5"#, "$.workloads[0].boxes.selectivity.min: 'min' (0.5) is above 'max' (0.2)"),
-            (#"{%@, %@} AND indexed:by:(longitude, 'byLocation') BETWEEN {%@, %@}"#, "{%@, %@}",
-             "$.workloads[0].predicate: column 1: 4 arguments given but the predicate uses 2 (with 'boxes', each box appends its 4 bounds"),
-            (#""sort": ["timestamp"]}"#, #""sort": ["timestamp"], "resultType": "count"}"#, "$.workloads[0].boxes: a box set fetches managed objects"),
-            ("indexed:by:(longitude, 'byLocation')", "indexed:by:(longitude, 'byLocaton')",
-             "$.workloads[0].predicate: column 58: no variant has an R-tree index named 'byLocaton'"),
+            (
+                #"{%@, %@} AND indexed:by:(longitude, 'byLocation') BETWEEN {%@, %@}"#, "{%@, %@}",
+                "$.workloads[0].predicate: column 1: 4 arguments given but the predicate uses 2 (with 'boxes', each box appends its 4 bounds"
+            ),
+            (
+                #""sort": ["timestamp"]}"#, #""sort": ["timestamp"], "resultType": "count"}"#,
+                "$.workloads[0].boxes: a box set fetches managed objects"
+            ),
+            (
+                "indexed:by:(longitude, 'byLocation')", "indexed:by:(longitude, 'byLocaton')",
+                "$.workloads[0].predicate: column 58: no variant has an R-tree index named 'byLocaton'"
+            ),
         ]
         for (old, new, message) in cases {
             #expect(Self.scenario.contains(old))
             let text = Self.scenario.replacingOccurrences(of: old, with: new)
             #expect { _ = try TestSupport.decode(text) } throws: { error in
                 let e = error as! ScenarioError
-                return "\(e.path): \(e.message)".hasPrefix(message) ? true : { print("got: \(e.path): \(e.message)"); return false }()
+                return "\(e.path): \(e.message)".hasPrefix(message)
+                    ? true
+                    : {
+                        print("got: \(e.path): \(e.message)"); return false
+                    }()
             }
         }
     }
@@ -275,17 +316,22 @@ struct RTreeTests {
         let dir = try TestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let out = dir + "/out"
-        let r = try TestSupport.runCLI(["run", "scenarios/posts-geo.json", "--out", out, "--size", "3000", "--reps", "1", "--warmup", "0", "--quiet"])
+        let r = try TestSupport.runCLI([
+            "run", "scenarios/posts-geo.json", "--out", out, "--size", "3000", "--reps", "1", "--warmup", "0", "--quiet",
+        ])
         #expect(r.status == 0, "\(r.err)")
         let results = CSVWriter.parse(try String(contentsOfFile: out + "/results.csv", encoding: .utf8))
         let header = results[0]
         let col = { (name: String) in header.firstIndex(of: name)! }
         #expect(results.count == 1 + 4 * 2)
         for row in results.dropFirst() {
-            #expect(row[col("reference_check")] == (row[col("schema")] == "scan" ? "reference" : "same"), "\(row[col("schema")]) \(row[col("workload")])")
+            #expect(
+                row[col("reference_check")] == (row[col("schema")] == "scan" ? "reference" : "same"),
+                "\(row[col("schema")]) \(row[col("workload")])")
             #expect(row[col("reads")] == "100")
             #expect(Double(row[col("read_p99_ms")])! >= Double(row[col("read_p50_ms")])!)
-            let lat = CSVWriter.parse(try String(contentsOfFile: out + "/latencies/\(row[col("schema")])-\(row[col("workload")])-3000.csv", encoding: .utf8))
+            let lat = CSVWriter.parse(
+                try String(contentsOfFile: out + "/latencies/\(row[col("schema")])-\(row[col("workload")])-3000.csv", encoding: .utf8))
             #expect(lat.count == 101 && lat[0].last == "rows")
             #expect(lat.dropFirst().reduce(0) { $0 + Int($1.last!)! } == Int(row[col("rows")])!)
         }

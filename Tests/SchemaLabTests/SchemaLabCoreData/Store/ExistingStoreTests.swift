@@ -39,8 +39,10 @@ struct ExistingStoreTests {
         // An index of the variant's name but another definition (on likes, not date) is made again.
         do { try Database(path: store).executeScript("CREATE INDEX ZPHOTO_ZDATE_INDEX ON ZPHOTO (ZLIKES)") }
         let before = try Self.digest(store)
-        let r = try TestSupport.runCLI(["run", TestSupport.photosScenario, "--store", store, "--out", dir + "/run",
-                                        "--variants", "V1,V1+index,V1+compound", "--reps", "1", "--warmup", "0"])
+        let r = try TestSupport.runCLI([
+            "run", TestSupport.photosScenario, "--store", store, "--out", dir + "/run",
+            "--variants", "V1,V1+index,V1+compound", "--reps", "1", "--warmup", "0",
+        ])
         #expect(r.status == 0, "\(r.err)")
         #expect(r.err.contains("--store: skipping the workloads that write: insert"))
         #expect(r.err.contains("copied the store for V1+index n=300"))
@@ -52,8 +54,9 @@ struct ExistingStoreTests {
         #expect(plans.contains("ZPHOTO_ZDATE_INDEX"))
         let sortedPlan = plans.split(separator: "\n").filter { $0.hasPrefix("photos-matrix,V1+index,fetch-sorted,") }
         #expect(!sortedPlan.isEmpty && !sortedPlan.contains { $0.contains("TEMP B-TREE") }, "the date index sorts: \(sortedPlan)")
-        #expect(plans.split(separator: "\n").filter { $0.hasPrefix("photos-matrix,V1,fetch-sorted,") }.contains { $0.contains("TEMP B-TREE") },
-                "V1 has no index on date: the store's is dropped from its copy")
+        #expect(
+            plans.split(separator: "\n").filter { $0.hasPrefix("photos-matrix,V1,fetch-sorted,") }.contains { $0.contains("TEMP B-TREE") },
+            "V1 has no index on date: the store's is dropped from its copy")
         #expect(plans.contains("Z_Photo_byLikesDate"))
         #expect(try Self.digest(store) == before, "the store is only read")
         let report = try TestSupport.runCLI(["report", dir + "/run"])
@@ -146,7 +149,9 @@ struct ExistingStoreTests {
         // The scenario read from the store makes the store's tables: it runs on it.
         let fromStore = dir + "/from-store.json"
         #expect(try TestSupport.runCLI(["import", store, "--out", fromStore]).status == 0)
-        let r = try TestSupport.runCLI(["run", fromStore, "--store", store, "--out", dir + "/run", "--reps", "1", "--warmup", "0", "--quiet"])
+        let r = try TestSupport.runCLI([
+            "run", fromStore, "--store", store, "--out", dir + "/run", "--reps", "1", "--warmup", "0", "--quiet",
+        ])
         #expect(r.status == 0, "\(r.err)")
     }
 
@@ -157,11 +162,15 @@ struct ExistingStoreTests {
         let scenario = TestSupport.packageRoot + "/scenarios/photo-storage.json"
         let store = dir + "/Photos.sqlite"
         #expect(try TestSupport.runCLI(["generate", scenario, "--size", "12", "--store", store, "--variant", "external"]).status == 0)
-        let onStore = try TestSupport.runCLI(["run", scenario, "--store", store, "--variants", "external", "--out", dir + "/store",
-                                              "--reps", "1", "--warmup", "0", "--quiet"])
+        let onStore = try TestSupport.runCLI([
+            "run", scenario, "--store", store, "--variants", "external", "--out", dir + "/store",
+            "--reps", "1", "--warmup", "0", "--quiet",
+        ])
         #expect(onStore.status == 0, "\(onStore.err)")
-        let generated = try TestSupport.runCLI(["run", scenario, "--variants", "external", "--workloads", "list,thumbnails,open-one",
-                                                "--size", "12", "--out", dir + "/gen", "--reps", "1", "--warmup", "0", "--quiet"])
+        let generated = try TestSupport.runCLI([
+            "run", scenario, "--variants", "external", "--workloads", "list,thumbnails,open-one",
+            "--size", "12", "--out", dir + "/gen", "--reps", "1", "--warmup", "0", "--quiet",
+        ])
         #expect(generated.status == 0, "\(generated.err)")
         func digests(_ run: String) throws -> [String] {
             let rows = CSVWriter.parse(try String(contentsOfFile: run + "/results.csv", encoding: .utf8))

@@ -21,8 +21,9 @@ struct DataStreamTests {
         return (digest.hex, chunks, rows, stream.streams)
     }
 
-    @Test("Chunks of any size concatenate to the data set generated at once (sequences, choices, locations, bytes, derived fields)",
-          arguments: [("photos-matrix", 257), ("quakes-ingest", 257), ("posts-per-day", 257), ("photo-storage", 9), ("search", 257)])
+    @Test(
+        "Chunks of any size concatenate to the data set generated at once (sequences, choices, locations, bytes, derived fields)",
+        arguments: [("photos-matrix", 257), ("quakes-ingest", 257), ("posts-per-day", 257), ("photo-storage", 9), ("search", 257)])
     func chunksMatchWhole(_ name: String, _ count: Int) throws {
         let spec = try plan(name).scenario.dataset
         let whole = GeneratedData(spec: spec, count: count)
@@ -61,7 +62,8 @@ struct DataStreamTests {
         func results(chunk: Int) throws -> [String: String] {
             let dir = try TestSupport.temporaryDirectory()
             defer { try? FileManager.default.removeItem(atPath: dir) }
-            var options = RunOptions(sizes: [300], repetitions: 1, warmup: 0, workloads: ["fetch-sorted", "frc-sections"], workDirectory: dir)
+            var options = RunOptions(
+                sizes: [300], repetitions: 1, warmup: 0, workloads: ["fetch-sorted", "frc-sections"], workDirectory: dir)
             options.fillChunkSize = chunk
             var fills: [FillMeasurement] = []
             var runner = LabRunner(plan: p, options: options)

@@ -43,7 +43,8 @@ struct DatasetTests {
         let context = ManagedObjectContext(store: store, objectModel: mom)
         try InsertWorkload.insertAll(data, placement: try plan.placement(for: mom), into: context)
         try context.save()
-        let sql = model.entity("PhotoMeta") == nil
+        let sql =
+            model.entity("PhotoMeta") == nil
             ? "SELECT ZASSETURL, ZLIKES, ZDATE, ZCOUNTRY FROM ZPHOTO ORDER BY Z_PK"
             : "SELECT t0.ZASSETURL, t1.ZLIKES, t1.ZDATE, t1.ZCOUNTRY FROM ZPHOTO t0 JOIN ZPHOTOMETA t1 ON t0.ZMETA = t1.Z_PK AND t1.ZPHOTO = t0.Z_PK ORDER BY t0.Z_PK"
         return (store, try store.db.rows(sql))
@@ -56,7 +57,8 @@ struct DatasetTests {
         #expect(try logicalRows(variant: "V2", count: 300) == v1)
         let v3 = try store(variant: "V3", count: 300)
         #expect(v3.rows == v1)
-        let mismatched = try v3.store.db.scalar("""
+        let mismatched = try v3.store.db.scalar(
+            """
             SELECT COUNT(*) FROM ZPHOTO t0 JOIN ZPHOTOMETA t1 ON t0.ZMETA = t1.Z_PK
             WHERE t0.ZLIKES IS NOT t1.ZLIKES OR t0.ZDATE IS NOT t1.ZDATE
             """)

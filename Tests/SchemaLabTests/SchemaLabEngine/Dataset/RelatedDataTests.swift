@@ -58,7 +58,8 @@ struct RelatedDataTests {
         #expect(tags.links.count > books.count, "the fan-out 0...20 should give more links than books")
 
         // Per author name, the number of books.
-        let perAuthor = "SELECT a.ZNAME, COUNT(b.Z_PK) FROM ZAUTHOR a LEFT JOIN ZBOOK b ON b.ZAUTHOR = a.Z_PK GROUP BY a.Z_PK ORDER BY a.ZNAME"
+        let perAuthor =
+            "SELECT a.ZNAME, COUNT(b.Z_PK) FROM ZAUTHOR a LEFT JOIN ZBOOK b ON b.ZAUTHOR = a.Z_PK GROUP BY a.Z_PK ORDER BY a.ZNAME"
         let pa = try norm.db.rows(perAuthor)
         #expect(pa.count == count)
         #expect(try denorm.db.rows(perAuthor) == pa)
@@ -84,27 +85,42 @@ struct RelatedDataTests {
 
         for s in [norm, denorm] {
             // Tag fan-outs within 0...20, and varied.
-            let perBookTags = try s.db.rows("SELECT COUNT(j.\(tagCol)) FROM ZBOOK b LEFT JOIN \(jt) j ON j.\(bookCol) = b.Z_PK GROUP BY b.Z_PK")
-                .compactMap { $0[0].integerValue }
+            let perBookTags = try s.db.rows(
+                "SELECT COUNT(j.\(tagCol)) FROM ZBOOK b LEFT JOIN \(jt) j ON j.\(bookCol) = b.Z_PK GROUP BY b.Z_PK"
+            )
+            .compactMap { $0[0].integerValue }
             #expect(perBookTags.count == books.count)
             #expect(perBookTags.allSatisfy { (0...20).contains($0) }, "tag fan-out outside 0...20")
             #expect(Set(perBookTags).count >= 8)
             // No duplicate pairs, and every link points at existing rows.
-            #expect(try s.db.scalar("SELECT COUNT(*) FROM (SELECT \(bookCol), \(tagCol) FROM \(jt) GROUP BY \(bookCol), \(tagCol) HAVING COUNT(*) > 1)") == .integer(0))
-            #expect(try s.db.scalar("""
-                SELECT COUNT(*) FROM \(jt) j LEFT JOIN ZBOOK b ON b.Z_PK = j.\(bookCol) LEFT JOIN ZTAG t ON t.Z_PK = j.\(tagCol)
-                WHERE b.Z_PK IS NULL OR t.Z_PK IS NULL
-                """) == .integer(0))
+            #expect(
+                try s.db.scalar(
+                    "SELECT COUNT(*) FROM (SELECT \(bookCol), \(tagCol) FROM \(jt) GROUP BY \(bookCol), \(tagCol) HAVING COUNT(*) > 1)")
+                    == .integer(0))
+            #expect(
+                try s.db.scalar(
+                    """
+                    SELECT COUNT(*) FROM \(jt) j LEFT JOIN ZBOOK b ON b.Z_PK = j.\(bookCol) LEFT JOIN ZTAG t ON t.Z_PK = j.\(tagCol)
+                    WHERE b.Z_PK IS NULL OR t.Z_PK IS NULL
+                    """) == .integer(0))
             // Every book has its author.
             #expect(try s.db.scalar("SELECT COUNT(*) FROM ZBOOK WHERE ZAUTHOR IS NULL") == .integer(0))
         }
 
         // The denormalized copies equal what the normalized variant computes with joins.
-        #expect(try denorm.db.scalar("SELECT COUNT(*) FROM ZAUTHOR a WHERE a.ZBOOKCOUNT IS NOT (SELECT COUNT(*) FROM ZBOOK b WHERE b.ZAUTHOR = a.Z_PK)") == .integer(0))
+        #expect(
+            try denorm.db.scalar(
+                "SELECT COUNT(*) FROM ZAUTHOR a WHERE a.ZBOOKCOUNT IS NOT (SELECT COUNT(*) FROM ZBOOK b WHERE b.ZAUTHOR = a.Z_PK)")
+                == .integer(0))
         #expect(try denorm.db.scalar("SELECT SUM(ZBOOKCOUNT) FROM ZAUTHOR") == .integer(Int64(books.count)))
-        #expect(try denorm.db.scalar("SELECT COUNT(*) FROM ZBOOK b JOIN ZAUTHOR a ON b.ZAUTHOR = a.Z_PK WHERE b.ZAUTHORNAME IS NOT a.ZNAME") == .integer(0))
+        #expect(
+            try denorm.db.scalar("SELECT COUNT(*) FROM ZBOOK b JOIN ZAUTHOR a ON b.ZAUTHOR = a.Z_PK WHERE b.ZAUTHORNAME IS NOT a.ZNAME")
+                == .integer(0))
         #expect(try denorm.db.scalar("SELECT COUNT(ZAUTHORNAME) FROM ZBOOK") == .integer(Int64(books.count)))
-        #expect(try denorm.db.scalar("SELECT COUNT(*) FROM ZBOOK b WHERE b.ZTAGCOUNT IS NOT (SELECT COUNT(*) FROM \(jt) j WHERE j.\(bookCol) = b.Z_PK)") == .integer(0))
+        #expect(
+            try denorm.db.scalar(
+                "SELECT COUNT(*) FROM ZBOOK b WHERE b.ZTAGCOUNT IS NOT (SELECT COUNT(*) FROM \(jt) j WHERE j.\(bookCol) = b.Z_PK)")
+                == .integer(0))
         #expect(try denorm.db.scalar("SELECT SUM(ZTAGCOUNT) FROM ZBOOK") == .integer(Int64(tags.links.count)))
     }
 
@@ -188,7 +204,8 @@ struct RelatedDataTests {
     func manyToManyNewObjects() throws {
         let dir = try TestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let plan = try TestSupport.decode("""
+        let plan = try TestSupport.decode(
+            """
             {"format": 1, "name": "m2m", "variants": [{"name": "A", "entities": [
               {"name": "Book", "attributes": [{"name": "title", "type": "string"}],
                "relationships": [{"name": "tags", "destination": "Tag", "toMany": true, "inverse": "books"}]},
@@ -207,13 +224,15 @@ struct RelatedDataTests {
         #expect(tag.linkInserts.isEmpty, "the link is written from one side only")
         let store = try Store.create(path: dir + "/m2m.sqlite", model: model)
         let context = ManagedObjectContext(store: store, objectModel: mom)
-        try InsertWorkload.insertAll(GeneratedData(spec: plan.scenario.dataset, count: 40), placement: try plan.placement(for: mom), into: context)
+        try InsertWorkload.insertAll(
+            GeneratedData(spec: plan.scenario.dataset, count: 40), placement: try plan.placement(for: mom), into: context)
         try context.save()
         #expect(try store.db.scalar("SELECT COUNT(*) FROM ZBOOK") == .integer(40))
         #expect(try store.db.scalar("SELECT COUNT(*) FROM ZTAG") == .integer(120))
         #expect(try store.db.scalar("SELECT COUNT(*) FROM Z_1TAGS") == .integer(120))
         #expect(try store.db.scalar("SELECT COUNT(DISTINCT Z_2TAGS) FROM Z_1TAGS") == .integer(120))
-        #expect(try store.db.scalar("SELECT MIN(c) || '-' || MAX(c) FROM (SELECT COUNT(*) c FROM Z_1TAGS GROUP BY Z_1BOOKS)") == .text("3-3"))
+        #expect(
+            try store.db.scalar("SELECT MIN(c) || '-' || MAX(c) FROM (SELECT COUNT(*) c FROM Z_1TAGS GROUP BY Z_1BOOKS)") == .text("3-3"))
         // Z_MAX was advanced for both entities in the same save.
         #expect(try store.db.rows("SELECT Z_MAX FROM Z_PRIMARYKEY ORDER BY Z_ENT") == [[.integer(40)], [.integer(120)]])
     }
@@ -225,7 +244,8 @@ struct RelatedDataTests {
         let text = try String(contentsOfFile: TestSupport.libraryScenario, encoding: .utf8)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         let variants = TestSupport.json(try #require(object["variants"]))
-        return try TestSupport.decode("""
+        return try TestSupport.decode(
+            """
             {"format": 1, "name": "lib", "variants": \(variants),
              "dataset": {"seed": 1, "entity": "Author", "counts": [10], "fields": \(fields), "related": \(related)},
              "workloads": [{"name": "insert", "kind": "insert"}]}
@@ -239,8 +259,10 @@ struct RelatedDataTests {
         #"[{"relationship": "books", "fanOut": \#(fanOut), "fields": \#(fields), "related": \#(related)}]"#
     }
 
-    func expectError(_ path: String, _ fragments: [String], fields: String? = nil, related: String,
-                     sourceLocation: SourceLocation = #_sourceLocation) {
+    func expectError(
+        _ path: String, _ fragments: [String], fields: String? = nil, related: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         do {
             if let fields { _ = try decodeLibrary(fields: fields, related: related) } else { _ = try decodeLibrary(related: related) }
             Issue.record("expected an error at \(path)", sourceLocation: sourceLocation)
@@ -260,68 +282,94 @@ struct RelatedDataTests {
 
     @Test("A pool on a one-to-many relationship is an error with its JSON path")
     func poolOnOneToMany() {
-        expectError("$.dataset.related[0].pool", ["variant normalized", "one-to-many", "many-to-many"],
-                    related: #"[{"relationship": "books", "pool": {"count": 5, "fields": \#(Self.title)}, "fanOut": {"kind": "constant", "value": 1}}]"#)
+        expectError(
+            "$.dataset.related[0].pool", ["variant normalized", "one-to-many", "many-to-many"],
+            related:
+                #"[{"relationship": "books", "pool": {"count": 5, "fields": \#(Self.title)}, "fanOut": {"kind": "constant", "value": 1}}]"#)
     }
 
     @Test("A related entry must name a to-many relationship of the entity above it")
     func notToMany() {
-        expectError("$.dataset.related[0].related[1].relationship", ["variant normalized", "Book.author", "to-one"],
-                    related: books(related: #"[\#(Self.tagsPool), {"relationship": "author", "fanOut": {"kind": "constant", "value": 1}}]"#))
-        expectError("$.dataset.related[0].relationship", ["variant normalized", "Author has no relationship 'reviews'"],
-                    related: #"[{"relationship": "reviews", "fanOut": {"kind": "constant", "value": 1}}]"#)
+        expectError(
+            "$.dataset.related[0].related[1].relationship", ["variant normalized", "Book.author", "to-one"],
+            related: books(related: #"[\#(Self.tagsPool), {"relationship": "author", "fanOut": {"kind": "constant", "value": 1}}]"#))
+        expectError(
+            "$.dataset.related[0].relationship", ["variant normalized", "Author has no relationship 'reviews'"],
+            related: #"[{"relationship": "reviews", "fanOut": {"kind": "constant", "value": 1}}]"#)
     }
 
     @Test("A fan-out must be a non-negative integer generator")
     func negativeFanOut() {
-        expectError("$.dataset.related[0].fanOut.min", ["0 or greater", "-1"],
-                    related: books(fanOut: #"{"kind": "uniformInt", "min": -1, "max": 3}"#))
-        expectError("$.dataset.related[0].fanOut.value", ["0 or greater"],
-                    related: books(fanOut: #"{"kind": "constant", "value": -2}"#))
-        expectError("$.dataset.related[0].fanOut.values[1]", ["-3"],
-                    related: books(fanOut: #"{"kind": "choice", "values": [1, -3]}"#))
-        expectError("$.dataset.related[0].fanOut.kind", ["integer generator"],
-                    related: books(fanOut: #"{"kind": "uniformDouble", "min": 0, "max": 3}"#))
+        expectError(
+            "$.dataset.related[0].fanOut.min", ["0 or greater", "-1"],
+            related: books(fanOut: #"{"kind": "uniformInt", "min": -1, "max": 3}"#))
+        expectError(
+            "$.dataset.related[0].fanOut.value", ["0 or greater"],
+            related: books(fanOut: #"{"kind": "constant", "value": -2}"#))
+        expectError(
+            "$.dataset.related[0].fanOut.values[1]", ["-3"],
+            related: books(fanOut: #"{"kind": "choice", "values": [1, -3]}"#))
+        expectError(
+            "$.dataset.related[0].fanOut.kind", ["integer generator"],
+            related: books(fanOut: #"{"kind": "uniformDouble", "min": 0, "max": 3}"#))
     }
 
     @Test("countOf must name a relationship filled by the same entry")
     func countOfUnknown() {
-        expectError("$.dataset.fields[1].generator.relationship", ["'reviews'", "books"],
-                    fields: #"[{"field": "name", "generator": {"kind": "uuid"}}, {"field": "bookCount", "generator": {"kind": "countOf", "relationship": "reviews"}, "optional": true}]"#,
-                    related: books())
-        expectError("$.dataset.related[0].fields[1].generator.relationship", ["'books'", "tags"],
-                    related: books(fields: #"[{"field": "title", "generator": {"kind": "uuid"}}, {"field": "tagCount", "generator": {"kind": "countOf", "relationship": "books"}, "optional": true}]"#))
+        expectError(
+            "$.dataset.fields[1].generator.relationship", ["'reviews'", "books"],
+            fields:
+                #"[{"field": "name", "generator": {"kind": "uuid"}}, {"field": "bookCount", "generator": {"kind": "countOf", "relationship": "reviews"}, "optional": true}]"#,
+            related: books())
+        expectError(
+            "$.dataset.related[0].fields[1].generator.relationship", ["'books'", "tags"],
+            related: books(
+                fields:
+                    #"[{"field": "title", "generator": {"kind": "uuid"}}, {"field": "tagCount", "generator": {"kind": "countOf", "relationship": "books"}, "optional": true}]"#
+            ))
     }
 
     @Test("parentField needs a parent level that generates the field")
     func parentFieldErrors() {
-        expectError("$.dataset.fields[1].generator", ["root entity has no parent"],
-                    fields: #"[{"field": "name", "generator": {"kind": "uuid"}}, {"field": "bookCount", "generator": {"kind": "parentField", "field": "name"}, "optional": true}]"#,
-                    related: books())
-        expectError("$.dataset.related[0].fields[1].generator.field", ["'nickname'"],
-                    related: books(fields: #"[{"field": "title", "generator": {"kind": "uuid"}}, {"field": "authorName", "generator": {"kind": "parentField", "field": "nickname"}, "optional": true}]"#))
+        expectError(
+            "$.dataset.fields[1].generator", ["root entity has no parent"],
+            fields:
+                #"[{"field": "name", "generator": {"kind": "uuid"}}, {"field": "bookCount", "generator": {"kind": "parentField", "field": "name"}, "optional": true}]"#,
+            related: books())
+        expectError(
+            "$.dataset.related[0].fields[1].generator.field", ["'nickname'"],
+            related: books(
+                fields:
+                    #"[{"field": "title", "generator": {"kind": "uuid"}}, {"field": "authorName", "generator": {"kind": "parentField", "field": "nickname"}, "optional": true}]"#
+            ))
     }
 
     @Test("A field with nowhere to go is an error unless it is optional")
     func nowhereToGo() throws {
         let countField = #"{"field": "bookCount", "generator": {"kind": "countOf", "relationship": "books"}}"#
-        expectError("$.dataset.fields[1]", ["variant normalized", "'bookCount' has nowhere to go"],
-                    fields: #"[{"field": "name", "generator": {"kind": "uuid"}}, \#(countField)]"#, related: books())
+        expectError(
+            "$.dataset.fields[1]", ["variant normalized", "'bookCount' has nowhere to go"],
+            fields: #"[{"field": "name", "generator": {"kind": "uuid"}}, \#(countField)]"#, related: books())
         let nameField = #"{"field": "authorName", "generator": {"kind": "parentField", "field": "name"}}"#
-        expectError("$.dataset.related[0].fields[1]", ["variant normalized", "'authorName' has nowhere to go"],
-                    related: books(fields: #"[{"field": "title", "generator": {"kind": "uuid"}}, \#(nameField)]"#))
+        expectError(
+            "$.dataset.related[0].fields[1]", ["variant normalized", "'authorName' has nowhere to go"],
+            related: books(fields: #"[{"field": "title", "generator": {"kind": "uuid"}}, \#(nameField)]"#))
         // The same fields marked optional are accepted.
         let optionalCount = countField.dropLast() + #", "optional": true}"#
         let optionalName = nameField.dropLast() + #", "optional": true}"#
-        _ = try decodeLibrary(fields: #"[{"field": "name", "generator": {"kind": "uuid"}}, \#(optionalCount)]"#,
-                              related: books(fields: #"[{"field": "title", "generator": {"kind": "uuid"}}, \#(optionalName)]"#))
+        _ = try decodeLibrary(
+            fields: #"[{"field": "name", "generator": {"kind": "uuid"}}, \#(optionalCount)]"#,
+            related: books(fields: #"[{"field": "title", "generator": {"kind": "uuid"}}, \#(optionalName)]"#))
     }
 
     @Test("popularity needs a pool; a pool entry takes no fields of its own")
     func poolShape() {
-        expectError("$.dataset.related[0].popularity", ["pool"],
-                    related: books(fanOut: #"{"kind": "constant", "value": 1}, "popularity": {"zipf": 1}"#))
-        expectError("$.dataset.related[0].related[0].fields", ["inside 'pool'"],
-                    related: books(related: #"[{"relationship": "tags", "pool": {"count": 5}, "fields": [], "fanOut": {"kind": "constant", "value": 1}}]"#))
+        expectError(
+            "$.dataset.related[0].popularity", ["pool"],
+            related: books(fanOut: #"{"kind": "constant", "value": 1}, "popularity": {"zipf": 1}"#))
+        expectError(
+            "$.dataset.related[0].related[0].fields", ["inside 'pool'"],
+            related: books(
+                related: #"[{"relationship": "tags", "pool": {"count": 5}, "fields": [], "fanOut": {"kind": "constant", "value": 1}}]"#))
     }
 }

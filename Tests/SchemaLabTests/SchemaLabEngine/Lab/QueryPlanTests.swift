@@ -65,7 +65,10 @@ struct QueryPlanTests {
         // unbatched V2 controller fires no fault per photo for meta.likes.
         #expect(result("V2", "frc-sections").statements == 2)
         let v2 = result("V2", "frc-sections").plans.map(\.sql)
-        #expect(v2[1] == "SELECT t1.ZLIKES, COUNT (DISTINCT t0.Z_PK) FROM ZPHOTO t0 LEFT OUTER JOIN ZPHOTOMETA t1 ON t0.ZMETA = t1.Z_PK GROUP BY t1.ZLIKES ORDER BY t1.ZLIKES DESC")
+        #expect(
+            v2[1]
+                == "SELECT t1.ZLIKES, COUNT (DISTINCT t0.Z_PK) FROM ZPHOTO t0 LEFT OUTER JOIN ZPHOTOMETA t1 ON t0.ZMETA = t1.Z_PK GROUP BY t1.ZLIKES ORDER BY t1.ZLIKES DESC"
+        )
         #expect(result("V2", "frc-batched").statements == 3)
         // V1 insert: BEGIN, SELECT Z_MAX, UPDATE, COMMIT, BEGIN, 400 INSERTs, COMMIT.
         #expect(result("V1", "insert").statements == 406)

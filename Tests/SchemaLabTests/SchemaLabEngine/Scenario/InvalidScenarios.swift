@@ -38,18 +38,29 @@ enum InvalidScenarios {
             "$schema": "schema.json",
             "format": 1, "name": "schema-base", "description": "Base of the invalid-document table.",
             "variants": [
-                ["name": "A", "entities": [
-                    ["name": "Item",
-                     "attributes": [["name": "rank", "type": "integer32"], ["name": "title", "type": "string"],
-                                    ["name": "serial", "type": "integer64"], ["name": "payload", "type": "binary"],
-                                    ["name": "source", "type": "string"]],
-                     "relationships": [["name": "tags", "destination": "Tag", "toMany": true, "inverse": "items"]]],
-                    ["name": "Tag", "attributes": [["name": "label", "type": "string"]],
-                     "relationships": [["name": "items", "destination": "Item", "toMany": true, "inverse": "tags"]]],
-                 ],
-                 "indexes": [["name": "byRank", "entity": "Item", "elements": ["rank"]]]],
-                ["name": "B", "extends": "A",
-                 "addIndexes": [["name": "byTitle", "entity": "Item", "elements": [["key": "title", "order": "descending"]]]]],
+                [
+                    "name": "A",
+                    "entities": [
+                        [
+                            "name": "Item",
+                            "attributes": [
+                                ["name": "rank", "type": "integer32"], ["name": "title", "type": "string"],
+                                ["name": "serial", "type": "integer64"], ["name": "payload", "type": "binary"],
+                                ["name": "source", "type": "string"],
+                            ],
+                            "relationships": [["name": "tags", "destination": "Tag", "toMany": true, "inverse": "items"]],
+                        ],
+                        [
+                            "name": "Tag", "attributes": [["name": "label", "type": "string"]],
+                            "relationships": [["name": "items", "destination": "Item", "toMany": true, "inverse": "tags"]],
+                        ],
+                    ],
+                    "indexes": [["name": "byRank", "entity": "Item", "elements": ["rank"]]],
+                ],
+                [
+                    "name": "B", "extends": "A",
+                    "addIndexes": [["name": "byTitle", "entity": "Item", "elements": [["key": "title", "order": "descending"]]]],
+                ],
             ],
             "dataset": [
                 "seed": 1, "entity": "Item", "counts": [10, 20],
@@ -61,21 +72,29 @@ enum InvalidScenarios {
                     ["field": "source", "generator": ["kind": "constant", "value": "seed"]],
                 ],
                 "related": [
-                    ["relationship": "tags", "fanOut": ["kind": "uniformInt", "min": 0, "max": 3],
-                     "pool": ["count": 5, "fields": [["field": "label", "generator": ["kind": "uuid", "prefix": "tag-"]]]],
-                     "popularity": ["zipf": 1.0]],
+                    [
+                        "relationship": "tags", "fanOut": ["kind": "uniformInt", "min": 0, "max": 3],
+                        "pool": ["count": 5, "fields": [["field": "label", "generator": ["kind": "uuid", "prefix": "tag-"]]]],
+                        "popularity": ["zipf": 1.0],
+                    ]
                 ],
             ],
             "workloads": [
                 ["name": "insert", "kind": "insert"],
                 ["name": "by-rank", "kind": "fetch", "sort": ["rank"], "predicate": "rank > %@", "arguments": [3], "touch": 5],
-                ["name": "sections", "kind": "fetchedResults", "sort": ["rank", ["key": "title", "ascending": false]],
-                 "sectionKey": "rank", "batchSize": 10],
-                ["name": "per-rank", "kind": "fetch", "resultType": "dictionaries", "groupBy": ["rank"],
-                 "propertiesToFetch": ["rank", ["name": "n", "function": "count", "key": "title"]]],
-                ["name": "faults", "kind": "fetch", "sort": [["key": "serial", "ascending": true]], "fetchLimit": 5, "fetchOffset": 1,
-                 "returnsObjectsAsFaults": false, "includesPropertyValues": true, "touch": "array", "touchKeys": ["rank"],
-                 "prefetch": ["tags"], "variants": ["B"]],
+                [
+                    "name": "sections", "kind": "fetchedResults", "sort": ["rank", ["key": "title", "ascending": false]],
+                    "sectionKey": "rank", "batchSize": 10,
+                ],
+                [
+                    "name": "per-rank", "kind": "fetch", "resultType": "dictionaries", "groupBy": ["rank"],
+                    "propertiesToFetch": ["rank", ["name": "n", "function": "count", "key": "title"]],
+                ],
+                [
+                    "name": "faults", "kind": "fetch", "sort": [["key": "serial", "ascending": true]], "fetchLimit": 5, "fetchOffset": 1,
+                    "returnsObjectsAsFaults": false, "includesPropertyValues": true, "touch": "array", "touchKeys": ["rank"],
+                    "prefetch": ["tags"], "variants": ["B"],
+                ],
                 ["name": "sources", "kind": "fetch", "resultType": "dictionaries", "propertiesToFetch": ["source"], "distinct": true],
             ],
             "measurement": ["warmup": 0, "repetitions": 3, "maxSeconds": 10],
@@ -94,17 +113,21 @@ enum InvalidScenarios {
             .init("missing format", at: "$", remove: ["format"]),
             .init("missing workloads", at: "$", remove: ["workloads"]),
             .init("missing dataset seed", at: "$.dataset", remove: ["dataset", "seed"]),
-            .init("missing attribute type", at: "$.variants[0].entities[0].attributes[0]", remove: ["variants", 0, "entities", 0, "attributes", 0, "type"]),
+            .init(
+                "missing attribute type", at: "$.variants[0].entities[0].attributes[0]",
+                remove: ["variants", 0, "entities", 0, "attributes", 0, "type"]),
             .init("missing uniformInt max", at: "$.dataset.fields[0].generator", remove: gen + ["max"]),
             .init("missing workload kind", at: "$.workloads[1]", remove: fetch + ["kind"]),
             .init("a variant with neither entities nor extends", at: "$.variants[0]", remove: ["variants", 0, "entities"]),
             .init("a field with neither field nor fields", at: "$.dataset.fields[1]", remove: ["dataset", "fields", 1, "field"]),
             // Unknown keys at several depths
             .init("unknown root key", at: "$.workload", set: ["workload"], to: []),
-            .init("unknown attribute key", at: "$.variants[0].entities[0].attributes[0].nullable",
-                  set: ["variants", 0, "entities", 0, "attributes", 0, "nullable"], to: true),
-            .init("unknown index element key", at: "$.variants[1].addIndexes[0].elements[0].collation",
-                  set: ["variants", 1, "addIndexes", 0, "elements", 0, "collation"], to: "binary"),
+            .init(
+                "unknown attribute key", at: "$.variants[0].entities[0].attributes[0].nullable",
+                set: ["variants", 0, "entities", 0, "attributes", 0, "nullable"], to: true),
+            .init(
+                "unknown index element key", at: "$.variants[1].addIndexes[0].elements[0].collation",
+                set: ["variants", 1, "addIndexes", 0, "elements", 0, "collation"], to: "binary"),
             .init("a key of another generator kind", at: "$.dataset.fields[0].generator.mean", set: gen + ["mean"], to: 4),
             .init("unknown pool key", at: "$.dataset.related[0].pool.size", set: related + ["pool", "size"], to: 5),
             .init("unknown fetch key", at: "$.workloads[1].limit", set: fetch + ["limit"], to: 5),
@@ -117,33 +140,45 @@ enum InvalidScenarios {
             .init("$schema not a string", at: "$.$schema", set: ["$schema"], to: 1),
             .init("seed as a string", at: "$.dataset.seed", set: ["dataset", "seed"], to: "forty-two"),
             .init("seed with a fraction", at: "$.dataset.seed", set: ["dataset", "seed"], to: 1.5),
-            .init("toMany as a string", at: "$.variants[0].entities[0].relationships[0].toMany",
-                  set: ["variants", 0, "entities", 0, "relationships", 0, "toMany"], to: "yes"),
+            .init(
+                "toMany as a string", at: "$.variants[0].entities[0].relationships[0].toMany",
+                set: ["variants", 0, "entities", 0, "relationships", 0, "toMany"], to: "yes"),
             .init("variants as an object", at: "$.variants", set: ["variants"], to: ["name": "A"]),
-            .init("an argument object that is not a date", at: "$.workloads[1].arguments[0].when",
-                  set: fetch + ["arguments"], to: [["when": "2020-01-01"]]),
+            .init(
+                "an argument object that is not a date", at: "$.workloads[1].arguments[0].when",
+                set: fetch + ["arguments"], to: [["when": "2020-01-01"]]),
             // Names
-            .init("an entity name with a quote", at: "$.variants[0].entities[0].name", set: ["variants", 0, "entities", 0, "name"], to: "It'em"),
-            .init("an attribute name with a space", at: "$.variants[0].entities[0].attributes[0].name",
-                  set: ["variants", 0, "entities", 0, "attributes", 0, "name"], to: "my rank"),
-            .init("an index name with a semicolon", at: "$.variants[0].indexes[0].name",
-                  set: ["variants", 0, "indexes", 0, "name"], to: "byRank;DROP TABLE ZITEM"),
-            .init("a field name starting with a digit", at: "$.dataset.fields[0].field", set: ["dataset", "fields", 0, "field"], to: "1rank"),
-            .init("a field name with a final newline", at: "$.dataset.fields[0].field", set: ["dataset", "fields", 0, "field"], to: "rank\n"),
-            .init("an identifier of 65 characters", at: "$.dataset.entity", set: ["dataset", "entity"], to: String(repeating: "a", count: 65)),
+            .init(
+                "an entity name with a quote", at: "$.variants[0].entities[0].name", set: ["variants", 0, "entities", 0, "name"],
+                to: "It'em"),
+            .init(
+                "an attribute name with a space", at: "$.variants[0].entities[0].attributes[0].name",
+                set: ["variants", 0, "entities", 0, "attributes", 0, "name"], to: "my rank"),
+            .init(
+                "an index name with a semicolon", at: "$.variants[0].indexes[0].name",
+                set: ["variants", 0, "indexes", 0, "name"], to: "byRank;DROP TABLE ZITEM"),
+            .init(
+                "a field name starting with a digit", at: "$.dataset.fields[0].field", set: ["dataset", "fields", 0, "field"], to: "1rank"),
+            .init(
+                "a field name with a final newline", at: "$.dataset.fields[0].field", set: ["dataset", "fields", 0, "field"], to: "rank\n"),
+            .init(
+                "an identifier of 65 characters", at: "$.dataset.entity", set: ["dataset", "entity"], to: String(repeating: "a", count: 65)),
             .init("a scenario name with a slash", at: "$.name", set: ["name"], to: "a/b"),
             .init("an empty variant name", at: "$.variants[1].name", set: ["variants", 1, "name"], to: ""),
             .init("a sort key path with an empty part", at: "$.workloads[1].sort[0]", set: fetch + ["sort"], to: ["rank..title"]),
             // Unknown enum values
-            .init("unknown attribute type", at: "$.variants[0].entities[0].attributes[0].type",
-                  set: ["variants", 0, "entities", 0, "attributes", 0, "type"], to: "int"),
-            .init("unknown delete rule", at: "$.variants[0].entities[0].relationships[0].deleteRule",
-                  set: ["variants", 0, "entities", 0, "relationships", 0, "deleteRule"], to: "restrict"),
+            .init(
+                "unknown attribute type", at: "$.variants[0].entities[0].attributes[0].type",
+                set: ["variants", 0, "entities", 0, "attributes", 0, "type"], to: "int"),
+            .init(
+                "unknown delete rule", at: "$.variants[0].entities[0].relationships[0].deleteRule",
+                set: ["variants", 0, "entities", 0, "relationships", 0, "deleteRule"], to: "restrict"),
             .init("unknown generator kind", at: "$.dataset.fields[0].generator.kind", set: gen + ["kind"], to: "gaussian"),
             .init("unknown workload kind", at: "$.workloads[1].kind", set: fetch + ["kind"], to: "remove"),
             .init("unknown touch word", at: "$.workloads[1].touch", set: fetch + ["touch"], to: "everything"),
-            .init("unknown aggregate function", at: "$.workloads[3].propertiesToFetch[1].function",
-                  set: ["workloads", 3, "propertiesToFetch", 1, "function"], to: "median"),
+            .init(
+                "unknown aggregate function", at: "$.workloads[3].propertiesToFetch[1].function",
+                set: ["workloads", 3, "propertiesToFetch", 1, "function"], to: "median"),
             .init("bad pragma value", at: "$.pragmas.journal_mode", set: ["pragmas", "journal_mode"], to: "fast"),
             .init("unknown pragma", at: "$.pragmas.foreign_keys", set: ["pragmas", "foreign_keys"], to: "on"),
             .init("an integer pragma as a word", at: "$.pragmas.cache_size", set: ["pragmas", "cache_size"], to: "big"),
@@ -160,36 +195,47 @@ enum InvalidScenarios {
             .init("a negative touch", at: "$.workloads[1].touch", set: fetch + ["touch"], to: -1),
             .init("a negative fan-out", at: "$.dataset.related[0].fanOut.min", set: related + ["fanOut", "min"], to: -1),
             .init("a zipf popularity above 10", at: "$.dataset.related[0].popularity.zipf", set: related + ["popularity", "zipf"], to: 11),
-            .init("a probability above 1", at: "$.dataset.fields[0].generator.probability",
-                  set: gen, to: ["kind": "bool", "probability": 1.5]),
-            .init("a month 13", at: "$.dataset.fields[0].generator.from",
-                  set: gen, to: ["kind": "dateRange", "from": "2020-13-01", "to": "2021-01-01"]),
+            .init(
+                "a probability above 1", at: "$.dataset.fields[0].generator.probability",
+                set: gen, to: ["kind": "bool", "probability": 1.5]),
+            .init(
+                "a month 13", at: "$.dataset.fields[0].generator.from",
+                set: gen, to: ["kind": "dateRange", "from": "2020-13-01", "to": "2021-01-01"]),
             .init("a blank predicate", at: "$.workloads[1].predicate", set: fetch + ["predicate"], to: "   "),
             // Rules between keys
             .init("a variant with entities and extends", at: "$.variants[1].entities", set: ["variants", 1, "entities"], to: []),
             .init("field and fields together", at: "$.dataset.fields[1]", set: ["dataset", "fields", 1, "fields"], to: ["title"]),
-            .init("clusteredLocation filling one field", at: "$.dataset.fields[0]",
-                  set: gen, to: ["kind": "clusteredLocation", "clusters": [["latitude": 1, "longitude": 2, "sigma": 0.5]]]),
-            .init("choice weights and zipf together", at: "$.dataset.fields[1].generator",
-                  set: ["dataset", "fields", 1, "generator"], to: ["kind": "choice", "values": ["a", "b"], "weights": [1, 2], "zipf": 1]),
-            .init("a fan-out of a text generator", at: "$.dataset.related[0].fanOut.kind",
-                  set: related + ["fanOut"], to: ["kind": "text", "minLength": 1, "maxLength": 2]),
+            .init(
+                "clusteredLocation filling one field", at: "$.dataset.fields[0]",
+                set: gen, to: ["kind": "clusteredLocation", "clusters": [["latitude": 1, "longitude": 2, "sigma": 0.5]]]),
+            .init(
+                "choice weights and zipf together", at: "$.dataset.fields[1].generator",
+                set: ["dataset", "fields", 1, "generator"], to: ["kind": "choice", "values": ["a", "b"], "weights": [1, 2], "zipf": 1]),
+            .init(
+                "a fan-out of a text generator", at: "$.dataset.related[0].fanOut.kind",
+                set: related + ["fanOut"], to: ["kind": "text", "minLength": 1, "maxLength": 2]),
             .init("popularity without a pool", at: "$.dataset.related[0].popularity", remove: related + ["pool"]),
             .init("a pool entry with its own fields", at: "$.dataset.related[0].fields", set: related + ["fields"], to: []),
-            .init("an attribute-style index on a descending element", at: "$.variants[1].addIndexes[0].style",
-                  set: ["variants", 1, "addIndexes", 0, "style"], to: "attribute"),
-            .init("a unique R-tree index", at: "$.variants[0].indexes[0].unique",
-                  edits: [(["variants", 0, "indexes", 0, "kind"], "rtree"), (["variants", 0, "indexes", 0, "unique"], true)]),
+            .init(
+                "an attribute-style index on a descending element", at: "$.variants[1].addIndexes[0].style",
+                set: ["variants", 1, "addIndexes", 0, "style"], to: "attribute"),
+            .init(
+                "a unique R-tree index", at: "$.variants[0].indexes[0].unique",
+                edits: [(["variants", 0, "indexes", 0, "kind"], "rtree"), (["variants", 0, "indexes", 0, "unique"], true)]),
             .init("a fetchedResults workload without sort", at: "$.workloads[2]", remove: ["workloads", 2, "sort"]),
             .init("an append workload without count", at: "$.workloads[0]", set: ["workloads", 0, "kind"], to: "append"),
             .init("a dictionaries fetch without propertiesToFetch", at: "$.workloads[3]", remove: ["workloads", 3, "propertiesToFetch"]),
-            .init("propertiesToFetch and groupBy on an object fetch", at: "$.workloads[3].propertiesToFetch", remove: ["workloads", 3, "resultType"]),
+            .init(
+                "propertiesToFetch and groupBy on an object fetch", at: "$.workloads[3].propertiesToFetch",
+                remove: ["workloads", 3, "resultType"]),
             .init("arguments without a predicate", at: "$.workloads[1].arguments", remove: fetch + ["predicate"]),
             .init("touch on an object ID fetch", at: "$.workloads[1].touch", set: fetch + ["resultType"], to: "objectIDs"),
-            .init("a count fetch with a fetchLimit", at: "$.workloads[1]",
-                  edits: [(fetch + ["touch"], nil), (fetch + ["sort"], nil), (fetch + ["resultType"], "count"), (fetch + ["fetchLimit"], 5)]),
-            .init("paging with a batch size", at: "$.workloads[1].batchSize",
-                  edits: [(fetch + ["pageSize"], 20), (fetch + ["batchSize"], 10)]),
+            .init(
+                "a count fetch with a fetchLimit", at: "$.workloads[1]",
+                edits: [(fetch + ["touch"], nil), (fetch + ["sort"], nil), (fetch + ["resultType"], "count"), (fetch + ["fetchLimit"], 5)]),
+            .init(
+                "paging with a batch size", at: "$.workloads[1].batchSize",
+                edits: [(fetch + ["pageSize"], 20), (fetch + ["batchSize"], 10)]),
             .init("a reduce entry that is a key path", at: "$.workloads[1].reduce", set: fetch + ["reduce"], to: ["rank"]),
         ]
     }

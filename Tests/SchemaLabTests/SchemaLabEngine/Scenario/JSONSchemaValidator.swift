@@ -31,7 +31,8 @@ enum JSONSchemaValidator {
         let candidates = [onPath, "/usr/bin/python3"].compactMap { $0 }
         return candidates.first { candidate in
             guard FileManager.default.isExecutableFile(atPath: candidate),
-                  let r = try? run(candidate, ["-c", "from jsonschema import Draft202012Validator"]) else { return false }
+                let r = try? run(candidate, ["-c", "from jsonschema import Draft202012Validator"])
+            else { return false }
             return r.status == 0
         }
     }()
@@ -40,7 +41,10 @@ enum JSONSchemaValidator {
     /// file in `documents` against it. Throws when no interpreter can import jsonschema.
     static func validate(schema: String, documents: [String]) throws -> Report {
         guard let python = interpreter else {
-            throw Unavailable(description: "neither python3 (on PATH) nor /usr/bin/python3 can import jsonschema: run `make setup` (it installs python3-jsonschema)")
+            throw Unavailable(
+                description:
+                    "neither python3 (on PATH) nor /usr/bin/python3 can import jsonschema: run `make setup` (it installs python3-jsonschema)"
+            )
         }
         let r = try run(python, ["-c", script, schema] + documents)
         guard r.status == 0 else {

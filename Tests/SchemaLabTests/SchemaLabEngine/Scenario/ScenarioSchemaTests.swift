@@ -25,7 +25,8 @@ struct ScenarioSchemaTests {
             .map { dir + "/" + $0 }
             .filter { path in
                 guard let data = FileManager.default.contents(atPath: path),
-                      let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return false }
+                    let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+                else { return false }
                 return object["format"] != nil
             }
     }
@@ -66,7 +67,11 @@ struct ScenarioSchemaTests {
             }
             #expect(members.first?.key == "$schema", "\(path)")
             let expected = path.contains("/scenarios/scale/") ? "../schema.json" : "schema.json"
-            if case .string(let s)? = members.first?.value { #expect(s == expected, "\(path)") } else { Issue.record("\(path): $schema is not a string") }
+            if case .string(let s)? = members.first?.value {
+                #expect(s == expected, "\(path)")
+            } else {
+                Issue.record("\(path): $schema is not a string")
+            }
         }
     }
 
@@ -101,8 +106,9 @@ struct ScenarioSchemaTests {
                 #expect(e.path.hasPrefix("$"), "\(c.name): \(e)")
                 #expect(e.path == c.at, "\(c.name): the decoder reports \(e.path): \(e.message)")
                 if !schemaErrors.isEmpty {
-                    #expect(schemaErrors.contains { Self.samePlace(schema: $0.path, decoder: e.path) },
-                            "\(c.name): the decoder reports \(e.path), schema.json \(schemaErrors)")
+                    #expect(
+                        schemaErrors.contains { Self.samePlace(schema: $0.path, decoder: e.path) },
+                        "\(c.name): the decoder reports \(e.path), schema.json \(schemaErrors)")
                 }
             } catch {
                 Issue.record("\(c.name): unexpected error \(error)")
@@ -119,11 +125,21 @@ struct ScenarioSchemaTests {
         return [
             ("an integer written 1.0", base.replacingOccurrences(of: "\"seed\":1}", with: "\"seed\":1.0}"), true),
             ("an explicit null in an optional key", edited { InvalidScenarios.setting(NSNull(), at: ["description"], in: $0) }, false),
-            ("a variant description that is not a string", edited { InvalidScenarios.setting(5, at: ["variants", 0, "description"], in: $0) }, false),
-            ("a fan-out of true", edited { InvalidScenarios.setting(["kind": "constant", "value": true], at: related[...] + ["fanOut"], in: $0) }, false),
-            ("a day with a + sign", edited {
-                InvalidScenarios.setting(["kind": "dateRange", "from": "+020-01-01", "to": "2021-01-01"], at: ["dataset", "fields", 0, "generator"], in: $0)
-            }, false),
+            (
+                "a variant description that is not a string",
+                edited { InvalidScenarios.setting(5, at: ["variants", 0, "description"], in: $0) }, false
+            ),
+            (
+                "a fan-out of true",
+                edited { InvalidScenarios.setting(["kind": "constant", "value": true], at: related[...] + ["fanOut"], in: $0) }, false
+            ),
+            (
+                "a day with a + sign",
+                edited {
+                    InvalidScenarios.setting(
+                        ["kind": "dateRange", "from": "+020-01-01", "to": "2021-01-01"], at: ["dataset", "fields", 0, "generator"], in: $0)
+                }, false
+            ),
         ]
     }
 

@@ -70,7 +70,9 @@ struct ScenarioValidationTests {
     @Test("An identifier that is not a plain name never reaches SQL")
     func badIdentifier() {
         var s = TestSupport.minimalScenario()
-        s["variants"] = [["name": "A", "entities": [["name": "Item; DROP TABLE x", "attributes": [["name": "rank", "type": "integer32"]]]]]]
+        s["variants"] = [
+            ["name": "A", "entities": [["name": "Item; DROP TABLE x", "attributes": [["name": "rank", "type": "integer32"]]]]]
+        ]
         let e = error(s)
         #expect(e?.path == "$.variants[0].entities[0].name")
         #expect(e?.message.contains("not a plain name") == true)
@@ -109,8 +111,10 @@ struct ScenarioValidationTests {
     func badFields() {
         var s = TestSupport.minimalScenario()
         var ds = s["dataset"] as! [String: Any]
-        ds["fields"] = [["field": "rank", "generator": ["kind": "uniformInt", "min": 0, "max": 9]],
-                        ["field": "title", "generator": ["kind": "text", "minLength": 1, "maxLength": 5]]]
+        ds["fields"] = [
+            ["field": "rank", "generator": ["kind": "uniformInt", "min": 0, "max": 9]],
+            ["field": "title", "generator": ["kind": "text", "minLength": 1, "maxLength": 5]],
+        ]
         s["dataset"] = ds
         #expect(error(s)?.path == "$.dataset.fields[1]")
         ds["fields"] = [["field": "rank", "generator": ["kind": "text", "minLength": 1, "maxLength": 5]]]

@@ -10,28 +10,28 @@ import Testing
 @Suite("Append workload, maintained counters, derived fields")
 struct AppendWorkloadTests {
     static let json = """
-    {"format": 1, "name": "days",
-     "variants": [
-       {"name": "group-by", "entities": [{"name": "Post", "attributes": [
-          {"name": "timestamp", "type": "date"}, {"name": "day", "type": "integer32"}, {"name": "text", "type": "string"}]}]},
-       {"name": "counter", "extends": "group-by",
-        "addEntities": [{"name": "DayCount", "attributes": [{"name": "day", "type": "integer32"}, {"name": "posts", "type": "integer32"}]}],
-        "counters": [{"entity": "DayCount", "key": "day", "count": "posts", "of": "Post", "by": "day"}]}],
-     "reference": "group-by",
-     "dataset": {"seed": 7, "entity": "Post", "counts": [60], "fields": [
-        {"field": "timestamp", "generator": {"kind": "dateRange", "from": "2018-05-06", "to": "2018-05-12"}},
-        {"field": "day", "generator": {"kind": "derived", "from": "timestamp", "function": "day"}},
-        {"field": "text", "generator": {"kind": "text", "minLength": 3, "maxLength": 9}}]},
-     "workloads": [
-       {"name": "chart", "kind": "fetch", "resultType": "dictionaries", "groupBy": ["day"],
-        "propertiesToFetch": ["day", {"name": "posts", "function": "count", "key": "day"}], "sort": ["day"]},
-       {"name": "chart-counter", "kind": "fetch", "entity": "DayCount", "resultType": "dictionaries",
-        "propertiesToFetch": ["day", "posts"], "sort": ["day"], "variants": ["counter"], "agreesWith": "chart"},
-       {"name": "post-4", "kind": "append", "count": 4, "saveEvery": 1},
-       {"name": "post-6-in-2", "kind": "append", "count": 6, "saveEvery": 3},
-       {"name": "insert", "kind": "insert"}],
-     "measurement": {"warmup": 0, "repetitions": 2}}
-    """
+        {"format": 1, "name": "days",
+         "variants": [
+           {"name": "group-by", "entities": [{"name": "Post", "attributes": [
+              {"name": "timestamp", "type": "date"}, {"name": "day", "type": "integer32"}, {"name": "text", "type": "string"}]}]},
+           {"name": "counter", "extends": "group-by",
+            "addEntities": [{"name": "DayCount", "attributes": [{"name": "day", "type": "integer32"}, {"name": "posts", "type": "integer32"}]}],
+            "counters": [{"entity": "DayCount", "key": "day", "count": "posts", "of": "Post", "by": "day"}]}],
+         "reference": "group-by",
+         "dataset": {"seed": 7, "entity": "Post", "counts": [60], "fields": [
+            {"field": "timestamp", "generator": {"kind": "dateRange", "from": "2018-05-06", "to": "2018-05-12"}},
+            {"field": "day", "generator": {"kind": "derived", "from": "timestamp", "function": "day"}},
+            {"field": "text", "generator": {"kind": "text", "minLength": 3, "maxLength": 9}}]},
+         "workloads": [
+           {"name": "chart", "kind": "fetch", "resultType": "dictionaries", "groupBy": ["day"],
+            "propertiesToFetch": ["day", {"name": "posts", "function": "count", "key": "day"}], "sort": ["day"]},
+           {"name": "chart-counter", "kind": "fetch", "entity": "DayCount", "resultType": "dictionaries",
+            "propertiesToFetch": ["day", "posts"], "sort": ["day"], "variants": ["counter"], "agreesWith": "chart"},
+           {"name": "post-4", "kind": "append", "count": 4, "saveEvery": 1},
+           {"name": "post-6-in-2", "kind": "append", "count": 6, "saveEvery": 3},
+           {"name": "insert", "kind": "insert"}],
+         "measurement": {"warmup": 0, "repetitions": 2}}
+        """
 
     static let results: [CaseResult] = {
         let plan = try! TestSupport.decode(json)
@@ -60,13 +60,13 @@ struct AppendWorkloadTests {
     @Test("derived floor: the whole part of a number, negative numbers rounded down")
     func derivedFloor() throws {
         let json = """
-        {"format": 1, "name": "q", "variants": [{"name": "v", "entities": [{"name": "Quake", "attributes": [
-           {"name": "magnitude", "type": "double"}, {"name": "band", "type": "integer16"}]}]}],
-         "dataset": {"seed": 3, "entity": "Quake", "counts": [200], "fields": [
-           {"field": "magnitude", "generator": {"kind": "uniformDouble", "min": -1.5, "max": 7.5}},
-           {"field": "band", "generator": {"kind": "derived", "from": "magnitude", "function": "floor"}}]},
-         "workloads": [{"name": "i", "kind": "insert"}]}
-        """
+            {"format": 1, "name": "q", "variants": [{"name": "v", "entities": [{"name": "Quake", "attributes": [
+               {"name": "magnitude", "type": "double"}, {"name": "band", "type": "integer16"}]}]}],
+             "dataset": {"seed": 3, "entity": "Quake", "counts": [200], "fields": [
+               {"field": "magnitude", "generator": {"kind": "uniformDouble", "min": -1.5, "max": 7.5}},
+               {"field": "band", "generator": {"kind": "derived", "from": "magnitude", "function": "floor"}}]},
+             "workloads": [{"name": "i", "kind": "insert"}]}
+            """
         let plan = try TestSupport.decode(json)
         let data = GeneratedData(spec: plan.scenario.dataset, count: 200)
         for (m, b) in zip(data.columns[0], data.columns[1]) {
@@ -140,22 +140,25 @@ struct AppendWorkloadTests {
         #expect(try drift(after: "INSERT INTO ZDAYCOUNT (Z_PK, Z_ENT, Z_OPT, ZDAY, ZPOSTS) VALUES (99, 1, 1, 2, 1)") >= 1)
         #expect(try drift(after: "INSERT INTO ZDAYCOUNT (Z_PK, Z_ENT, Z_OPT, ZDAY, ZPOSTS) VALUES (99, 1, 1, 8, 0)") == 0)
         #expect(try CounterAudit.driftingRows(store, model: model) == 0)
-        let d = try #require(try { try store.db.execute("UPDATE ZDAYCOUNT SET ZPOSTS = 5 WHERE ZDAY = 2")
-                                   return try CounterAudit.drifts(store, model: model).first }())
+        let d = try #require(
+            try {
+                try store.db.execute("UPDATE ZDAYCOUNT SET ZPOSTS = 5 WHERE ZDAY = 2")
+                return try CounterAudit.drifts(store, model: model).first
+            }())
         #expect(d.description == "counter DayCount.posts disagrees with COUNT(*) of Post by day: 2 row(s) differ")
     }
 
     @Test("Counters group text keys by their bytes, as SQLite does, and do not count a NULL key")
     func counterKeysAsSQLite() throws {
         let json = """
-        {"format": 1, "name": "t", "variants": [{"name": "v", "entities": [
-           {"name": "Photo", "attributes": [{"name": "tag", "type": "string"}]},
-           {"name": "TagCount", "attributes": [{"name": "tag", "type": "string"}, {"name": "photos", "type": "integer32"}]}],
-           "counters": [{"entity": "TagCount", "key": "tag", "count": "photos", "of": "Photo", "by": "tag"}]}],
-         "dataset": {"seed": 1, "entity": "Photo", "counts": [3], "fields": [
-           {"field": "tag", "generator": {"kind": "choice", "values": ["a"]}}]},
-         "workloads": [{"name": "i", "kind": "insert"}]}
-        """
+            {"format": 1, "name": "t", "variants": [{"name": "v", "entities": [
+               {"name": "Photo", "attributes": [{"name": "tag", "type": "string"}]},
+               {"name": "TagCount", "attributes": [{"name": "tag", "type": "string"}, {"name": "photos", "type": "integer32"}]}],
+               "counters": [{"entity": "TagCount", "key": "tag", "count": "photos", "of": "Photo", "by": "tag"}]}],
+             "dataset": {"seed": 1, "entity": "Photo", "counts": [3], "fields": [
+               {"field": "tag", "generator": {"kind": "choice", "values": ["a"]}}]},
+             "workloads": [{"name": "i", "kind": "insert"}]}
+            """
         let dir = try TestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let model = try TestSupport.decode(json).models[0]
@@ -168,7 +171,10 @@ struct AppendWorkloadTests {
             }
             try c.save()
         }
-        #expect(try store.db.rows("SELECT ZTAG, ZPHOTOS FROM ZTAGCOUNT ORDER BY ZTAG") == [[.text("E\u{301}"), .integer(2)], [.text("\u{C9}"), .integer(4)]])
+        #expect(
+            try store.db.rows("SELECT ZTAG, ZPHOTOS FROM ZTAGCOUNT ORDER BY ZTAG") == [
+                [.text("E\u{301}"), .integer(2)], [.text("\u{C9}"), .integer(4)],
+            ])
         #expect(try CounterAudit.driftingRows(store, model: model) == 0)
     }
 

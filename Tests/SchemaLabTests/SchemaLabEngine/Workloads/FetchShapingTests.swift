@@ -34,11 +34,17 @@ struct FetchShapingTests {
     @Test("Object IDs, count and dictionaries issue Core Data's statement shapes")
     func resultTypeSQL() {
         #expect(sql("flat", "ids") == ["SELECT 0, t0.Z_PK FROM ZNOTE t0 ORDER BY t0.ZCREATED"])
-        #expect(sql("split", "ids") == ["SELECT 0, t0.Z_PK FROM ZNOTE t0 LEFT OUTER JOIN ZNOTEINFO t1 ON t0.ZINFO = t1.Z_PK ORDER BY t1.ZCREATED"])
+        #expect(
+            sql("split", "ids") == [
+                "SELECT 0, t0.Z_PK FROM ZNOTE t0 LEFT OUTER JOIN ZNOTEINFO t1 ON t0.ZINFO = t1.Z_PK ORDER BY t1.ZCREATED"
+            ])
         #expect(sql("flat", "count") == ["SELECT COUNT(*) FROM ZNOTE"])
         #expect(result("flat", "count").signature.values == [[.integer(100)]])
         #expect(sql("flat", "dicts") == ["SELECT t0.ZTITLE, t0.ZSTARS FROM ZNOTE t0 ORDER BY t0.ZCREATED"])
-        #expect(sql("split", "dicts") == ["SELECT t0.ZTITLE, t1.ZSTARS FROM ZNOTE t0 LEFT OUTER JOIN ZNOTEINFO t1 ON t0.ZINFO = t1.Z_PK ORDER BY t1.ZCREATED"])
+        #expect(
+            sql("split", "dicts") == [
+                "SELECT t0.ZTITLE, t1.ZSTARS FROM ZNOTE t0 LEFT OUTER JOIN ZNOTEINFO t1 ON t0.ZINFO = t1.Z_PK ORDER BY t1.ZCREATED"
+            ])
         #expect(result("flat", "dicts").rows == 100)
         #expect(sql("flat", "per-stars") == ["SELECT t0.ZSTARS, COUNT( t0.ZCREATED) FROM ZNOTE t0 GROUP BY t0.ZSTARS ORDER BY t0.ZSTARS"])
         let groups = result("flat", "per-stars").signature.values!
@@ -58,7 +64,9 @@ struct FetchShapingTests {
         #expect(result("flat", "objects").floor == nil)
     }
 
-    @Test("The batching trap: batch size 20 over 100 objects, as a whole array or scrolled, runs 1 ID query plus 5 batches; a first screen 1 plus 1")
+    @Test(
+        "The batching trap: batch size 20 over 100 objects, as a whole array or scrolled, runs 1 ID query plus 5 batches; a first screen 1 plus 1"
+    )
     func batchingTrap() {
         #expect(result("flat", "trap-array").statements == 1 + 5)
         #expect(result("flat", "trap-scroll").statements == 1 + 5)
@@ -74,7 +82,10 @@ struct FetchShapingTests {
         let c = result("flat", "pages")
         #expect(c.statements == 4, "pages of 30, 30, 30, 10")
         #expect(c.rows == 100)
-        #expect(sql("flat", "pages") == ["SELECT 0, t0.Z_PK, t0.Z_OPT, t0.ZCREATED, t0.ZSTARS, t0.ZTITLE FROM ZNOTE t0 ORDER BY t0.ZCREATED LIMIT ? OFFSET ?"])
+        #expect(
+            sql("flat", "pages") == [
+                "SELECT 0, t0.Z_PK, t0.Z_OPT, t0.ZCREATED, t0.ZSTARS, t0.ZTITLE FROM ZNOTE t0 ORDER BY t0.ZCREATED LIMIT ? OFFSET ?"
+            ])
         #expect(result("flat", "limited").rows == 10)
         #expect(sql("flat", "limited")[0].hasSuffix("ORDER BY t0.ZCREATED LIMIT ? OFFSET ?"))
     }
@@ -95,16 +106,30 @@ struct FetchShapingTests {
         #expect(result("flat", "sections-limited").statements == 1)
     }
 
-    @Test("Predicates: bound constants, a JOIN promoted to LEFT OUTER when the sort shares the path, registered string functions, dates, HAVING")
+    @Test(
+        "Predicates: bound constants, a JOIN promoted to LEFT OUTER when the sort shares the path, registered string functions, dates, HAVING"
+    )
     func predicates() {
-        #expect(sql("flat", "filtered") == ["SELECT 0, t0.Z_PK, t0.Z_OPT, t0.ZCREATED, t0.ZSTARS, t0.ZTITLE FROM ZNOTE t0 WHERE (t0.ZSTARS >= ? AND NSCoreDataStringSearch(t0.ZTITLE, ?, 265, 0)) ORDER BY t0.ZCREATED"])
-        #expect(sql("split", "filtered") == ["SELECT 0, t0.Z_PK, t0.Z_OPT, t0.ZTITLE, t0.ZINFO FROM ZNOTE t0 LEFT OUTER JOIN ZNOTEINFO t1 ON t0.ZINFO = t1.Z_PK WHERE (t1.ZSTARS >= ? AND NSCoreDataStringSearch(t0.ZTITLE, ?, 265, 0)) ORDER BY t1.ZCREATED"])
-        #expect(sql("split", "filtered-count") == ["SELECT COUNT( DISTINCT t0.Z_PK) FROM ZNOTE t0 JOIN ZNOTEINFO t1 ON t0.ZINFO = t1.Z_PK WHERE (t1.ZSTARS >= ? AND NSCoreDataStringSearch(t0.ZTITLE, ?, 265, 0))"])
+        #expect(
+            sql("flat", "filtered") == [
+                "SELECT 0, t0.Z_PK, t0.Z_OPT, t0.ZCREATED, t0.ZSTARS, t0.ZTITLE FROM ZNOTE t0 WHERE (t0.ZSTARS >= ? AND NSCoreDataStringSearch(t0.ZTITLE, ?, 265, 0)) ORDER BY t0.ZCREATED"
+            ])
+        #expect(
+            sql("split", "filtered") == [
+                "SELECT 0, t0.Z_PK, t0.Z_OPT, t0.ZTITLE, t0.ZINFO FROM ZNOTE t0 LEFT OUTER JOIN ZNOTEINFO t1 ON t0.ZINFO = t1.Z_PK WHERE (t1.ZSTARS >= ? AND NSCoreDataStringSearch(t0.ZTITLE, ?, 265, 0)) ORDER BY t1.ZCREATED"
+            ])
+        #expect(
+            sql("split", "filtered-count") == [
+                "SELECT COUNT( DISTINCT t0.Z_PK) FROM ZNOTE t0 JOIN ZNOTEINFO t1 ON t0.ZINFO = t1.Z_PK WHERE (t1.ZSTARS >= ? AND NSCoreDataStringSearch(t0.ZTITLE, ?, 265, 0))"
+            ])
         let n = result("flat", "filtered").rows
         #expect(n > 0 && n < 100)
         #expect(result("flat", "filtered-count").signature.values == [[.integer(Int64(n))]])
         #expect(result("flat", "recent").rows > 20 && result("flat", "recent").rows < 80)
-        #expect(sql("flat", "big-groups") == ["SELECT t0.ZSTARS, COUNT( t0.ZCREATED) FROM ZNOTE t0 GROUP BY t0.ZSTARS HAVING COUNT( t0.ZCREATED) > ? ORDER BY t0.ZSTARS"])
+        #expect(
+            sql("flat", "big-groups") == [
+                "SELECT t0.ZSTARS, COUNT( t0.ZCREATED) FROM ZNOTE t0 GROUP BY t0.ZSTARS HAVING COUNT( t0.ZCREATED) > ? ORDER BY t0.ZSTARS"
+            ])
         let groups = result("flat", "per-stars").signature.values!.filter { ($0[1].integerValue ?? 0) > 16 }
         #expect(result("flat", "big-groups").signature.values! == groups)
         #expect(!groups.isEmpty && groups.count < 6)

@@ -12,17 +12,17 @@ import Testing
 @Suite("Write workloads: ingest, upsert, update, delete, a reader under a writer")
 struct WriteWorkloadTests {
     static let quake = """
-    {"name": "Quake", "attributes": [
-       {"name": "code", "type": "string"}, {"name": "magnitude", "type": "double"}, {"name": "place", "type": "string"},
-       {"name": "time", "type": "date"}, {"name": "validated", "type": "bool"}]
-    """
+        {"name": "Quake", "attributes": [
+           {"name": "code", "type": "string"}, {"name": "magnitude", "type": "double"}, {"name": "place", "type": "string"},
+           {"name": "time", "type": "date"}, {"name": "validated", "type": "bool"}]
+        """
     static let fields = """
-    [{"field": "code", "generator": {"kind": "uuid", "prefix": "ci"}},
-     {"field": "magnitude", "generator": {"kind": "uniformDouble", "min": 0, "max": 6}},
-     {"field": "place", "generator": {"kind": "choice", "values": ["Alaska", "Chile", "Japan"]}},
-     {"field": "time", "generator": {"kind": "dateRange", "from": "2020-05-01", "to": "2020-05-30"}},
-     {"field": "validated", "generator": {"kind": "bool", "probability": 0.3}}]
-    """
+        [{"field": "code", "generator": {"kind": "uuid", "prefix": "ci"}},
+         {"field": "magnitude", "generator": {"kind": "uniformDouble", "min": 0, "max": 6}},
+         {"field": "place", "generator": {"kind": "choice", "values": ["Alaska", "Chile", "Japan"]}},
+         {"field": "time", "generator": {"kind": "dateRange", "from": "2020-05-01", "to": "2020-05-30"}},
+         {"field": "validated", "generator": {"kind": "bool", "probability": 0.3}}]
+        """
 
     static func scenario(_ workloads: String, count: Int = 300) -> String {
         """
@@ -84,7 +84,8 @@ struct WriteWorkloadTests {
 
     // MARK: Ingest
 
-    static let ingest = scenario("""
+    static let ingest = scenario(
+        """
         {"name": "objects", "kind": "insert"},
         {"name": "chunked", "kind": "insert", "saveEvery": 64, "agreesWith": "objects"},
         {"name": "array", "kind": "batchInsert", "agreesWith": "objects"},
@@ -103,7 +104,10 @@ struct WriteWorkloadTests {
         }
         // Z_PK 1...150 in every strategy, and Z_MAX advanced to 150.
         for r in runs {
-            #expect(try r.store.db.rows("SELECT MIN(Z_PK), MAX(Z_PK), COUNT(DISTINCT Z_PK) FROM ZQUAKE") == [[.integer(1), .integer(150), .integer(150)]])
+            #expect(
+                try r.store.db.rows("SELECT MIN(Z_PK), MAX(Z_PK), COUNT(DISTINCT Z_PK) FROM ZQUAKE") == [
+                    [.integer(1), .integer(150), .integer(150)]
+                ])
             #expect(try r.store.db.scalar("SELECT Z_MAX FROM Z_PRIMARYKEY WHERE Z_NAME = 'Quake'") == .integer(150))
         }
     }
@@ -145,24 +149,34 @@ struct WriteWorkloadTests {
             "\(error)".contains("UNIQUE constraint failed: ZQUAKE.ZCODE")
         }
         // An index declared unique (no constraint, so a plain INSERT): the failing record's position.
-        let json = Self.ingest.replacingOccurrences(of: #""addUniquenessConstraints": [{"entity": "Quake", "attributes": ["code"]}]"#,
-                                                    with: #""addIndexes": [{"name": "byPlace", "entity": "Quake", "elements": ["place"], "unique": true}]"#)
+        let json = Self.ingest.replacingOccurrences(
+            of: #""addUniquenessConstraints": [{"entity": "Quake", "attributes": ["code"]}]"#,
+            with: #""addIndexes": [{"name": "byPlace", "entity": "Quake", "elements": ["place"], "unique": true}]"#)
         #expect { try Run(json, workload: "array") } throws: { error in
             let text = "\(error)"
-            return text.contains("SQLite error 2067: UNIQUE constraint failed: ZQUAKE.ZPLACE (record ") && text.contains(" of 150) - while executing `INSERT INTO ZQUAKE")
+            return text.contains("SQLite error 2067: UNIQUE constraint failed: ZQUAKE.ZPLACE (record ")
+                && text.contains(" of 150) - while executing `INSERT INTO ZQUAKE")
         }
     }
 
-    @Test("A non-optional attribute: no field filling it is a validation error; an object or record without a value fails before any SQL, named")
+    @Test(
+        "A non-optional attribute: no field filling it is a validation error; an object or record without a value fails before any SQL, named"
+    )
     func validation() throws {
         let json = Self.ingest
-            .replacingOccurrences(of: #"{"name": "time", "type": "date"}"#, with: #"{"name": "time", "type": "date"}, {"name": "note", "type": "string", "optional": false}"#)
+            .replacingOccurrences(
+                of: #"{"name": "time", "type": "date"}"#,
+                with: #"{"name": "time", "type": "date"}, {"name": "note", "type": "string", "optional": false}"#)
         #expect { try TestSupport.decode(json) } throws: {
-            "\($0)" == "test.json: $.dataset.fields: in variant plain, Quake.note is not optional, but no field fills it (every save of the data set would fail validation)"
+            "\($0)"
+                == "test.json: $.dataset.fields: in variant plain, Quake.note is not optional, but no field fills it (every save of the data set would fail validation)"
         }
         // With a field filling it, the plan builds; objects and records without a value still fail.
-        let filled = json.replacingOccurrences(of: #"{"field": "code", "generator": {"kind": "uuid", "prefix": "ci"}},"#,
-                                               with: #"{"field": "code", "generator": {"kind": "uuid", "prefix": "ci"}}, {"field": "note", "generator": {"kind": "constant", "value": "n"}},"#)
+        let filled = json.replacingOccurrences(
+            of: #"{"field": "code", "generator": {"kind": "uuid", "prefix": "ci"}},"#,
+            with:
+                #"{"field": "code", "generator": {"kind": "uuid", "prefix": "ci"}}, {"field": "note", "generator": {"kind": "constant", "value": "n"}},"#
+        )
         let plan = try TestSupport.decode(filled)
         let dir = try TestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -172,8 +186,12 @@ struct WriteWorkloadTests {
         let context = ManagedObjectContext(store: store, objectModel: mom)
         _ = context.insert(e, values: [.text("a"), .null, .text("n"), .null, .null, .null])
         _ = context.insert(e, values: [.text("b"), .null, .null, .null, .null, .null])
-        #expect { try context.save() } throws: { "\($0)" == "validation failed: Quake.note is not optional and has no value (object 2 of 2 inserted)" }
-        #expect { try context.batchInsert(e, policy: .error, count: 2) { ["code": .text("c\($0)"), "note": $0 == 0 ? .text("n") : .null] } } throws: {
+        #expect { try context.save() } throws: {
+            "\($0)" == "validation failed: Quake.note is not optional and has no value (object 2 of 2 inserted)"
+        }
+        #expect {
+            try context.batchInsert(e, policy: .error, count: 2) { ["code": .text("c\($0)"), "note": $0 == 0 ? .text("n") : .null] }
+        } throws: {
             "\($0)" == "validation failed: Quake.note is not optional and has no value (record 2 of 2)"
         }
         #expect(try store.db.scalar("SELECT COUNT(*) FROM ZQUAKE") == .integer(0), "nothing written: the request rolled back")
@@ -183,8 +201,9 @@ struct WriteWorkloadTests {
     func failingCaseCLI() throws {
         let dir = try TestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let json = Self.ingest.replacingOccurrences(of: #""addUniquenessConstraints": [{"entity": "Quake", "attributes": ["code"]}]"#,
-                                                    with: #""addIndexes": [{"name": "byPlace", "entity": "Quake", "elements": ["place"], "unique": true}]"#)
+        let json = Self.ingest.replacingOccurrences(
+            of: #""addUniquenessConstraints": [{"entity": "Quake", "attributes": ["code"]}]"#,
+            with: #""addIndexes": [{"name": "byPlace", "entity": "Quake", "elements": ["place"], "unique": true}]"#)
         let file = dir + "/s.json"
         try Data(json.utf8).write(to: URL(fileURLWithPath: file))
         let out = dir + "/out"
@@ -203,7 +222,8 @@ struct WriteWorkloadTests {
 
     // MARK: Re-ingest and update-or-insert
 
-    static let reingest = scenario("""
+    static let reingest = scenario(
+        """
         {"name": "upsert", "kind": "batchInsert", "mergePolicy": "objectTrump", "feed": {"existing": 0.8}, "variants": ["unique"]},
         {"name": "ignore", "kind": "batchInsert", "mergePolicy": "error", "feed": {"existing": 0.8}, "variants": ["unique"]},
         {"name": "each", "kind": "updateOrInsert", "key": ["code"], "feed": {"existing": 0.8}, "agreesWith": "upsert"},
@@ -249,25 +269,40 @@ struct WriteWorkloadTests {
         let storedMagnitudes = Set(data.columns[1])
         #expect(try ignore.rows().filter { storedMagnitudes.contains($0[1]) }.count == 200)
         // Updated objects were written with Z_OPT 2; new rows and the 40 stored rows the feed missed have Z_OPT 1.
-        #expect(try each.store.db.rows("SELECT Z_OPT, COUNT(*) FROM ZQUAKE GROUP BY Z_OPT ORDER BY Z_OPT") == [[.integer(1), .integer(80)], [.integer(2), .integer(160)]])
-        #expect(try upsert.store.db.rows("SELECT Z_OPT, COUNT(*) FROM ZQUAKE GROUP BY Z_OPT ORDER BY Z_OPT") == [[.integer(1), .integer(80)], [.integer(2), .integer(160)]])
+        #expect(
+            try each.store.db.rows("SELECT Z_OPT, COUNT(*) FROM ZQUAKE GROUP BY Z_OPT ORDER BY Z_OPT") == [
+                [.integer(1), .integer(80)], [.integer(2), .integer(160)],
+            ])
+        #expect(
+            try upsert.store.db.rows("SELECT Z_OPT, COUNT(*) FROM ZQUAKE GROUP BY Z_OPT ORDER BY Z_OPT") == [
+                [.integer(1), .integer(80)], [.integer(2), .integer(160)],
+            ])
     }
 
     @Test("Statements: ON CONFLICT DO UPDATE, INSERT OR IGNORE, one fetch per record, one IN fetch per batch")
     func upsertStatements() throws {
         let upsert = try Run(Self.reingest, workload: "upsert")
-        #expect(upsert.log.contains("INSERT INTO ZQUAKE(Z_PK, Z_ENT, Z_OPT, ZCODE, ZMAGNITUDE, ZPLACE, ZTIME, ZVALIDATED) VALUES(?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(ZCODE) DO UPDATE SET Z_OPT = Z_OPT+1 , ZMAGNITUDE = excluded.ZMAGNITUDE , ZPLACE = excluded.ZPLACE , ZTIME = excluded.ZTIME , ZVALIDATED = excluded.ZVALIDATED"))
+        #expect(
+            upsert.log.contains(
+                "INSERT INTO ZQUAKE(Z_PK, Z_ENT, Z_OPT, ZCODE, ZMAGNITUDE, ZPLACE, ZTIME, ZVALIDATED) VALUES(?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(ZCODE) DO UPDATE SET Z_OPT = Z_OPT+1 , ZMAGNITUDE = excluded.ZMAGNITUDE , ZPLACE = excluded.ZPLACE , ZTIME = excluded.ZTIME , ZVALIDATED = excluded.ZVALIDATED"
+            ))
         let ignore = try Run(Self.reingest, workload: "ignore")
         #expect(ignore.log.contains { $0.hasPrefix("INSERT OR IGNORE INTO ZQUAKE(Z_PK, Z_ENT, Z_OPT, ZCODE") })
         let each = try Run(Self.reingest, workload: "each")
-        let fetch = "SELECT 0, t0.Z_PK, t0.Z_OPT, t0.ZCODE, t0.ZMAGNITUDE, t0.ZPLACE, t0.ZTIME, t0.ZVALIDATED FROM ZQUAKE t0 WHERE t0.ZCODE = ?"
+        let fetch =
+            "SELECT 0, t0.Z_PK, t0.Z_OPT, t0.ZCODE, t0.ZMAGNITUDE, t0.ZPLACE, t0.ZTIME, t0.ZVALIDATED FROM ZQUAKE t0 WHERE t0.ZCODE = ?"
         #expect(each.log.first == fetch)
-        #expect(each.log.contains("UPDATE OR FAIL ZQUAKE SET ZMAGNITUDE = ?, ZPLACE = ?, ZTIME = ?, ZVALIDATED = ?, Z_OPT = ? WHERE Z_PK = ? AND Z_OPT = ?"))
+        #expect(
+            each.log.contains(
+                "UPDATE OR FAIL ZQUAKE SET ZMAGNITUDE = ?, ZPLACE = ?, ZTIME = ?, ZVALIDATED = ?, Z_OPT = ? WHERE Z_PK = ? AND Z_OPT = ?"))
         // 200 fetches, one save: key block (4) + INSERT 40 + UPDATE 160 + BEGIN/COMMIT.
         #expect(each.executions == 200 + 4 + 40 + 160 + 2)
         let merge = try Run(Self.reingest, workload: "merge")
         let marks32 = Array(repeating: "?", count: 32).joined(separator: ",")
-        #expect(merge.log.first == "SELECT 0, t0.Z_PK, t0.Z_OPT, t0.ZCODE, t0.ZMAGNITUDE, t0.ZPLACE, t0.ZTIME, t0.ZVALIDATED FROM ZQUAKE t0 WHERE t0.ZCODE IN (\(marks32)) ORDER BY t0.ZCODE")
+        #expect(
+            merge.log.first
+                == "SELECT 0, t0.Z_PK, t0.Z_OPT, t0.ZCODE, t0.ZMAGNITUDE, t0.ZPLACE, t0.ZTIME, t0.ZVALIDATED FROM ZQUAKE t0 WHERE t0.ZCODE IN (\(marks32)) ORDER BY t0.ZCODE"
+        )
         // 7 IN fetches (6 of 32, one of 8: two statements); a save after 128 records and one at the
         // end, each BEGIN/COMMIT plus the key block when it inserts.
         #expect(merge.log.filter { $0.contains(" IN (") }.count == 2)
@@ -276,27 +311,39 @@ struct WriteWorkloadTests {
 
     @Test("sortedMerge needs a single key; a feed needs a uniqueness constraint for a batch insert")
     func upsertErrors() throws {
-        let compound = Self.scenario(#"{"name": "m", "kind": "updateOrInsert", "strategy": "sortedMerge", "key": ["code", "place"], "feed": {}}"#)
-        #expect { try TestSupport.decode(compound) } throws: { "\($0)".contains("$.workloads[0].key: the sortedMerge strategy fetches 'key IN (...)': it takes one key attribute") }
+        let compound = Self.scenario(
+            #"{"name": "m", "kind": "updateOrInsert", "strategy": "sortedMerge", "key": ["code", "place"], "feed": {}}"#)
+        #expect { try TestSupport.decode(compound) } throws: {
+            "\($0)".contains("$.workloads[0].key: the sortedMerge strategy fetches 'key IN (...)': it takes one key attribute")
+        }
         let noConstraint = Self.scenario(#"{"name": "b", "kind": "batchInsert", "feed": {}}"#)
-        #expect { try TestSupport.decode(noConstraint) } throws: { "\($0)".contains("$.workloads[0].feed: in variant plain, Quake has no uniqueness constraint") }
+        #expect { try TestSupport.decode(noConstraint) } throws: {
+            "\($0)".contains("$.workloads[0].feed: in variant plain, Quake has no uniqueness constraint")
+        }
         let badKey = Self.scenario(#"{"name": "m", "kind": "updateOrInsert", "key": ["nope"], "feed": {}}"#)
         #expect { try TestSupport.decode(badKey) } throws: { "\($0)".contains("$.workloads[0].key[0]") }
         let missing = Self.scenario(#"{"name": "m", "kind": "updateOrInsert", "key": ["code"]}"#)
         #expect { try TestSupport.decode(missing) } throws: { "\($0)".contains("needs 'feed'") }
         let wrongKey = Self.scenario(#"{"name": "m", "kind": "batchUpdate", "set": {"validated": true}, "sort": ["time"]}"#)
-        #expect { try TestSupport.decode(wrongKey) } throws: { "\($0)".contains("$.workloads[0].sort: a batchUpdate workload takes no 'sort'") }
+        #expect { try TestSupport.decode(wrongKey) } throws: {
+            "\($0)".contains("$.workloads[0].sort: a batchUpdate workload takes no 'sort'")
+        }
         let misspelled = Self.scenario(#"{"name": "m", "kind": "batchUpdate", "set": {"validatd": true}}"#)
-        #expect { try TestSupport.decode(misspelled) } throws: { "\($0)".contains("$.workloads[0].set.validatd: in variant plain, Quake has no attribute 'validatd'") }
+        #expect { try TestSupport.decode(misspelled) } throws: {
+            "\($0)".contains("$.workloads[0].set.validatd: in variant plain, Quake has no attribute 'validatd'")
+        }
         let setNull = Self.scenario(#"{"name": "m", "kind": "batchUpdate", "set": {"place": null}}"#)
         #expect(throws: Never.self) { try TestSupport.decode(setNull) }
         let badValue = Self.scenario(#"{"name": "m", "kind": "batchUpdate", "set": {"validated": "yes"}}"#)
-        #expect { try TestSupport.decode(badValue) } throws: { "\($0)".contains("$.workloads[0].set.validated: Quake.validated (bool) cannot hold 'yes'") }
+        #expect { try TestSupport.decode(badValue) } throws: {
+            "\($0)".contains("$.workloads[0].set.validated: Quake.validated (bool) cannot hold 'yes'")
+        }
     }
 
     // MARK: Batch update and delete
 
-    static let updates = scenario("""
+    static let updates = scenario(
+        """
         {"name": "batch-update", "kind": "batchUpdate", "predicate": "magnitude > %@", "arguments": [2.5], "set": {"validated": true}},
         {"name": "object-update", "kind": "update", "predicate": "magnitude > %@", "arguments": [2.5], "set": {"validated": true}, "agreesWith": "batch-update"},
         {"name": "batch-delete", "kind": "batchDelete", "predicate": "time < %@", "arguments": [{"date": "2020-05-16"}]},
@@ -314,7 +361,10 @@ struct WriteWorkloadTests {
         let hits = try batch.store.db.scalar("SELECT COUNT(*) FROM ZQUAKE WHERE ZMAGNITUDE > 2.5").integerValue!
         #expect(hits > 50)
         #expect(try batch.store.db.scalar("SELECT COUNT(*) FROM ZQUAKE WHERE ZMAGNITUDE > 2.5 AND ZVALIDATED = 1") == .integer(hits))
-        #expect(batch.log == ["BEGIN EXCLUSIVE", "UPDATE OR FAIL ZQUAKE AS t0 SET ZVALIDATED = ?, Z_OPT = (Z_OPT + 1) WHERE t0.ZMAGNITUDE > ?", "COMMIT"])
+        #expect(
+            batch.log == [
+                "BEGIN EXCLUSIVE", "UPDATE OR FAIL ZQUAKE AS t0 SET ZVALIDATED = ?, Z_OPT = (Z_OPT + 1) WHERE t0.ZMAGNITUDE > ?", "COMMIT",
+            ])
         #expect(objects.log.contains("UPDATE OR FAIL ZQUAKE SET ZVALIDATED = ?, Z_OPT = ? WHERE Z_PK = ? AND Z_OPT = ?"))
         #expect(objects.executions == 1 + 2 + Int(hits), "the fetch, BEGIN and COMMIT, one UPDATE per object")
         #expect(try batch.store.db.rows("SELECT DISTINCT Z_OPT FROM ZQUAKE WHERE ZMAGNITUDE > 2.5") == [[.integer(2)]])
@@ -328,8 +378,14 @@ struct WriteWorkloadTests {
         let deleted = 200 - rows.count
         #expect(deleted > 60 && deleted < 140)
         for r in runs { #expect(try r.rows() == rows) }
-        #expect(runs[0].log == ["BEGIN EXCLUSIVE", "DELETE FROM ZQUAKE WHERE Z_PK IN (SELECT t0.Z_PK FROM ZQUAKE t0 WHERE t0.ZTIME < ?)", "COMMIT"])
-        #expect(runs[1].log == ["BEGIN EXCLUSIVE", "DELETE FROM ZQUAKE WHERE Z_PK IN (SELECT t0.Z_PK FROM ZQUAKE t0 WHERE t0.ZTIME < ? LIMIT ?)", "COMMIT"])
+        #expect(
+            runs[0].log == [
+                "BEGIN EXCLUSIVE", "DELETE FROM ZQUAKE WHERE Z_PK IN (SELECT t0.Z_PK FROM ZQUAKE t0 WHERE t0.ZTIME < ?)", "COMMIT",
+            ])
+        #expect(
+            runs[1].log == [
+                "BEGIN EXCLUSIVE", "DELETE FROM ZQUAKE WHERE Z_PK IN (SELECT t0.Z_PK FROM ZQUAKE t0 WHERE t0.ZTIME < ? LIMIT ?)", "COMMIT",
+            ])
         #expect(runs[1].executions == 3 * (deleted / 20 + 1), "one request (BEGIN, DELETE, COMMIT) per 20 rows, the last short")
         #expect(runs[2].log.contains("DELETE FROM ZQUAKE WHERE Z_PK = ? AND Z_OPT = ?"))
         #expect(runs[2].executions == 1 + 2 + deleted)
@@ -382,68 +438,86 @@ struct WriteWorkloadTests {
         #expect(r.store.db.longestWriteNanoseconds > 0)
     }
 
-    static let library = try! String(contentsOfFile: TestSupport.packageRoot + "/Tests/SchemaLabTests/Fixtures/delete-rules.json", encoding: .utf8)
+    static let library = try! String(
+        contentsOfFile: TestSupport.packageRoot + "/Tests/SchemaLabTests/Fixtures/delete-rules.json", encoding: .utf8)
 
     @Test("Deleting authors cascades to their books and removes their tag links, in a batch (temporary trigger) and through objects")
     func deleteRules() throws {
         let batch = try Run(Self.library, workload: "batch", variant: "cascade")
         let objects = try Run(Self.library, workload: "objects", variant: "cascade")
-        let q = ["SELECT ZNAME FROM ZAUTHOR ORDER BY ZNAME", "SELECT ZTITLE, ZAUTHOR FROM ZBOOK ORDER BY Z_PK", "SELECT * FROM Z_1TAGS ORDER BY 1, 2", "SELECT COUNT(*) FROM ZTAG"]
+        let q = [
+            "SELECT ZNAME FROM ZAUTHOR ORDER BY ZNAME", "SELECT ZTITLE, ZAUTHOR FROM ZBOOK ORDER BY Z_PK",
+            "SELECT * FROM Z_1TAGS ORDER BY 1, 2", "SELECT COUNT(*) FROM ZTAG",
+        ]
         for sql in q { #expect(try batch.store.db.rows(sql) == (try objects.store.db.rows(sql)), "\(sql)") }
         #expect(try batch.store.db.scalar("SELECT COUNT(*) FROM ZBOOK WHERE ZAUTHOR NOT IN (SELECT Z_PK FROM ZAUTHOR)") == .integer(0))
         #expect(try batch.store.db.scalar("SELECT COUNT(*) FROM ZTAG") == .integer(10), "nullify keeps the tags")
         let left = try batch.store.db.scalar("SELECT COUNT(*) FROM ZAUTHOR").integerValue!
         #expect(left > 5 && left < 40)
         #expect(batch.log.first == "BEGIN EXCLUSIVE")
-        #expect(batch.log[1] == "CREATE TEMPORARY TRIGGER IF NOT EXISTS ZQ_ZAUTHOR_TRIGGER AFTER DELETE ON ZAUTHOR FOR EACH ROW BEGIN DELETE FROM ZBOOK WHERE ZAUTHOR = OLD.Z_PK ; DELETE FROM Z_1TAGS WHERE Z_1AUTHORS = OLD.Z_PK ; END")
+        #expect(
+            batch.log[1]
+                == "CREATE TEMPORARY TRIGGER IF NOT EXISTS ZQ_ZAUTHOR_TRIGGER AFTER DELETE ON ZAUTHOR FOR EACH ROW BEGIN DELETE FROM ZBOOK WHERE ZAUTHOR = OLD.Z_PK ; DELETE FROM Z_1TAGS WHERE Z_1AUTHORS = OLD.Z_PK ; END"
+        )
         #expect(batch.log.contains("DROP TRIGGER IF EXISTS ZQ_ZAUTHOR_TRIGGER"))
         #expect(objects.log.contains("DELETE FROM ZBOOK WHERE Z_PK = ? AND Z_OPT = ?"))
         #expect(objects.log.contains("DELETE FROM Z_1TAGS WHERE Z_1AUTHORS = ? AND Z_3TAGS = ?"))
     }
 
     static let chain = """
-    {"format": 1, "name": "chain",
-     "variants": [{"name": "cascade", "entities": [
-        {"name": "Author", "attributes": [{"name": "name", "type": "string"}],
-         "relationships": [{"name": "books", "destination": "Book", "toMany": true, "inverse": "author", "deleteRule": "cascade"}]},
-        {"name": "Book", "attributes": [{"name": "title", "type": "string"}],
-         "relationships": [{"name": "author", "destination": "Author", "inverse": "books"},
-                           {"name": "notes", "destination": "Note", "toMany": true, "inverse": "book", "deleteRule": "cascade"}]},
-        {"name": "Note", "attributes": [{"name": "text", "type": "string"}],
-         "relationships": [{"name": "book", "destination": "Book", "inverse": "notes"}]}]}],
-     "dataset": {"seed": 4, "entity": "Author", "counts": [30], "fields": [{"field": "name", "generator": {"kind": "uuid"}}],
-       "related": [{"relationship": "books", "fanOut": {"kind": "uniformInt", "min": 0, "max": 3},
-                    "fields": [{"field": "title", "generator": {"kind": "text", "minLength": 3, "maxLength": 8}}],
-                    "related": [{"relationship": "notes", "fanOut": {"kind": "uniformInt", "min": 0, "max": 3},
-                                 "fields": [{"field": "text", "generator": {"kind": "text", "minLength": 3, "maxLength": 8}}]}]}]},
-     "workloads": [
-       {"name": "batch", "kind": "batchDelete", "predicate": "name < %@", "arguments": ["8"]},
-       {"name": "objects", "kind": "delete", "predicate": "name < %@", "arguments": ["8"], "agreesWith": "batch"}],
-     "measurement": {"warmup": 0, "repetitions": 1}}
-    """
+        {"format": 1, "name": "chain",
+         "variants": [{"name": "cascade", "entities": [
+            {"name": "Author", "attributes": [{"name": "name", "type": "string"}],
+             "relationships": [{"name": "books", "destination": "Book", "toMany": true, "inverse": "author", "deleteRule": "cascade"}]},
+            {"name": "Book", "attributes": [{"name": "title", "type": "string"}],
+             "relationships": [{"name": "author", "destination": "Author", "inverse": "books"},
+                               {"name": "notes", "destination": "Note", "toMany": true, "inverse": "book", "deleteRule": "cascade"}]},
+            {"name": "Note", "attributes": [{"name": "text", "type": "string"}],
+             "relationships": [{"name": "book", "destination": "Book", "inverse": "notes"}]}]}],
+         "dataset": {"seed": 4, "entity": "Author", "counts": [30], "fields": [{"field": "name", "generator": {"kind": "uuid"}}],
+           "related": [{"relationship": "books", "fanOut": {"kind": "uniformInt", "min": 0, "max": 3},
+                        "fields": [{"field": "title", "generator": {"kind": "text", "minLength": 3, "maxLength": 8}}],
+                        "related": [{"relationship": "notes", "fanOut": {"kind": "uniformInt", "min": 0, "max": 3},
+                                     "fields": [{"field": "text", "generator": {"kind": "text", "minLength": 3, "maxLength": 8}}]}]}]},
+         "workloads": [
+           {"name": "batch", "kind": "batchDelete", "predicate": "name < %@", "arguments": ["8"]},
+           {"name": "objects", "kind": "delete", "predicate": "name < %@", "arguments": ["8"], "agreesWith": "batch"}],
+         "measurement": {"warmup": 0, "repetitions": 1}}
+        """
 
-    @Test("A cascade two levels deep: one temporary trigger per entity it reaches, so notes of deleted books go too; deny anywhere on the way is refused")
+    @Test(
+        "A cascade two levels deep: one temporary trigger per entity it reaches, so notes of deleted books go too; deny anywhere on the way is refused"
+    )
     func deepCascade() throws {
         let batch = try Run(Self.chain, workload: "batch", variant: "cascade")
         let objects = try Run(Self.chain, workload: "objects", variant: "cascade")
         #expect(batch.log.contains { $0.hasPrefix("CREATE TEMPORARY TRIGGER IF NOT EXISTS ZQ_ZAUTHOR_TRIGGER") })
-        #expect(batch.log.contains("CREATE TEMPORARY TRIGGER IF NOT EXISTS ZQ_ZBOOK_TRIGGER AFTER DELETE ON ZBOOK FOR EACH ROW BEGIN DELETE FROM ZNOTE WHERE ZBOOK = OLD.Z_PK ; END"))
-        for sql in ["SELECT ZNAME FROM ZAUTHOR ORDER BY ZNAME", "SELECT ZTITLE, ZAUTHOR FROM ZBOOK ORDER BY Z_PK", "SELECT ZTEXT, ZBOOK FROM ZNOTE ORDER BY Z_PK"] {
+        #expect(
+            batch.log.contains(
+                "CREATE TEMPORARY TRIGGER IF NOT EXISTS ZQ_ZBOOK_TRIGGER AFTER DELETE ON ZBOOK FOR EACH ROW BEGIN DELETE FROM ZNOTE WHERE ZBOOK = OLD.Z_PK ; END"
+            ))
+        for sql in [
+            "SELECT ZNAME FROM ZAUTHOR ORDER BY ZNAME", "SELECT ZTITLE, ZAUTHOR FROM ZBOOK ORDER BY Z_PK",
+            "SELECT ZTEXT, ZBOOK FROM ZNOTE ORDER BY Z_PK",
+        ] {
             #expect(try batch.store.db.rows(sql) == (try objects.store.db.rows(sql)), "\(sql)")
         }
         #expect(try batch.store.db.scalar("SELECT COUNT(*) FROM ZNOTE WHERE ZBOOK NOT IN (SELECT Z_PK FROM ZBOOK)") == .integer(0))
         #expect(try batch.store.db.scalar("SELECT COUNT(*) FROM ZBOOK WHERE ZAUTHOR NOT IN (SELECT Z_PK FROM ZAUTHOR)") == .integer(0))
         let deleted = try batch.store.db.scalar("SELECT COUNT(*) FROM ZAUTHOR").integerValue!
         #expect(deleted > 0 && deleted < 30)
-        let deny = Self.chain.replacingOccurrences(of: #""inverse": "book", "deleteRule": "cascade""#, with: #""inverse": "book", "deleteRule": "deny""#)
+        let deny = Self.chain.replacingOccurrences(
+            of: #""inverse": "book", "deleteRule": "cascade""#, with: #""inverse": "book", "deleteRule": "deny""#)
         #expect { try TestSupport.decode(deny) } throws: {
-            "\($0)".contains("$.workloads[0].kind: in variant cascade, Book.notes has delete rule 'deny', which a delete workload does not model")
+            "\($0)".contains(
+                "$.workloads[0].kind: in variant cascade, Book.notes has delete rule 'deny', which a delete workload does not model")
         }
     }
 
     // MARK: A reader under a writer
 
-    static let readers = scenario("""
+    static let readers = scenario(
+        """
         {"name": "wal", "kind": "readerUnderWriter", "count": 400, "saveEvery": 100, "sort": [{"key": "time", "ascending": false}], "fetchLimit": 20, "touch": 20},
         {"name": "rollback", "kind": "readerUnderWriter", "journalMode": "delete", "count": 400, "sort": [{"key": "time", "ascending": false}], "fetchLimit": 20, "agreesWith": "wal"}
         """, count: 300)
@@ -456,7 +530,8 @@ struct WriteWorkloadTests {
             #expect(r.outcome.rows == r.outcome.reads.count)
             #expect(r.outcome.reads.allSatisfy { $0.ms > 0 })
             #expect(try r.store.db.scalar("SELECT COUNT(*) FROM ZQUAKE") == .integer(700))
-            #expect(r.log.contains { $0.hasPrefix("SELECT 0, t0.Z_PK, t0.Z_OPT, t0.ZCODE") && $0.hasSuffix("ORDER BY t0.ZTIME DESC LIMIT ?") })
+            #expect(
+                r.log.contains { $0.hasPrefix("SELECT 0, t0.Z_PK, t0.Z_OPT, t0.ZCODE") && $0.hasSuffix("ORDER BY t0.ZTIME DESC LIMIT ?") })
             #expect((r.outcome.longestWriteMs ?? 0) > 0)
             let mode = try r.store.db.scalar("PRAGMA journal_mode")
             #expect(mode == .text(name == "wal" ? "wal" : "delete"))
@@ -467,7 +542,8 @@ struct WriteWorkloadTests {
 
     @Test("Per-case memory: after a warm-up and an earlier case freed their memory, a case's resident growth is still its own")
     func memoryIsPerCase() throws {
-        let json = Self.scenario("""
+        let json = Self.scenario(
+            """
             {"name": "first", "kind": "insert"}, {"name": "second", "kind": "insert"}
             """, count: 20_000)
         let dir = try TestSupport.temporaryDirectory()
@@ -478,7 +554,9 @@ struct WriteWorkloadTests {
         // the shipped scenarios run: without giving the warm-up's and the earlier case's freed
         // pages back first, the measured repetitions reuse them and the growth reads a fraction
         // of the objects' memory.
-        let r = try TestSupport.runCLI(["run", file, "--out", dir + "/out", "--variants", "plain", "--reps", "2", "--warmup", "1", "--quiet"])
+        let r = try TestSupport.runCLI([
+            "run", file, "--out", dir + "/out", "--variants", "plain", "--reps", "2", "--warmup", "1", "--quiet",
+        ])
         #expect(r.status == 0, "\(r.err)")
         let rows = CSVWriter.parse(try String(contentsOfFile: dir + "/out/results.csv", encoding: .utf8))
         let col = rows[0].firstIndex(of: "rss_growth_kb")!
@@ -489,13 +567,18 @@ struct WriteWorkloadTests {
         #expect(Double(growth[1]) > 0.7 * Double(growth[0]), "the same work grows alike, first or second: \(growth) KiB")
     }
 
-    @Test("The CLI runs the shipped write scenarios small: strategies agree, latencies are written, batch inserts are timed against the floor")
+    @Test(
+        "The CLI runs the shipped write scenarios small: strategies agree, latencies are written, batch inserts are timed against the floor"
+    )
     func cli() throws {
         let dir = try TestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         for name in ["quakes-ingest", "quakes-reingest", "quakes-update-delete", "reader-under-writer"] {
             let out = dir + "/" + name
-            let r = try TestSupport.runCLI(["run", TestSupport.packageRoot + "/scenarios/\(name).json", "--out", out, "--size", "300", "--reps", "1", "--warmup", "0", "--quiet"])
+            let r = try TestSupport.runCLI([
+                "run", TestSupport.packageRoot + "/scenarios/\(name).json", "--out", out, "--size", "300", "--reps", "1", "--warmup", "0",
+                "--quiet",
+            ])
             #expect(r.status == 0, "\(name): \(r.err)")
             let rows = CSVWriter.parse(try String(contentsOfFile: out + "/results.csv", encoding: .utf8))
             let col = { (c: String) in rows[0].firstIndex(of: c)! }

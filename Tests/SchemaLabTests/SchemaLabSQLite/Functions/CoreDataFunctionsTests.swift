@@ -13,23 +13,27 @@ struct FunctionCase: CustomTestStringConvertible, Sendable {
     var testDescription: String { "\(note): \(sql) \(arguments)" }
 
     static func search(_ text: SQLValue, _ pattern: SQLValue, _ options: Int64, _ expected: Int64, _ note: String) -> FunctionCase {
-        FunctionCase(sql: "SELECT NSCoreDataStringSearch(?, ?, ?, 0)", arguments: [text, pattern, .integer(options)],
-                     expected: .integer(expected), note: note)
+        FunctionCase(
+            sql: "SELECT NSCoreDataStringSearch(?, ?, ?, 0)", arguments: [text, pattern, .integer(options)],
+            expected: .integer(expected), note: note)
     }
 
     static func like(_ text: SQLValue, _ pattern: SQLValue, _ flags: Int64, _ expected: Int64, _ note: String) -> FunctionCase {
-        FunctionCase(sql: "SELECT NSCoreDataLike(?, ?, ?)", arguments: [text, pattern, .integer(flags)],
-                     expected: .integer(expected), note: note)
+        FunctionCase(
+            sql: "SELECT NSCoreDataLike(?, ?, ?)", arguments: [text, pattern, .integer(flags)],
+            expected: .integer(expected), note: note)
     }
 
     static func matches(_ text: SQLValue, _ regex: SQLValue, _ flags: Int64, _ expected: Int64, _ note: String) -> FunctionCase {
-        FunctionCase(sql: "SELECT NSCoreDataMatches(?, ?, ?)", arguments: [text, regex, .integer(flags)],
-                     expected: .integer(expected), note: note)
+        FunctionCase(
+            sql: "SELECT NSCoreDataMatches(?, ?, ?)", arguments: [text, regex, .integer(flags)],
+            expected: .integer(expected), note: note)
     }
 
     static func compare(_ a: SQLValue, _ b: SQLValue, _ options: Int64, _ expected: SQLValue, _ note: String) -> FunctionCase {
-        FunctionCase(sql: "SELECT NSCoreDataStringCompare(?, ?, ?, 0)", arguments: [a, b, .integer(options)],
-                     expected: expected, note: note)
+        FunctionCase(
+            sql: "SELECT NSCoreDataStringCompare(?, ?, ?, 0)", arguments: [a, b, .integer(options)],
+            expected: expected, note: note)
     }
 
     static func upper(_ text: SQLValue, _ expected: SQLValue, _ note: String) -> FunctionCase {
@@ -95,8 +99,9 @@ let functionCases: [FunctionCase] = [
     .search(.integer(12345), t("99"), 0, 0, "an integer text without the digits"),
     .search(.real(1.5), t(".5"), 0, 1, "a real text is read as SQLite prints it"),
     .search(t("abc12"), .integer(12), 0, 1, "an integer pattern"),
-    FunctionCase(sql: "SELECT NOT NSCoreDataStringSearch(NULL, 'a', 257, 0)", arguments: [],
-                 expected: .integer(1), note: "NOT(NULL CONTAINS x) is true"),
+    FunctionCase(
+        sql: "SELECT NOT NSCoreDataStringSearch(NULL, 'a', 257, 0)", arguments: [],
+        expected: .integer(1), note: "NOT(NULL CONTAINS x) is true"),
 
     // LIKE
     .like(t("hello"), t("h*o"), 0, 1, "* matches a run"),
@@ -217,14 +222,17 @@ struct CoreDataFunctionsTests {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         for path in [":memory:", dir + "/fresh.sqlite"] {
             let db = try Database(path: path)
-            let row = try db.rows("""
+            let row = try db.rows(
+                """
                 SELECT NSCoreDataStringSearch('Straße', 'STRASSE', 257, 0), NSCoreDataLike('abc', 'a*', 0),
                        NSCoreDataMatches('abc', 'a.c', 0), NSCoreDataStringCompare('a', 'B', 1, 0),
                        NSCoreDataToUpper('ß'), NSCoreDataToLower('Ä')
                 """)
             #expect(row == [[.integer(1), .integer(1), .integer(1), .integer(-1), .text("SS"), .text("ä")]])
-            for collation in ["NSCollateNoCase", "NSCollateNumericallyNoCase", "NSCollateLocaleSensitive",
-                              "NSCollateLocaleSensitiveNoCase", "NSCollateFinderlike"] {
+            for collation in [
+                "NSCollateNoCase", "NSCollateNumericallyNoCase", "NSCollateLocaleSensitive",
+                "NSCollateLocaleSensitiveNoCase", "NSCollateFinderlike",
+            ] {
                 #expect(try db.scalar("SELECT 'a' < 'B' COLLATE \(collation)") == .integer(1), "\(collation)")
             }
         }
@@ -233,7 +241,8 @@ struct CoreDataFunctionsTests {
     @Test("The cached pattern follows a new binding of the same prepared statement")
     func auxdataFollowsRebinding() throws {
         let db = try Database(path: ":memory:")
-        try db.executeScript("""
+        try db.executeScript(
+            """
             CREATE TABLE t(name TEXT);
             WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 300)
             INSERT INTO t SELECT CASE i % 3 WHEN 0 THEN 'Straße ' || i WHEN 1 THEN 'abc' || i ELSE 'Ünïcode' END FROM n;
@@ -256,16 +265,18 @@ struct CoreDataFunctionsTests {
         }
     }
 
-    @Test("Collations order rows in ORDER BY", arguments: [
-        ("NSCollateNoCase", ["b", "A", "C"], ["A", "b", "C"]),
-        ("BINARY", ["b", "A", "C"], ["A", "C", "b"]),
-        ("NSCollateNumericallyNoCase", ["file10", "File2", "file1"], ["file1", "File2", "file10"]),
-        ("NSCollateNoCase", ["file10", "File2", "file1"], ["file1", "file10", "File2"]),
-        ("NSCollateFinderlike", ["Éclair2", "eclair10", "Eclair1"], ["Eclair1", "Éclair2", "eclair10"]),
-        ("NSCollateNumericallyNoCase", ["Éclair2", "eclair10", "Eclair1"], ["Eclair1", "eclair10", "Éclair2"]),
-        ("NSCollateLocaleSensitive", ["b", "A", "a", "B", "é", "f", "e"], ["a", "A", "b", "B", "e", "é", "f"]),
-        ("NSCollateLocaleSensitiveNoCase", ["b", "A", "C"], ["A", "b", "C"]),
-    ])
+    @Test(
+        "Collations order rows in ORDER BY",
+        arguments: [
+            ("NSCollateNoCase", ["b", "A", "C"], ["A", "b", "C"]),
+            ("BINARY", ["b", "A", "C"], ["A", "C", "b"]),
+            ("NSCollateNumericallyNoCase", ["file10", "File2", "file1"], ["file1", "File2", "file10"]),
+            ("NSCollateNoCase", ["file10", "File2", "file1"], ["file1", "file10", "File2"]),
+            ("NSCollateFinderlike", ["Éclair2", "eclair10", "Eclair1"], ["Eclair1", "Éclair2", "eclair10"]),
+            ("NSCollateNumericallyNoCase", ["Éclair2", "eclair10", "Eclair1"], ["Eclair1", "eclair10", "Éclair2"]),
+            ("NSCollateLocaleSensitive", ["b", "A", "a", "B", "é", "f", "e"], ["a", "A", "b", "B", "e", "é", "f"]),
+            ("NSCollateLocaleSensitiveNoCase", ["b", "A", "C"], ["A", "b", "C"]),
+        ])
     func collation(_ name: String, _ values: [String], _ expected: [String]) throws {
         let db = try Database(path: ":memory:")
         try db.executeScript("CREATE TABLE t(name TEXT)")
@@ -277,7 +288,8 @@ struct CoreDataFunctionsTests {
     @Test("A collation can back an index, and the index agrees with the collation")
     func collationIndex() throws {
         let db = try Database(path: ":memory:")
-        try db.executeScript("""
+        try db.executeScript(
+            """
             CREATE TABLE t(name TEXT COLLATE NSCollateNumericallyNoCase);
             CREATE INDEX t_name ON t(name);
             INSERT INTO t VALUES ('file10'), ('File2'), ('file1'), ('FILE2');
@@ -354,9 +366,11 @@ struct CoreDataFunctionsSemanticsTests {
     @Test("LIKE's ASCII byte path agrees with its character path", arguments: [0, 1, 2, 3])
     func likeFastPathAgreesWithCharacterPath(_ flags: Int) {
         let texts = Self.randomStrings(count: 150, seed: 3).map { $0.replacingOccurrences(of: "\r", with: "") }
-        let patterns = Self.randomStrings(count: 60, seed: 5).map {
-            $0.replacingOccurrences(of: "\r", with: "").replacingOccurrences(of: "0", with: "*").replacingOccurrences(of: "9", with: "?")
-        } + ["*", "?", "*a*", "A?*", "\\*"]
+        let patterns =
+            Self.randomStrings(count: 60, seed: 5).map {
+                $0.replacingOccurrences(of: "\r", with: "").replacingOccurrences(of: "0", with: "*").replacingOccurrences(
+                    of: "9", with: "?")
+            } + ["*", "?", "*a*", "A?*", "\\*"]
         var mismatches: [String] = []
         for pattern in patterns {
             let like = PatternMatching.Like(pattern, options: flags)

@@ -27,12 +27,13 @@ struct ValueTableTests {
     func roundTrip() throws {
         try withDatabase { db in
             try db.execute("CREATE TABLE t (i INTEGER, r REAL, s TEXT, b BLOB)")
-            let rows: [[SQLValue]] = [
-                [.integer(Int64.min), .real(-0.5), .text(""), .blob([])],
-                [.integer(Int64.max), .real(.greatestFiniteMagnitude), .text("Straße É 🇫🇷"), .blob([0, 255, 7])],
-                [.null, .null, .null, .null],
-                [.integer(0), .real(1e-300), .text(String(repeating: "x", count: 70_000)), .blob(Array(repeating: 9, count: 3000))],
-            ] + (0..<5000).map { i in [.integer(Int64(i)), .real(Double(i) / 3), .text("row \(i)"), .null] }
+            let rows: [[SQLValue]] =
+                [
+                    [.integer(Int64.min), .real(-0.5), .text(""), .blob([])],
+                    [.integer(Int64.max), .real(.greatestFiniteMagnitude), .text("Straße É 🇫🇷"), .blob([0, 255, 7])],
+                    [.null, .null, .null, .null],
+                    [.integer(0), .real(1e-300), .text(String(repeating: "x", count: 70_000)), .blob(Array(repeating: 9, count: 3000))],
+                ] + (0..<5000).map { i in [.integer(Int64(i)), .real(Double(i) / 3), .text("row \(i)"), .null] }
             try db.execute("BEGIN")
             for r in rows { try db.execute("INSERT INTO t VALUES (?, ?, ?, ?)", r) }
             try db.execute("COMMIT")
@@ -49,7 +50,9 @@ struct ValueTableTests {
         try withDatabase { db in
             try db.execute("CREATE TABLE t (a, b)")
             for i in 0..<300 {
-                try db.execute("INSERT INTO t VALUES (?, ?)", [i % 3 == 0 ? .text("t\(i)") : .integer(Int64(i)), i % 5 == 0 ? .null : .real(Double(i))])
+                try db.execute(
+                    "INSERT INTO t VALUES (?, ?)",
+                    [i % 3 == 0 ? .text("t\(i)") : .integer(Int64(i)), i % 5 == 0 ? .null : .real(Double(i))])
             }
             #expect(try tableRows(db, "SELECT a, b FROM t") == db.rows("SELECT a, b FROM t"))
             let empty = ValueTable(columnCount: 0)

@@ -24,7 +24,10 @@ struct RawBaselineTests {
         try db.execute("COMMIT")
         _ = try db.statement("SELECT count(*) FROM T WHERE score > ?").run([.real(2)])
         let trace = db.endTrace()
-        #expect((0..<trace.count).map { trace.execution($0).sql } == ["BEGIN", insert.sql, insert.sql, insert.sql, "COMMIT", "SELECT count(*) FROM T WHERE score > ?"])
+        #expect(
+            (0..<trace.count).map { trace.execution($0).sql } == [
+                "BEGIN", insert.sql, insert.sql, insert.sql, "COMMIT", "SELECT count(*) FROM T WHERE score > ?",
+            ])
         #expect(trace.sqls.count == 4, "each distinct statement once")
         #expect(trace.execution(1).bindings == [.integer(1), .text("a"), .real(1.5), .blob([1, 2])])
         #expect(trace.execution(3).bindings == [.integer(3), .null, .real(2.5), .blob([3])])
@@ -37,9 +40,11 @@ struct RawBaselineTests {
         let raw = RawStepper(takingOver: copy)
         #expect(try raw.run(trace) == 1, "the SELECT's one row")
         let check = try Database(path: dir + "/b.sqlite")
-        #expect(try check.rows("SELECT id, name, score, data FROM T ORDER BY id") == [
-            [.integer(1), .text("a"), .real(1.5), .blob([1, 2])], [.integer(2), .null, .real(2.5), .blob([3])],
-            [.integer(3), .null, .real(2.5), .blob([3])]])
+        #expect(
+            try check.rows("SELECT id, name, score, data FROM T ORDER BY id") == [
+                [.integer(1), .text("a"), .real(1.5), .blob([1, 2])], [.integer(2), .null, .real(2.5), .blob([3])],
+                [.integer(3), .null, .real(2.5), .blob([3])],
+            ])
     }
 
     @Test("Every case of a run has its raw baseline")

@@ -53,7 +53,9 @@ enum FuzzHarness {
         guard e.file == file else { return .failure("the error names file '\(e.file)', not '\(file)': \(e)") }
         guard e.path.hasPrefix("$") else { return .failure("the error's path does not start with $: \(e)") }
         guard !e.message.isEmpty else { return .failure("the error has no message: \(e)") }
-        guard !e.description.contains(where: { $0.isNewline }) else { return .failure("the error is not one line: \(e.description.debugDescription)") }
+        guard !e.description.contains(where: { $0.isNewline }) else {
+            return .failure("the error is not one line: \(e.description.debugDescription)")
+        }
         return .refused(e, planning: planning)
     }
 
@@ -105,13 +107,17 @@ enum FuzzHarness {
     }
 
     /// As the runner's fill step: create the store, insert the data, save, audit the counters.
-    private static func fill(_ path: String, model: ResolvedModel, mom: ManagedObjectModel, data: GeneratedData,
-                             placement: DataPlacement, pragmas: [Pragma]) throws {
+    private static func fill(
+        _ path: String, model: ResolvedModel, mom: ManagedObjectModel, data: GeneratedData,
+        placement: DataPlacement, pragmas: [Pragma]
+    ) throws {
         let store = try Store.create(path: path, model: model, pragmas: pragmas)
         let context = ManagedObjectContext(store: store, objectModel: mom)
         try InsertWorkload.insertAll(data, placement: placement, into: context)
         try context.save()
-        if let drift = try CounterAudit.drifts(store, model: model).first { throw Failure(message: "counter drift after the fill: \(drift)") }
+        if let drift = try CounterAudit.drifts(store, model: model).first {
+            throw Failure(message: "counter drift after the fill: \(drift)")
+        }
         _ = try store.db.rows("PRAGMA wal_checkpoint(TRUNCATE)")
     }
 

@@ -70,7 +70,8 @@ enum FuzzJSON: Sendable {
     /// The key of the member at the end of `path`, when its last step is a member.
     func key(at path: [Step]) -> String? {
         guard case .member(let i) = path.last, case .object(let members) = node(at: path.dropLast()[...]),
-              i < members.count else { return nil }
+            i < members.count
+        else { return nil }
         return members[i].key
     }
 

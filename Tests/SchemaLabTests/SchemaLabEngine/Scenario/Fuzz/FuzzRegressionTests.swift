@@ -36,45 +36,72 @@ struct FuzzRegressionTests {
     }
 
     static let rows: [Row] = [
-        Row(name: "Parentheses 5,000 deep overflowed the predicate parser's stack",
+        Row(
+            name: "Parentheses 5,000 deep overflowed the predicate parser's stack",
             text: scenario(predicate(String(repeating: "(", count: 5_000) + "TRUEPREDICATE" + String(repeating: ")", count: 5_000))),
             path: "$.workloads[0].predicate", message: "column 33: parentheses and braces nest more than 32 deep"),
-        Row(name: "3,000 ORs made a tree deep enough to overflow the compiler's stack",
+        Row(
+            name: "3,000 ORs made a tree deep enough to overflow the compiler's stack",
             text: scenario(predicate(Array(repeating: "rank == 1", count: 3_000).joined(separator: " OR "))),
             path: "$.workloads[0].predicate", message: "column 1311: more than 100 AND, OR and NOT operators"),
-        Row(name: "5,000 NOTs overflowed the parser's stack",
+        Row(
+            name: "5,000 NOTs overflowed the parser's stack",
             text: scenario(predicate(String(repeating: "NOT ", count: 5_000) + "TRUEPREDICATE")),
             path: "$.workloads[0].predicate", message: "column 401: more than 100 AND, OR and NOT operators"),
-        Row(name: "A pareto scale of 1e15 with max 9 redrew forever (and its draws trapped converting to Int64)",
+        Row(
+            name: "A pareto scale of 1e15 with max 9 redrew forever (and its draws trapped converting to Int64)",
             text: scenario(field(["kind": "pareto", "scale": 1e15, "alpha": 1, "max": 9])),
             path: "$.dataset.fields[0].generator",
-            message: "with scale 1000000000000000.0 and alpha 1.0, only 9.999999999999899e-15 of the draws are at most max 9 (the rest are redrawn): at least 0.01 must be; raise max or alpha, or lower scale"),
-        Row(name: "An alpha of 5e-324 redrew forever",
+            message:
+                "with scale 1000000000000000.0 and alpha 1.0, only 9.999999999999899e-15 of the draws are at most max 9 (the rest are redrawn): at least 0.01 must be; raise max or alpha, or lower scale"
+        ),
+        Row(
+            name: "An alpha of 5e-324 redrew forever",
             text: scenario(field(["kind": "pareto", "scale": 1, "alpha": 5e-324, "max": 1_000_000])),
             path: "$.dataset.fields[0].generator",
-            message: "with scale 1.0 and alpha 5e-324, only 7e-323 of the draws are at most max 1000000 (the rest are redrawn): at least 0.01 must be; raise max or alpha, or lower scale"),
-        Row(name: "1e999 was read as infinity",
+            message:
+                "with scale 1.0 and alpha 5e-324, only 7e-323 of the draws are at most max 1000000 (the rest are redrawn): at least 0.01 must be; raise max or alpha, or lower scale"
+        ),
+        Row(
+            name: "1e999 was read as infinity",
             text: scenario(raw: "1e999", field(["kind": "uniformDouble", "min": 0, "max": "@RAW@"])),
             path: "$.dataset.fields[0].generator.max", message: "expected a finite number, found 1e999"),
-        Row(name: "Text from empty words looped forever",
+        Row(
+            name: "Text from empty words looped forever",
             text: scenario(field(["kind": "text", "minLength": 1, "maxLength": 5, "words": [""]])),
-            path: "$.dataset.fields[0].generator.words[0]", message: "a word must not be empty: text is made by joining words up to its length"),
-        Row(name: "Nested fan-outs of 1000000 x 2 per root row",
+            path: "$.dataset.fields[0].generator.words[0]",
+            message: "a word must not be empty: text is made by joining words up to its length"),
+        Row(
+            name: "Nested fan-outs of 1000000 x 2 per root row",
             text: scenario { s in
                 var ds = s["dataset"] as! [String: Any]
-                ds["related"] = [["relationship": "a", "fanOut": ["kind": "constant", "value": 1_000_000],
-                                  "related": [["relationship": "b", "fanOut": ["kind": "uniformInt", "min": 0, "max": 2]]]]]
+                ds["related"] = [
+                    [
+                        "relationship": "a", "fanOut": ["kind": "constant", "value": 1_000_000],
+                        "related": [["relationship": "b", "fanOut": ["kind": "uniformInt", "min": 0, "max": 2]]],
+                    ]
+                ]
                 s["dataset"] = ds
             },
-            path: "$.dataset.related[0].related[0].fanOut", message: "nested fan-outs reach up to 1000000 x 2 objects per root row: at most 1000000"),
-        Row(name: "The same counter listed twice counted every row twice (a drift after the fill)",
+            path: "$.dataset.related[0].related[0].fanOut",
+            message: "nested fan-outs reach up to 1000000 x 2 objects per root row: at most 1000000"),
+        Row(
+            name: "The same counter listed twice counted every row twice (a drift after the fill)",
             text: scenario { s in
                 let counter: [String: Any] = ["entity": "Tally", "key": "key", "count": "n", "of": "Item", "by": "rank"]
-                s["variants"] = [["name": "A", "entities": [["name": "Item", "attributes": [["name": "rank", "type": "integer32"]]],
-                                                            ["name": "Tally", "attributes": [["name": "key", "type": "integer32"], ["name": "n", "type": "integer32"]]]],
-                                  "counters": [counter, counter]]]
+                s["variants"] = [
+                    [
+                        "name": "A",
+                        "entities": [
+                            ["name": "Item", "attributes": [["name": "rank", "type": "integer32"]]],
+                            ["name": "Tally", "attributes": [["name": "key", "type": "integer32"], ["name": "n", "type": "integer32"]]],
+                        ],
+                        "counters": [counter, counter],
+                    ]
+                ]
             },
-            path: "$.variants[0].counters[1].count", message: "in variant A, Tally.n is already kept by another counter: each count attribute has one counter"),
+            path: "$.variants[0].counters[1].count",
+            message: "in variant A, Tally.n is already kept by another counter: each count attribute has one counter"),
     ]
 
     @Test("A fuzz finding is refused at its JSON path with its message", arguments: rows)
@@ -124,11 +151,12 @@ struct FuzzRegressionTests {
 
     @Test("A derived floor of a value no Int64 holds is null (the conversion trapped)")
     func derivedOutOfRange() {
-        let data = generate([
-            FieldSpec(names: ["d"], generator: .uniformDouble(min: 1e300, max: 1e300), path: "$.dataset.fields[0]"),
-            FieldSpec(names: ["f"], generator: .derived(from: "d", function: .floor), path: "$.dataset.fields[1]"),
-            FieldSpec(names: ["g"], generator: .derived(from: "d", function: .day), path: "$.dataset.fields[2]"),
-        ], count: 3)
+        let data = generate(
+            [
+                FieldSpec(names: ["d"], generator: .uniformDouble(min: 1e300, max: 1e300), path: "$.dataset.fields[0]"),
+                FieldSpec(names: ["f"], generator: .derived(from: "d", function: .floor), path: "$.dataset.fields[1]"),
+                FieldSpec(names: ["g"], generator: .derived(from: "d", function: .day), path: "$.dataset.fields[2]"),
+            ], count: 3)
         #expect(data.column("f")! == [.null, .null, .null])
         #expect(data.column("g")! == [.null, .null, .null])
     }

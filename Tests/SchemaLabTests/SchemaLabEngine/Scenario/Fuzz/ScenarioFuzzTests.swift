@@ -117,7 +117,9 @@ struct ScenarioFuzzTests {
             }
             // Both streams into one file, as `2>&1` does: every line must still be whole.
             let first = Array(docs.prefix(500))
-            let r = Result { try TimedProcess.run(TestSupport.executable, ["validate"] + first.map(\.file), in: dir, limit: 60, merged: true) }
+            let r = Result {
+                try TimedProcess.run(TestSupport.executable, ["validate"] + first.map(\.file), in: dir, limit: 60, merged: true)
+            }
             cliMerged.withLock { $0 = (first, r) }
             cliDone.withLock { $0 = true }
         }
@@ -129,14 +131,17 @@ struct ScenarioFuzzTests {
         if let (chunk, result) = cliMerged.withLock({ $0 }) {
             let out = (try? result.get())?.out ?? ""
             let broken = out.split(separator: "\n").filter { line in !chunk.contains { line.hasPrefix($0.file + ": ") } }
-            #expect(broken.isEmpty, "validate with 2>&1: \(broken.count) lines name no file, such as \(broken.first.map { String($0.prefix(200)) } ?? "")")
+            #expect(
+                broken.isEmpty,
+                "validate with 2>&1: \(broken.count) lines name no file, such as \(broken.first.map { String($0.prefix(200)) } ?? "")")
             #expect(out.split(separator: "\n").count == chunk.count, "validate with 2>&1: one line per file")
         }
         let end = Date()
 
         let seconds = end.timeIntervalSince(start)
         func s(_ t: TimeInterval) -> String { String(format: "%.1f s", t) }
-        print("""
+        print(
+            """
             fuzz: seed 0x\(String(seed, radix: 16)), \(docs.count) documents (\(count) mutated): \
             \(inProcess.refused) clear errors, \(inProcess.valid) valid plans (\(inProcess.ran) run on data, \
             \(inProcess.valid - inProcess.ran) over the data budget), \(inProcess.failures) failures; \
@@ -248,12 +253,15 @@ struct ScenarioFuzzTests {
             for d in chunk {
                 let mine = lines[d.file] ?? []
                 guard mine.count == 1 else {
-                    problems.append("\(mine.count) lines for \(d.describe(seed: seed)): \(mine.map(\.line).joined(separator: " | ").prefix(500))")
+                    problems.append(
+                        "\(mine.count) lines for \(d.describe(seed: seed)): \(mine.map(\.line).joined(separator: " | ").prefix(500))")
                     continue
                 }
                 let (line, isError) = mine[0]
                 if isError != planErrors.contains(d.index) {
-                    problems.append("validate says \(isError ? "error" : "ok") but the plan was \(planErrors.contains(d.index) ? "refused" : "valid") in process: \(line.prefix(300)) (\(d.describe(seed: seed)))")
+                    problems.append(
+                        "validate says \(isError ? "error" : "ok") but the plan was \(planErrors.contains(d.index) ? "refused" : "valid") in process: \(line.prefix(300)) (\(d.describe(seed: seed)))"
+                    )
                 } else if isError && !line.hasPrefix(d.file + ": $") {
                     problems.append("an error line without the JSON path: \(line.prefix(300)) (\(d.describe(seed: seed)))")
                 }

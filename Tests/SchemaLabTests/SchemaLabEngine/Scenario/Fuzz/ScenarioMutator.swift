@@ -68,7 +68,8 @@ struct ScenarioMutator {
 
     mutating func dropKey(_ d: inout FuzzJSON) {
         guard let p = randomPath(d, where: { v, _ in if case .object(let m) = v { return !m.isEmpty } else { return false } }),
-              case .object(var members) = d.node(at: p[...]) else { return }
+            case .object(var members) = d.node(at: p[...])
+        else { return }
         let i = below(members.count)
         log.append("drop \(Self.describe(p, in: d)).\(members[i].key)")
         members.remove(at: i)
@@ -77,8 +78,10 @@ struct ScenarioMutator {
 
     mutating func changeType(_ d: inout FuzzJSON) {
         guard let p = randomPath(d, where: { _, p in !p.isEmpty }) else { return }
-        let new: FuzzJSON = pick([.null, .bool(true), .bool(false), .number("0"), .number("1"), .string("x"), .string(""),
-                                  .array([]), .array([.number("1")]), .object([]), .object([("x", .null)])])
+        let new: FuzzJSON = pick([
+            .null, .bool(true), .bool(false), .number("0"), .number("1"), .string("x"), .string(""),
+            .array([]), .array([.number("1")]), .object([]), .object([("x", .null)]),
+        ])
         log.append("retype \(Self.describe(p, in: d)) = \(new.text)")
         d.replace(at: p[...], with: new)
     }
@@ -103,7 +106,8 @@ struct ScenarioMutator {
     mutating func deepNesting(_ d: inout FuzzJSON) {
         guard let p = randomPath(d, where: { _, p in !p.isEmpty }) else { return }
         let depth = pick([63, 64, 65, 100, 1_000, 5_000, 100_000])
-        let raw = chance(0.5)
+        let raw =
+            chance(0.5)
             ? String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
             : String(repeating: "{\"a\":", count: depth) + "1" + String(repeating: "}", count: depth)
         log.append("nest \(Self.describe(p, in: d)) \(depth) deep")
@@ -125,7 +129,12 @@ struct ScenarioMutator {
             if case .string(let s) = n.node { return (n.path, s) } else { return nil }
         }
         guard !strings.isEmpty else { return }
-        let nameLike = strings.filter { d.key(at: $0.path).map { ["name", "entity", "destination", "inverse", "extends", "field", "key", "relationship", "from", "to", "of", "by", "count"].contains($0) } ?? true }
+        let nameLike = strings.filter {
+            d.key(at: $0.path).map {
+                ["name", "entity", "destination", "inverse", "extends", "field", "key", "relationship", "from", "to", "of", "by", "count"]
+                    .contains($0)
+            } ?? true
+        }
         let target = pick(nameLike.isEmpty ? strings : nameLike)
         let new: String
         switch below(4) {
@@ -139,7 +148,8 @@ struct ScenarioMutator {
 
     mutating func duplicateElement(_ d: inout FuzzJSON) {
         guard let p = randomPath(d, where: { v, _ in if case .array(let a) = v { return !a.isEmpty } else { return false } }),
-              case .array(var items) = d.node(at: p[...]) else { return }
+            case .array(var items) = d.node(at: p[...])
+        else { return }
         let i = below(items.count)
         var copy = items[i]
         if chance(0.3), case .object(var m) = copy, let k = m.firstIndex(where: { $0.key == "name" }), case .string(let s) = m[k].value {
@@ -153,7 +163,8 @@ struct ScenarioMutator {
 
     mutating func duplicateKey(_ d: inout FuzzJSON) {
         guard let p = randomPath(d, where: { v, _ in if case .object(let m) = v { return !m.isEmpty } else { return false } }),
-              case .object(var members) = d.node(at: p[...]) else { return }
+            case .object(var members) = d.node(at: p[...])
+        else { return }
         let m = pick(members)
         log.append("duplicate key \(Self.describe(p, in: d)).\(m.key)")
         members.append((m.key, chance(0.5) ? m.value : .null))
@@ -163,12 +174,17 @@ struct ScenarioMutator {
     /// Variant A extends B extends A, or a variant extends itself.
     mutating func extendsCycle(_ d: inout FuzzJSON) {
         guard case .object(var root) = d, let vi = root.firstIndex(where: { $0.key == "variants" }),
-              case .array(var variants) = root[vi].value, !variants.isEmpty else { return }
+            case .array(var variants) = root[vi].value, !variants.isEmpty
+        else { return }
         func name(_ v: FuzzJSON) -> String { if case .string(let s)? = v["name"] { return s } else { return "?" } }
         func setExtends(_ v: inout FuzzJSON, _ base: String) {
             guard case .object(var m) = v else { return }
             if chance(0.8) { m.removeAll { $0.key == "entities" } }
-            if let k = m.firstIndex(where: { $0.key == "extends" }) { m[k].value = .string(base) } else { m.append(("extends", .string(base))) }
+            if let k = m.firstIndex(where: { $0.key == "extends" }) {
+                m[k].value = .string(base)
+            } else {
+                m.append(("extends", .string(base)))
+            }
             v = .object(m)
         }
         let a = below(variants.count), b = below(variants.count)
@@ -183,28 +199,43 @@ struct ScenarioMutator {
     /// Values at and beyond the edges of each generator parameter.
     static let generatorEdges: [String: [FuzzJSON]] = {
         let n = { (s: String) in FuzzJSON.number(s) }
-        let big = [n("0"), n("-1"), n("1000000"), n("1000001"), n("10000000"), n("100000000"), n("100000001"), n("1e308"), n("9223372036854775808")]
+        let big = [
+            n("0"), n("-1"), n("1000000"), n("1000001"), n("10000000"), n("100000000"), n("100000001"), n("1e308"),
+            n("9223372036854775808"),
+        ]
         return [
             "min": [n("0"), n("-1"), n("1e308"), n("-1e308"), n("-9223372036854775808"), n("9e15"), n("-9e15"), n("1000000")],
-            "max": [n("0"), n("-1"), n("1e308"), n("-1e308"), n("9223372036854775807"), n("9e15"), n("8999999999999999"), n("1000000"), n("1000001")],
+            "max": [
+                n("0"), n("-1"), n("1e308"), n("-1e308"), n("9223372036854775807"), n("9e15"), n("8999999999999999"), n("1000000"),
+                n("1000001"),
+            ],
             "scale": [n("0"), n("-1"), n("1e-300"), n("1e300"), n("5e-324"), n("1e15"), n("1e308")],
             "alpha": [n("0"), n("-1"), n("1e-300"), n("1e-3"), n("1e300"), n("5e-324")],
             "roundTo": [n("0"), n("1"), n("1000000"), n("1000001")],
             "roundAbove": [n("-1"), n("0"), n("-9e15")],
-            "values": [.array([]), .array([.null]), .array([.array([n("1")])]), .array([n("1"), .string("a")]), .array([n("-1")]),
-                       .array([n("1e308")]), .array([n("1000001")]), .array([n("9223372036854775808")])],
+            "values": [
+                .array([]), .array([.null]), .array([.array([n("1")])]), .array([n("1"), .string("a")]), .array([n("-1")]),
+                .array([n("1e308")]), .array([n("1000001")]), .array([n("9223372036854775808")]),
+            ],
             "weights": [.array([]), .array([n("0")]), .array([n("-1")]), .array([n("1e308"), n("1e308")]), .array([.string("a")])],
             "zipf": [n("-1"), n("0"), n("1e308"), n("-1e308"), n("100"), n("10.5")],
             "minLength": big, "maxLength": big,
-            "words": [.array([]), .array([.string("")]), .array([.string(""), .string("")]), .array([.string(" ")]), .array([n("1")]),
-                      .array([.string(String(repeating: "w", count: 100_000))])],
+            "words": [
+                .array([]), .array([.string("")]), .array([.string(""), .string("")]), .array([.string(" ")]), .array([n("1")]),
+                .array([.string(String(repeating: "w", count: 100_000))]),
+            ],
             "probability": [n("-0.1"), n("1.5"), n("0"), n("1"), n("1e308")],
             "stddev": [n("-1"), n("0"), n("1e308"), n("1e300")],
             "mean": [n("1e308"), n("-1e308"), n("1e300"), n("9.3e18")],
-            "from": [.string("2014-02-30"), .string("9999-12-31"), .string("0000-01-01"), .string("2014-13-01"), .string("x"), .string("+014-01-01")],
+            "from": [
+                .string("2014-02-30"), .string("9999-12-31"), .string("0000-01-01"), .string("2014-13-01"), .string("x"),
+                .string("+014-01-01"),
+            ],
             "to": [.string("2014-02-30"), .string("9999-12-31"), .string("0000-01-01"), .string("1900-01-01"), .string("")],
-            "clusters": [.array([]), .array([.object([("latitude", n("1e308")), ("longitude", n("0")), ("sigma", n("-1")), ("weight", n("-1"))])]),
-                         .array([.object([("latitude", n("0")), ("longitude", n("0")), ("sigma", n("1e308")), ("weight", n("0"))])])],
+            "clusters": [
+                .array([]), .array([.object([("latitude", n("1e308")), ("longitude", n("0")), ("sigma", n("-1")), ("weight", n("-1"))])]),
+                .array([.object([("latitude", n("0")), ("longitude", n("0")), ("sigma", n("1e308")), ("weight", n("0"))])]),
+            ],
             "scatter": [n("-1"), n("2"), n("0"), n("1")],
             "scatterLabels": [.array([]), .array([.string("")])],
             "start": [n("9e15"), n("-9e15"), n("0"), n("8999999999999999")],
@@ -212,8 +243,10 @@ struct ScenarioMutator {
             "value": [n("1e308"), .string("x"), n("-1"), n("1000000"), n("1000001"), n("9223372036854775808"), n("0.5")],
             "count": [n("0"), n("1"), n("10000000"), n("10000001"), n("-1")],
             "function": [.string("floor"), .string("day"), .string("x")],
-            "kind": ["sequence", "uniformInt", "uniformDouble", "normal", "pareto", "choice", "text", "uuid", "dateRange",
-                     "clusteredLocation", "bool", "bytes", "constant", "countOf", "parentField", "derived", "nope"].map { .string($0) },
+            "kind": [
+                "sequence", "uniformInt", "uniformDouble", "normal", "pareto", "choice", "text", "uuid", "dateRange",
+                "clusteredLocation", "bool", "bytes", "constant", "countOf", "parentField", "derived", "nope",
+            ].map { .string($0) },
         ]
     }()
 
@@ -248,7 +281,9 @@ struct ScenarioMutator {
     }
 
     mutating func emptyArray(_ d: inout FuzzJSON) {
-        guard let p = randomPath(d, where: { v, _ in if case .array(let a) = v { return !a.isEmpty } else { return false } }) else { return }
+        guard let p = randomPath(d, where: { v, _ in if case .array(let a) = v { return !a.isEmpty } else { return false } }) else {
+            return
+        }
         log.append("empty \(Self.describe(p, in: d))")
         d.replace(at: p[...], with: .array([]))
     }
@@ -275,8 +310,10 @@ struct ScenarioMutator {
         }
         if let p = randomPath(d, where: predicates), chance(0.8) {
             if d.key(at: p)?.hasSuffix("rguments") == true {
-                let args: [FuzzJSON] = [.array([]), .array([.object([("date", .string("x"))])]), .array([.array([.array([])])]),
-                                        .array([.number("1e999"), .string("a"), .null]), .object([])]
+                let args: [FuzzJSON] = [
+                    .array([]), .array([.object([("date", .string("x"))])]), .array([.array([.array([])])]),
+                    .array([.number("1e999"), .string("a"), .null]), .object([]),
+                ]
                 let a = pick(args)
                 log.append("arguments \(Self.describe(p, in: d)) = \(a.text)")
                 d.replace(at: p[...], with: a)
@@ -289,7 +326,8 @@ struct ScenarioMutator {
         }
         // No predicate yet: give one to a workload.
         guard case .array(let ws)? = d["workloads"], !ws.isEmpty, case .object(var root) = d,
-              let wi = root.firstIndex(where: { $0.key == "workloads" }) else { return }
+            let wi = root.firstIndex(where: { $0.key == "workloads" })
+        else { return }
         var items = ws
         let i = below(items.count)
         guard case .object(var m) = items[i] else { return }
@@ -305,7 +343,8 @@ struct ScenarioMutator {
     /// Copies one node over another: shapes that are valid somewhere, put elsewhere.
     mutating func transplant(_ d: inout FuzzJSON) {
         guard let from = randomPath(d, where: { _, p in !p.isEmpty }), let to = randomPath(d, where: { _, p in !p.isEmpty }),
-              let v = d.node(at: from[...]) else { return }
+            let v = d.node(at: from[...])
+        else { return }
         log.append("copy \(Self.describe(from, in: d)) over \(Self.describe(to, in: d))")
         d.replace(at: to[...], with: v)
     }
@@ -319,7 +358,8 @@ struct ScenarioMutator {
         }
         switch below(6) {
         case 0:
-            let bad = pick([[0xFF], [0xC0, 0x80], [0xED, 0xA0, 0x80], [0x80], [0xF5, 0x80, 0x80, 0x80], [0xE2, 0x82], [0xFE, 0xFF]] as [[UInt8]])
+            let bad = pick(
+                [[0xFF], [0xC0, 0x80], [0xED, 0xA0, 0x80], [0x80], [0xF5, 0x80, 0x80, 0x80], [0xE2, 0x82], [0xFE, 0xFF]] as [[UInt8]])
             let at = chance(0.7) ? insideString() : below(bytes.count + 1)
             log.append("invalid UTF-8 \(bad) at byte \(at)")
             bytes.insert(contentsOf: bad, at: at)

@@ -13,7 +13,9 @@ enum TimedProcess {
     }
 
     /// With `merged`, standard error goes to the same file as standard output (as `2>&1`), and `err` is empty.
-    static func run(_ executable: String, _ arguments: [String], in directory: String, limit: TimeInterval, merged: Bool = false) throws -> Result {
+    static func run(_ executable: String, _ arguments: [String], in directory: String, limit: TimeInterval, merged: Bool = false) throws
+        -> Result
+    {
         let outPath = directory + "/cli-\(UUID().uuidString).out", errPath = outPath + ".err"
         _ = FileManager.default.createFile(atPath: outPath, contents: nil)
         _ = FileManager.default.createFile(atPath: errPath, contents: nil)
@@ -46,7 +48,8 @@ enum TimedProcess {
         let o = FileManager.default.contents(atPath: outPath) ?? Data()
         let e = FileManager.default.contents(atPath: errPath) ?? Data()
         let exited = p.terminationReason == .exit
-        return Result(status: exited ? p.terminationStatus : nil, signal: exited ? nil : p.terminationStatus, timedOut: timedOut,
-                      out: String(decoding: o, as: UTF8.self), err: String(decoding: e, as: UTF8.self))
+        return Result(
+            status: exited ? p.terminationStatus : nil, signal: exited ? nil : p.terminationStatus, timedOut: timedOut,
+            out: String(decoding: o, as: UTF8.self), err: String(decoding: e, as: UTF8.self))
     }
 }
