@@ -4,7 +4,7 @@ BIN       := .build/release/schemalab
 SCENARIOS ?= $(filter-out scenarios/schema.json,$(wildcard scenarios/*.json))
 SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: setup setup-instructions setup-browser build bench bench-scale plots test ci ci-baseline clean
+.PHONY: setup setup-instructions setup-browser build bench bench-scale plots test lint format ci ci-baseline clean
 
 # setup: install what the project needs (libsqlite3-dev, pkg-config, gnuplot, sqlite3 for the report's index advice; python3-jsonschema, which the
 # scenario schema test runs, unless python3 or /usr/bin/python3 can already import jsonschema) with apt-get when missing
@@ -67,10 +67,20 @@ bench-scale: build
 plots: build
 	@for d in results/*/; do [ -f $$d/results.csv ] && $(BIN) plot $${d%/} > /dev/null && $(BIN) report $${d%/}; done; true
 
-# test: the test suite (small data sets; builds debug; the regression gate's test counts instructions under valgrind;
-# the report's test opens the HTML page in headless Chromium)
-test: setup setup-instructions setup-browser
+# test: the format check, then the test suite (small data sets; builds debug; the regression gate's test counts
+# instructions under valgrind; the report's test opens the HTML page in headless Chromium)
+test: setup setup-instructions setup-browser lint
 	$(SWIFT) test
+
+# lint: fails when a Swift file is not as `make format` leaves it (swift format, with .swift-format)
+FORMATTED := Sources Tests Package.swift
+lint:
+	@$(SWIFT) format lint --strict --recursive --parallel $(FORMATTED) || \
+	  { echo "make lint: the files above are not formatted: run make format"; exit 1; }
+
+# format: formats every Swift file in place (swift format, which ships with the toolchain, with .swift-format)
+format:
+	$(SWIFT) format format --in-place --recursive --parallel $(FORMATTED)
 
 # ci: the regression gate on every shipped scenario at a small size: run it (interleaved, with instruction counts),
 # check its assertions (exit 2 on a failure), compare with the committed baseline results/baselines/ci-<name>
