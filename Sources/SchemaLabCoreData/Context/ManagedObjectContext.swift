@@ -15,7 +15,7 @@ import SchemaLabSQLite
 public final class ManagedObjectContext {
     public let store: Store
     public let objectModel: ManagedObjectModel
-    @exclusivity(unchecked) private var registry = ObjectRegistry()
+    @exclusivity(unchecked) var registry = ObjectRegistry()
     @usableFromInline @exclusivity(unchecked) var inserted: [ManagedObject] = []
     /// Saved objects with changed attributes, written by the next save.
     @exclusivity(unchecked) var updated: [ManagedObject] = []
@@ -52,6 +52,9 @@ public final class ManagedObjectContext {
     func registeredObject(_ entity: EntityDescription, _ pk: Int64) -> ManagedObject {
         registry.object(entity.number, pk) { ManagedObject(entity: entity, objectID: pk, isFault: true) }
     }
+
+    /// True while inserted objects wait for a save (Core Data's `hasChanges`, for inserts).
+    public var hasChanges: Bool { !inserted.isEmpty || !updated.isEmpty || !deleted.isEmpty }
 
     // MARK: Inserting and saving
 
@@ -96,133 +99,6 @@ public final class ManagedObjectContext {
         }
     }
 
-    /// Saves inserted objects: a Z_MAX block per entity, then one INSERT per object, then
-    /// one INSERT per many-to-many link of the inserted objects, in the same transaction.
-    public func save() throws {
-        try maintainCounters()
-        guard !inserted.isEmpty || !updated.isEmpty || !deleted.isEmpty else { return }
-        if objectModel.hasCanonicalAttributes { maintainCanonicalAttributes() }
-        try validate()
-        var perEntity: [[ManagedObject]] = Array(repeating: [], count: objectModel.entities.count + 1)
-        for o in inserted { perEntity[o.entity.number].append(o) }
-        if !inserted.isEmpty {
-            try transaction {
-                for e in objectModel.entities where !perEntity[e.number].isEmpty {
-                    var pk = try allocateKeys(e, count: Int64(perEntity[e.number].count))
-                    for o in perEntity[e.number] { pk += 1; o.objectID = pk }
-                }
-            }
-        }
-        externalWritten.removeAll()
-        do {
-            try writeChanges(perEntity)
-        } catch {
-            ExternalBinaryData.remove(externalWritten, directory: store.externalDataDirectory)
-            throw error
-        }
-        ExternalBinaryData.remove(externalObsolete, directory: store.externalDataDirectory)
-        externalObsolete.removeAll()
-        inserted.removeAll()
-        for o in updated { o.version += 1; o.changed = []; o.changedRelations = [] }
-        updated.removeAll()
-        for o in deleted { unregister(o) }
-        deleted.removeAll()
-    }
-
-    /// The save's write transaction: the inserts, their links, the updates, the deletes.
-    private func writeChanges(_ perEntity: [[ManagedObject]]) throws {
-        try transaction {
-            for e in objectModel.entities where !perEntity[e.number].isEmpty {
-                let s = try db.statement(e.insertSQL)
-                let fkCount = e.toOne.count
-                let objects = perEntity[e.number]
-                for (position, o) in objects.enumerated() {
-                    try s.bind(o.objectID, at: 1)
-                    try s.bind(Int64(e.number), at: 2)
-                    try s.bind(Int64(1), at: 3)
-                    for j in 0..<fkCount {
-                        try s.bind(o.related[j].map { SQLValue.integer($0.objectID) } ?? .null, at: Int32(4 + j))
-                    }
-                    var p = Int32(4 + fkCount)
-                    if e.externalAttributes.isEmpty {
-                        for v in o.values { try s.bind(v, at: p); p += 1 }
-                    } else {
-                        for i in o.values.indices { try s.bind(try storedValue(o, i), at: p); p += 1 }
-                    }
-                    do {
-                        while try s.step() {}
-                    } catch let error as SQLiteError {
-                        throw SQLiteError(
-                            code: error.code, message: error.message + " (\(e.name) object \(position + 1) of \(objects.count) inserted)",
-                            sql: error.sql)
-                    }
-                    s.reset()
-                    registry[e.number, o.objectID] = o
-                    o.version = 1
-                }
-            }
-            for e in objectModel.entities where !perEntity[e.number].isEmpty {
-                for link in e.linkInserts {
-                    var s: Statement?
-                    for o in perEntity[e.number] {
-                        guard let targets = o.toManyTargets[link.toManyIndex], !targets.isEmpty else { continue }
-                        let statement = try s ?? db.statement(link.sql)
-                        s = statement
-                        try statement.bind(o.objectID, at: 1)
-                        for t in targets {
-                            try statement.bind(t.objectID, at: 2)
-                            while try statement.step() {}
-                            statement.reset()
-                        }
-                    }
-                }
-            }
-            try writeUpdates()
-            try writeDeletes()
-        }
-    }
-
-    /// Sets every canonical search attribute (`canonicalOf`) of the objects about to be
-    /// written from its source, as an app's `willSave` does: on inserted objects, and on
-    /// updated ones whose source changed (the canonical attribute is then written too).
-    private func maintainCanonicalAttributes() {
-        for o in inserted {
-            for (t, s) in o.entity.canonicalPairs { o.values[t] = CanonicalString.of(o.values[s]) }
-        }
-        for o in updated where !o.isDeleted {
-            for (t, s) in o.entity.canonicalPairs where o.changed.contains(s) {
-                o.values[t] = CanonicalString.of(o.values[s])
-                if !o.changed.contains(t) { o.changed.append(t) }
-            }
-        }
-    }
-
-    /// Core Data's validation before a save: every inserted or changed object's
-    /// non-optional attributes have a value.
-    /// Inside a timed save: a model with no non-optional attribute checks nothing, and the
-    /// failing object's position is counted only when there is a failure (counting it for
-    /// every object cost 4% of a 10,000-object insert's instructions under callgrind).
-    private func validate() throws {
-        guard objectModel.hasRequiredAttributes else { return }
-        // An externally stored value not read yet is NULL in memory but has its file.
-        func missing(_ o: ManagedObject, _ a: Int) -> Bool { o.values[a] == .null && o.externalFiles?[a] == nil }
-        for (i, o) in inserted.enumerated() {
-            for a in o.entity.requiredAttributes where missing(o, a) {
-                let same = inserted.lazy.filter { $0.entity === o.entity }
-                let position = inserted[..<i].lazy.filter { $0.entity === o.entity }.count + 1
-                throw MandatoryPropertyError(
-                    entity: o.entity.name, attribute: o.entity.model.attributes[a].name,
-                    position: "object \(position) of \(same.count) inserted")
-            }
-        }
-        for o in updated where !o.isDeleted {
-            for a in o.entity.requiredAttributes where missing(o, a) {
-                throw MandatoryPropertyError(
-                    entity: o.entity.name, attribute: o.entity.model.attributes[a].name, position: "object \(o.objectID)")
-            }
-        }
-    }
-
     func transaction(_ body: () throws -> Void) throws {
         try db.execute(SaveSQL.beginExclusive)
         do {
@@ -231,194 +107,6 @@ public final class ManagedObjectContext {
         } catch {
             try? db.execute(SaveSQL.rollback)
             throw error
-        }
-    }
-
-    // MARK: Fetching
-
-    /// True while inserted objects wait for a save (Core Data's `hasChanges`, for inserts).
-    public var hasChanges: Bool { !inserted.isEmpty || !updated.isEmpty || !deleted.isEmpty }
-
-    /// Runs a fetch request for managed objects (NSManagedObjectResultType).
-    public func execute(_ request: FetchRequest) throws -> FetchedObjects {
-        let e = request.entity
-        if request.batchSize > 0 || !request.includesPropertyValues {
-            let ids = try fetchIDs(request.sql.ids)
-            if request.batchSize > 0 {
-                let results = FetchedObjects(context: self, entity: e, ids: ids, batchSize: request.batchSize)
-                results.prefetch = request.prefetch
-                return results
-            }
-            return FetchedObjects(context: self, entity: e, objects: ids.map { registeredObject(e, $0) })
-        }
-        let objects = try fetchObjects(request.sql.objects, entity: e, asFaults: request.returnsObjectsAsFaults)
-        for path in request.prefetch { try prefetch(path, from: objects) }
-        return FetchedObjects(context: self, entity: e, objects: objects)
-    }
-
-    /// Runs an object query with explicit bindings (paging re-binds the offset).
-    func fetchObjects(_ q: FetchRequestSQL.Query, entity e: EntityDescription, asFaults: Bool) throws -> [ManagedObject] {
-        let s = try db.statement(q.sql)
-        try s.bind(q.bindings)
-        var objects: [ManagedObject] = []
-        while try s.step() { objects.append(materialize(s, entity: e, asFault: asFaults)) }
-        s.reset()
-        return objects
-    }
-
-    /// Runs an objects fetch with these bindings in place of the request's (one page of a paged fetch).
-    public func executePage(_ request: FetchRequest, bindings: [SQLValue]) throws -> [ManagedObject] {
-        var q = request.sql.objects
-        q.bindings = bindings
-        let objects = try fetchObjects(q, entity: request.entity, asFaults: request.returnsObjectsAsFaults)
-        for path in request.prefetch { try prefetch(path, from: objects) }
-        return objects
-    }
-
-    /// NSManagedObjectIDResultType: the primary keys, in order.
-    public func executeIDs(_ request: FetchRequest) throws -> [Int64] {
-        try fetchIDs(request.sql.ids)
-    }
-
-    private func fetchIDs(_ q: FetchRequestSQL.Query) throws -> [Int64] {
-        let s = try db.statement(q.sql)
-        try s.bind(q.bindings)
-        var ids: [Int64] = []
-        while try s.step() { ids.append(s.int64(at: 1)) }
-        s.reset()
-        return ids
-    }
-
-    /// NSCountResultType (`countForFetchRequest:`).
-    public func executeCount(_ request: FetchRequest) throws -> Int {
-        let q = request.sql.count
-        let s = try db.statement(q.sql)
-        try s.bind(q.bindings)
-        defer { s.reset() }
-        guard try s.step() else { return 0 }
-        return Int(s.int64(at: 0))
-    }
-
-    /// NSDictionaryResultType: the rows, their values in propertiesToFetch order
-    /// (held as SQLite returned them in a ``ValueTable`` rather than one dictionary per
-    /// row: the lab's choice, to stay at the SQLite floor; ``DictionaryRows/rows`` builds
-    /// the values).
-    public func executeDictionaries(_ request: FetchRequest) throws -> DictionaryRows {
-        guard let q = request.sql.dictionaries else { preconditionFailure("a dictionaries request has a dictionary shape") }
-        let s = try db.statement(q.sql)
-        try s.bind(q.bindings)
-        let table = ValueTable(columnCount: Int(s.columnCount))
-        while try s.step() { table.appendRow(from: s) }
-        s.reset()
-        return DictionaryRows(table: table)
-    }
-
-    /// Reads the current row of `s` (object columns) into the registered object. With
-    /// `asFault`, the values are kept as a snapshot and the object stays a fault.
-    private func materialize(_ s: Statement, entity e: EntityDescription, asFault: Bool = false) -> ManagedObject {
-        let pk = s.int64(at: 1)
-        let o = registeredObject(e, pk)
-        guard o.isFault, !o.hasSnapshot else { return o }
-        let n = e.model.attributes.count
-        // One allocation through reserveCapacity, whose buffer code is specialized here:
-        // `Array(unsafeUninitializedCapacity:)` allocates through the standard library's
-        // unspecialized path, which looked up the metadata of `_ContiguousArrayStorage<SQLValue>`
-        // in the runtime's hash map on every call (11% of an object fetch's instructions).
-        var values: [SQLValue] = []
-        values.reserveCapacity(n)
-        for i in 0..<n { values.append(s.value(at: Int32(3 + i))) }
-        o.values = values
-        if !e.externalAttributes.isEmpty { unpackExternal(o) }
-        o.version = s.int64(at: 2)
-        for j in 0..<e.toOne.count {
-            let c = Int32(3 + n + j)
-            o.related[j] = s.isNull(at: c) ? nil : registeredObject(e.destinations[j], s.int64(at: c))
-        }
-        if asFault { o.hasSnapshot = true } else { o.isFault = false }
-        return o
-    }
-
-    /// Loads one window of a batched fetch, returned in the order of `ids`.
-    func loadBatch(entity e: EntityDescription, ids: ArraySlice<Int64>) throws -> [ManagedObject] {
-        let s = try db.statement(e.fetchSQL.batch(count: ids.count))
-        var p: Int32 = 1
-        for id in ids { try s.bind(id, at: p); p += 1 }
-        while try s.step() { _ = materialize(s, entity: e) }
-        s.reset()
-        return ids.map { registeredObject(e, $0) }
-    }
-
-    /// Fires a fault: from its snapshot when the fetch left one, else one query by primary key.
-    public func fireFault(_ object: ManagedObject) throws {
-        guard object.isFault else { return }
-        if object.hasSnapshot {
-            object.isFault = false
-            return
-        }
-        let s = try db.statement(object.entity.faultSQL)
-        try s.bind(object.objectID, at: 1)
-        defer { s.reset() }
-        guard try s.step() else {
-            throw SQLiteError(code: 1, message: "fault for \(object.entity.name) \(object.objectID) found no row", sql: s.sql)
-        }
-        _ = materialize(s, entity: object.entity)
-    }
-
-    /// The objects of a to-many relationship, firing its fault when needed: one query for the
-    /// destination's primary keys (`SELECT 0, t0.Z_PK FROM ZBOOK t0 WHERE t0.ZAUTHOR = ?`); the
-    /// objects are faults.
-    public func toMany(_ object: ManagedObject, _ index: Int) throws -> [ManagedObject] {
-        if let targets = object.toManyTargets[index] { return targets }
-        let sql = object.entity.fetchSQL.toManyFault(object.entity.toMany[index])
-        let dest = object.entity.toManyDestinations[index]
-        let s = try db.statement(sql)
-        try s.bind(object.objectID, at: 1)
-        var targets: [ManagedObject] = []
-        while try s.step() { targets.append(registeredObject(dest, s.int64(at: 1))) }
-        s.reset()
-        object.toManyTargets[index] = targets
-        return targets
-    }
-
-    /// Prefetches a relationship path for `objects`, level by level: to-one steps load the
-    /// faulted destinations with `IN (?,…)` queries of up to 500 keys; to-many steps load
-    /// every destination row of up to 500 sources at once and fill the sources' to-many sets.
-    func prefetch(_ path: [RelationshipModel], from objects: [ManagedObject]) throws {
-        var level = objects
-        for r in path {
-            guard let first = level.first else { return }
-            if let idx = first.entity.toOneIndex(r.name) {
-                let dest = first.entity.destinations[idx]
-                let faults = level.compactMap { $0.related[idx] }.filter(\.isFault)
-                var seen = Set<Int64>()
-                let ids = faults.map(\.objectID).filter { seen.insert($0).inserted }
-                for start in stride(from: 0, to: ids.count, by: 500) {
-                    _ = try loadBatch(entity: dest, ids: ids[start..<min(start + 500, ids.count)])
-                }
-                level = level.compactMap { $0.related[idx] }
-            } else if let idx = first.entity.toManyIndex(r.name) {
-                let dest = first.entity.toManyDestinations[idx]
-                var seen = Set<Int64>()
-                let sources = level.filter { $0.toManyTargets[idx] == nil && seen.insert($0.objectID).inserted }
-                for start in stride(from: 0, to: sources.count, by: 500) {
-                    let chunk = sources[start..<min(start + 500, sources.count)]
-                    let s = try db.statement(first.entity.fetchSQL.toManyPrefetch(first.entity.toMany[idx], count: chunk.count))
-                    var p: Int32 = 1
-                    for o in chunk { try s.bind(o.objectID, at: p); p += 1 }
-                    var bySource: [Int64: [ManagedObject]] = [:]
-                    let ownerColumn = first.entity.fetchSQL.toManyPrefetchOwnerColumn(first.entity.toMany[idx])
-                    while try s.step() {
-                        let target = materialize(s, entity: dest)
-                        bySource[s.int64(at: ownerColumn), default: []].append(target)
-                    }
-                    s.reset()
-                    for o in chunk { o.toManyTargets[idx] = bySource[o.objectID] ?? [] }
-                }
-                var nextSeen = Set<ObjectIdentifier>()
-                level = level.flatMap { $0.toManyTargets[idx] ?? [] }.filter { nextSeen.insert(ObjectIdentifier($0)).inserted }
-            } else {
-                return
-            }
         }
     }
 
@@ -455,7 +143,7 @@ public final class ManagedObjectContext {
 
     /// A fetched row's externally stored attributes: inline bytes lose their tag; a file
     /// reference becomes the object's record of the file, its value read when asked for.
-    private func unpackExternal(_ o: ManagedObject) {
+    func unpackExternal(_ o: ManagedObject) {
         for (i, _) in o.entity.externalAttributes {
             switch ExternalBinaryData.stored(o.values[i]) {
             case .value(let v): o.values[i] = v
