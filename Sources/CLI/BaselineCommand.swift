@@ -25,8 +25,10 @@ struct BaselineCommand: ParsableCommand {
         var replace = false
 
         func run() throws {
-            do { try Baselines(directory: baselines.dir).save(run: runDirectory, name: name, replace: replace) } catch {
-                throw fail(error.message, code: error.isBadInput ? 2 : 1)
+            try perform { () throws(OperationError) in
+                do { try Baselines(directory: baselines.dir).save(run: runDirectory, name: name, replace: replace) } catch {
+                    throw OperationError.from(error)
+                }
             }
             print("\(baselines.dir)/\(name)")
         }

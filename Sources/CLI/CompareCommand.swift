@@ -48,8 +48,11 @@ struct CompareCommand: ParsableCommand {
     var allowMissing = false
 
     func validate() throws {
-        guard threshold >= 0, alpha > 0, alpha < 1, instructionsTolerance >= 0 else {
-            throw fail("--threshold and --instructions-tolerance are 0 or more, --alpha is in (0, 1)", code: 1)
+        guard !helpRequested else { return }
+        if threshold < 0 { throw fail("--threshold must be 0 or more (a percentage); found \(threshold)", code: 2) }
+        if !(alpha > 0 && alpha < 1) { throw fail("--alpha must be between 0 and 1 (a significance level); found \(alpha)", code: 2) }
+        if instructionsTolerance < 0 {
+            throw fail("--instructions-tolerance must be 0 or more (a percentage); found \(instructionsTolerance)", code: 2)
         }
     }
 

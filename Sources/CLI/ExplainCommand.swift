@@ -36,6 +36,7 @@ struct ExplainCommand: ParsableCommand {
     @OptionGroup var sqliteTool: SQLiteToolOption
 
     func validate() throws {
+        guard !helpRequested else { return }
         if let size, size <= 0 { throw fail("--size takes a positive count", code: 2) }
         if reps < 1 { throw fail("--reps must be at least 1", code: 2) }
     }

@@ -37,10 +37,12 @@ struct GenerateCommand: ParsableCommand {
     @Option(name: .long, help: "With --store: the variant whose schema the store has (default: the scenario's first).")
     var variant: String?
 
+    /// Bad option values are bad input: exit 2 like a bad scenario (ArgumentParser's own errors exit 64).
     func validate() throws {
-        if let size, size < 1 { throw ValidationError("--size must be at least 1") }
-        if chunk < 1 { throw ValidationError("--chunk must be at least 1") }
-        if variant != nil && store == nil { throw ValidationError("--variant goes with --store") }
+        guard !helpRequested else { return }
+        if let size, size < 1 { throw fail("--size must be at least 1", code: 2) }
+        if chunk < 1 { throw fail("--chunk must be at least 1", code: 2) }
+        if variant != nil && store == nil { throw fail("--variant goes with --store (the variant of the store to write)", code: 2) }
     }
 
     func run() throws {

@@ -11,8 +11,8 @@ struct RunCommand: ParsableCommand {
         abstract: "Runs a scenario and writes results.csv, samples.csv, plans.csv, failures.csv, env.json and run.json.",
         discussion: """
             Each case's rows are written as soon as it ends, atomically, so a run stopped at any \
-            moment keeps every finished case; `run --resume DIR` finishes the others. SIGINT and \
-            SIGTERM stop the run cleanly (exit 130 and 143). A case that fails is recorded in \
+            moment keeps every finished case; `run --resume DIR` finishes the others. SIGINT, \
+            SIGTERM and SIGHUP stop the run cleanly (exit 130, 143 and 129). A case that fails is recorded in \
             failures.csv and the others go on (unless --fail-fast); the exit status is then 1.
             """
     )
@@ -100,6 +100,7 @@ struct RunCommand: ParsableCommand {
 
     /// Bad options are bad input: exit 2 like a bad scenario (ArgumentParser's own errors exit 64).
     func validate() throws {
+        guard !helpRequested else { return }
         if size.contains(where: { $0 <= 0 }) { throw fail("--size takes positive counts", code: 2) }
         if let reps, reps < 1 { throw fail("--reps must be at least 1", code: 2) }
         if let warmup, warmup < 0 { throw fail("--warmup must be 0 or more", code: 2) }

@@ -10,8 +10,9 @@ struct SchemaLabCommand: ParsableCommand {
         discussion: """
             Exit status: 0 success, 1 a run or a case failed (SQLite or I/O error, a data set \
             that does not fit), 2 bad input (a scenario that does not validate, an existing \
-            output directory, a run that cannot be resumed) or a regression, 3 no such baseline, \
-            130/143/129 stopped by SIGINT, SIGTERM or SIGHUP.
+            output directory, a run that cannot be resumed, an option value) or a regression or \
+            failed assertion, 3 no such baseline, 64 a usage error (an unknown option, a missing \
+            argument), 130/143/129 stopped by SIGINT, SIGTERM or SIGHUP.
             """,
         subcommands: [
             RunCommand.self, ValidateCommand.self, GenerateCommand.self, PlansCommand.self, PlotCommand.self, ReportCommand.self,
@@ -30,6 +31,10 @@ func perform(_ operation: () throws(OperationError) -> Void) throws {
         throw fail(error.message, code: error.exitStatus)
     }
 }
+
+/// True when the command line asks for help. ArgumentParser validates a command before it
+/// notices the help flag, so a `validate()` that prints its failure would print it above the help.
+let helpRequested = CommandLine.arguments.dropFirst().contains { ["-h", "--help", "-help"].contains($0) }
 
 /// Prints an error to standard error and returns the exit code `code` to throw.
 func fail(_ message: String, code: Int32) -> ExitCode {

@@ -33,6 +33,9 @@ public struct RunJob {
         let plan = try Self.loadPlan(request.scenario)
         func names(_ picked: [String]?, _ all: [String], _ what: String) throws(OperationError) -> [String]? {
             guard let picked else { return nil }
+            guard !picked.isEmpty else {
+                throw OperationError(.badInput, "--\(what)s selects no \(what) (has: \(all.joined(separator: ", ")))")
+            }
             for name in picked where !all.contains(name) {
                 throw OperationError(.badInput, "no \(what) '\(name)' in \(request.scenario) (has: \(all.joined(separator: ", ")))")
             }
@@ -78,6 +81,12 @@ public struct RunJob {
         let recorded: RunState
         do { recorded = try RunDirectory.readState(at: path) } catch { throw OperationError(.badInput, OperationError.from(error).message) }
         let scenarioPath = scenario ?? recorded.scenarioPath
+        if scenario == nil && !FileManager.default.fileExists(atPath: scenarioPath) {
+            throw OperationError(
+                .badInput,
+                "cannot resume \(path): its run.json names the scenario \(scenarioPath), which is not there (moved?); "
+                    + "give the file: schemalab run FILE --resume \(path)")
+        }
         let plan = try Self.loadPlan(scenarioPath)
         guard plan.scenario.sha256 == recorded.scenarioSHA256 else {
             throw OperationError(
@@ -160,7 +169,7 @@ public struct RunJob {
         if let asked = options.workloads, let write = chosen.first(where: { asked.contains($0.name) && !$0.kind.readsOnly }) {
             throw OperationError(
                 .badInput,
-                "--store runs fetch workloads only (the store is never written): \(write.name) is a \(write.kind.rawValue) workload")
+                "--store runs fetch workloads only (the store is never written): \(write.name) is \(write.kind.phrase)")
         }
         let runnable = chosen.filter(\.kind.readsOnly)
         guard !runnable.isEmpty else {

@@ -17,7 +17,7 @@ public enum ScenarioValidation {
             do {
                 let scenario = try ScenarioPlan(ScenarioDecoder.load(path: file)).scenario
                 console.print(
-                    "\(file): ok (\(scenario.variants.count) variants x \(scenario.workloads.count) workloads x \(scenario.dataset.counts.count) sizes)"
+                    "\(file): ok (\(scenario.variants.count) variants x \(scenario.workloads.count) workloads x \(scenario.dataset.counts.count) size\(scenario.dataset.counts.count == 1 ? "" : "s"))"
                 )
             } catch let error as ScenarioError {
                 console.note("\(error)")

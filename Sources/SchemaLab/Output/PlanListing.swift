@@ -18,7 +18,12 @@ public struct PlanListing {
     /// bad input when nothing matches.
     public func list(console: any Console) throws(OperationError) {
         let path = directory + "/plans.csv"
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { throw OperationError(.badInput, "cannot read \(path)") }
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+            let what = FileManager.default.fileExists(atPath: directory) ? "it has no plans.csv" : "it does not exist"
+            throw OperationError(
+                .badInput,
+                "cannot read \(path): \(directory) is not a run directory (\(what); `schemalab run SCENARIO --out \(directory)` makes one)")
+        }
         let records = CSVWriter.parse(text)
         guard let header = records.first, header == ResultsFiles.plansHeader else {
             throw OperationError(.badInput, "\(path) does not have the plans.csv header this build writes")

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// What SQLite's `.expert` suggests for one statement: the indexes it would create, and
 /// the statement's plan with them.
@@ -62,7 +65,10 @@ public struct IndexAdvisor: Sendable {
         p.standardOutput = stdout
         p.standardError = stderr
         do { try p.run() } catch { return .failure("cannot run \(sqlite3): \(error)") }
-        stdin.fileHandleForWriting.write(Data(input.utf8))
+        // A sqlite3 that is not there has exited before its input is written: the write must
+        // fail with EPIPE, not stop this process with SIGPIPE (exit 141, nothing printed).
+        signal(SIGPIPE, SIG_IGN)
+        try? stdin.fileHandleForWriting.write(contentsOf: Data(input.utf8))
         try? stdin.fileHandleForWriting.close()
         let out = stdout.fileHandleForReading.readDataToEndOfFile()
         let err = stderr.fileHandleForReading.readDataToEndOfFile()

@@ -56,7 +56,8 @@ public struct ReportWriting {
         let file = scenario ?? report.state?.scenarioPath ?? report.manifest.scenarioFile
         let plan: ScenarioPlan
         do { plan = try ScenarioPlan(ScenarioDecoder.load(path: file)) } catch {
-            return console.note("schemalab: no index advice: cannot load the run's scenario \(file) (\(error)); give --scenario")
+            let hint = scenario == nil ? "; give the scenario file with --scenario" : ""
+            return console.note("schemalab: no index advice: cannot load the run's scenario \(file) (\(error))\(hint)")
         }
         guard plan.scenario.sha256 == report.manifest.scenarioSHA256 else {
             return console.note(

@@ -8,7 +8,10 @@ public enum ScenarioDecoder {
     /// Reads and decodes the file at `path`.
     public static func load(path: String) throws -> Scenario {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw ScenarioError(file: path, path: "$", message: "cannot read the file (does it exist?)")
+            var isDirectory: ObjCBool = false
+            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+            let why = !exists ? "no such file" : isDirectory.boolValue ? "it is a directory, not a scenario file" : "it cannot be read"
+            throw ScenarioError(file: path, path: "$", message: "cannot read the file: \(why)")
         }
         guard let text = String(data: data, encoding: .utf8) else {
             throw ScenarioError(file: path, path: "$", message: "the file is not UTF-8 text")

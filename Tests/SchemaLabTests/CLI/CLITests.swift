@@ -94,11 +94,29 @@ struct CLITests {
     @Test("Bad run options exit 2 and create nothing")
     func badOptions() throws {
         let dir = try TestSupport.temporaryDirectory()
-        for args in [["--size", "0"], ["--reps", "0"], ["--variants", "nope"]] {
+        for args in [["--size", "0"], ["--reps", "0"], ["--variants", "nope"], ["--variants", ""], ["--workloads", ","]] {
             let r = try TestSupport.runCLI(["run", TestSupport.tinyScenario, "--out", dir + "/o"] + args)
             #expect(r.status == 2, "\(args): \(r.err)")
             #expect(!FileManager.default.fileExists(atPath: dir + "/o"))
         }
+    }
+
+    @Test("An empty selection is bad input; --help prints no validation message; a one-letter --out is a run directory")
+    func selectionsHelpAndShortPaths() throws {
+        let dir = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let empty = try TestSupport.runCLI(["run", TestSupport.tinyScenario, "--out", dir + "/e", "--variants", ""])
+        #expect(empty.status == 2 && empty.err.contains("--variants selects no variant (has: flat, flat+index, split)"), "\(empty.err)")
+        for command in [["run"], ["generate"], ["compare"], ["explain"]] {
+            let help = try TestSupport.runCLI(command + ["--help"])
+            #expect(help.status == 0 && help.err.isEmpty, "\(command): \(help.err)")
+        }
+        // Foundation's deletingLastPathComponent stopped the process (SIGILL) on a one-character relative path.
+        let short = try TestSupport.runCLI(
+            ["run", TestSupport.tinyScenario, "--out", "q", "--size", "20", "--reps", "1", "--quiet"], in: dir)
+        #expect(short.status == 0, "\(short.err)")
+        #expect(FileManager.default.fileExists(atPath: dir + "/q/results.csv"))
+        #expect(RunDirectory.parent(of: "q") == "." && RunDirectory.parent(of: "/q") == "/" && RunDirectory.parent(of: "a/b/") == "a")
     }
 
     @Test("validate accepts every shipped scenario")

@@ -407,8 +407,12 @@ public final class RunDirectory: @unchecked Sendable {
         dir + "/signatures/case-" + String(index).leftPadded(to: 5) + ".json"
     }
 
+    /// The directory that holds `path` (`.` for a bare name). Foundation's
+    /// `deletingLastPathComponent` stopped the process on a one-character relative path (`q`).
     static func parent(of path: String) -> String {
-        let p = (path as NSString).deletingLastPathComponent
-        return p.isEmpty ? "." : p
+        var trimmed = Substring(path)
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        guard let slash = trimmed.lastIndex(of: "/") else { return "." }
+        return slash == trimmed.startIndex ? "/" : String(trimmed[..<slash])
     }
 }

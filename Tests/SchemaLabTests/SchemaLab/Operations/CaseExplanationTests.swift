@@ -32,6 +32,20 @@ struct CaseExplanationTests {
         #expect(bad.status == 2 && bad.err.contains("no variant 'nope'") && bad.err.contains("has: flat, flat+index, split"), "\(bad.err)")
     }
 
+    @Test("Without the sqlite3 tool the explanation says there is no advice and still succeeds (no SIGPIPE)")
+    func missingSQLiteTool() throws {
+        let dir = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        // The write to a sqlite3 that never started raced with its exit: 0 to 9 runs in 10 ended with SIGPIPE (141).
+        for _ in 0..<3 {
+            let r = try TestSupport.runCLI(
+                ["explain", TestSupport.tinyScenario, "--variant", "flat", "--workload", "sections", "--sqlite3", dir + "/no-sqlite3"],
+                environment: ["TMPDIR": dir])
+            #expect(r.status == 0, "\(r.status): \(r.err)")
+            #expect(r.out.contains("no index advice: no \(dir)/no-sqlite3 on the PATH"), "\(r.out)")
+        }
+    }
+
     @Test("An advised index is read back in the variant's terms; a column that is not an attribute is refused")
     func advisedIndex() throws {
         let plan = try TestSupport.photosPlan()

@@ -120,6 +120,6 @@ struct DataStreamTests {
         let whole = GeneratedData(spec: try TestSupport.photosPlan().scenario.dataset, count: 20_000)
         #expect(small.out.contains("digest: \(whole.digest)"))
         let bad = try TestSupport.runCLI(["generate", TestSupport.photosScenario, "--size", "0"])
-        #expect(bad.status == 64)
+        #expect(bad.status == 2 && bad.err.contains("--size must be at least 1"), "an option value is bad input, as in run: \(bad.err)")
     }
 }
