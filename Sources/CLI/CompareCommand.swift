@@ -16,7 +16,7 @@ struct CompareCommand: ParsableCommand {
             or compile options, CPU count, build configuration) are refused unless --force. \
             Exit status: 0 no regression (improvements never fail), 1 the tool failed, 2 a \
             regression (a case that got worse, or a baseline case missing from the run unless \
-            --allow-missing), 3 baseline not found. Both runs must be complete (run.json), and \
+            --allow-missing) or a bad option value, 3 baseline not found. Both runs must be complete (run.json), and \
             at least one case must be in both (the same variants, workloads and sizes).
             """
     )

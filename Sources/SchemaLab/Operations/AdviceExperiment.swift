@@ -70,7 +70,7 @@ public struct AdviceExperiment {
             throw OperationError(.failed, "the advised variant does not validate: \(error)")
         }
         let work: WorkDirectory
-        do { work = try WorkDirectory.create() } catch { throw OperationError(.failed, OperationError.from(error).message) }
+        do { work = try WorkDirectory.create() } catch { throw OperationError.from(error, status: .failed) }
         defer { work.remove() }
         let options = RunOptions(
             sizes: [size], repetitions: repetitions, warmup: 1, variants: [variant, advised], workloads: [workload],

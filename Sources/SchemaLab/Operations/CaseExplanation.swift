@@ -48,7 +48,7 @@ public struct CaseExplanation {
         }
         let count = size ?? min(1000, definition.dataset.counts.first ?? 1000)
         let work: WorkDirectory
-        do { work = try WorkDirectory.create() } catch { throw OperationError(.failed, OperationError.from(error).message) }
+        do { work = try WorkDirectory.create() } catch { throw OperationError.from(error, status: .failed) }
         defer { work.remove() }
 
         var options = RunOptions(

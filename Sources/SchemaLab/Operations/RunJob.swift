@@ -79,7 +79,7 @@ public struct RunJob {
     /// `scenario` overrides the scenario file it names (the file must be unchanged).
     public func resume(_ path: String, scenario: String? = nil) throws(OperationError) {
         let recorded: RunState
-        do { recorded = try RunDirectory.readState(at: path) } catch { throw OperationError(.badInput, OperationError.from(error).message) }
+        do { recorded = try RunDirectory.readState(at: path) } catch { throw OperationError.from(error, status: .badInput) }
         let scenarioPath = scenario ?? recorded.scenarioPath
         if scenario == nil && !FileManager.default.fileExists(atPath: scenarioPath) {
             throw OperationError(
@@ -107,24 +107,25 @@ public struct RunJob {
                 "cannot resume \(path): the environment is not the one the run started in (\(differences.joined(separator: "; "))): start a new run"
             )
         }
-        let session = try RunSession(console: console)
-        session.handleStopSignals()
-        var options = RunOptions(settings: recorded.settings, workDirectory: session.work.path)
+        // Everything that can refuse the resume before the temporary store directory exists.
+        var options = RunOptions(settings: recorded.settings, workDirectory: "")
         options.executable = InstructionCounter.currentExecutable
         if options.instructions, let why = InstructionCounter.unavailable() {
             throw OperationError(.failed, "--instructions (recorded in run.json): \(why)")
         }
-        if options.instructions { options.workDirectory = InstructionCounter.fixedLengthDirectory(in: session.work.path) }
-        let runner = LabRunner(plan: plan, options: options)
-        guard runner.cases() == recorded.cases else {
-            session.work.remove()
+        guard LabRunner(plan: plan, options: options).cases() == recorded.cases else {
             throw OperationError(
                 .badInput, "cannot resume \(path): this build plans other cases for the scenario than run.json lists: start a new run")
         }
+        let session = try RunSession(console: console)
+        session.handleStopSignals()
+        options.workDirectory =
+            options.instructions ? InstructionCounter.fixedLengthDirectory(in: session.work.path) : session.work.path
+        let runner = LabRunner(plan: plan, options: options)
         try session.checkFit(plan: plan, options: options, skip: skipFitCheck)
         do { try directory.beginResume() } catch {
             session.work.remove()
-            throw OperationError(.failed, OperationError.from(error).message)
+            throw OperationError.from(error, status: .failed)
         }
         console.note("schemalab: resuming \(path): \(directory.state.done.count) of \(directory.state.cases.count) cases are done")
         try execute(runner, directory: directory, session: session)
@@ -246,7 +247,7 @@ public struct RunJob {
                 "stopped at the first failed case (--fail-fast): \(first); see \(directory.path)/failures.csv. `schemalab run --resume \(directory.path)` tries the rest"
             )
         }
-        do { try directory.finish() } catch { throw OperationError(.failed, OperationError.from(error).message) }
+        do { try directory.finish() } catch { throw OperationError.from(error, status: .failed) }
         console.print(SummaryTable.render(directory.records, variants: variantOrder, workloads: workloadOrder))
         let differing = directory.records.filter { $0.referenceCheck == .differs || $0.agreementCheck == .differs }
         if !differing.isEmpty {

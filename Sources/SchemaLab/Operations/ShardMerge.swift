@@ -17,7 +17,7 @@ public enum ShardMerge {
         for shard in shards {
             let state: RunState
             do { state = try RunDirectory.readState(at: shard, purpose: "merge") } catch {
-                throw OperationError(.badInput, OperationError.from(error).message)
+                throw OperationError.from(error, status: .badInput)
             }
             guard state.state == .complete else {
                 throw OperationError(.badInput, "\(shard) is \(state.state.rawValue): finish it (run --resume) before merging")

@@ -37,16 +37,18 @@ public struct OperationError: Error, CustomStringConvertible, Sendable {
 
     public var description: String { message }
 
-    /// `error` as an operation error: a scenario error is bad input, a file error is bad input
-    /// when the user must change the command, anything else is a failure; `prefix` goes before
-    /// the message of an error that is not already an operation error.
-    public static func from(_ error: any Error, prefix: String = "") -> OperationError {
+    /// `error` as an operation error: a scenario or store mismatch is bad input, a file error is
+    /// bad input when the user must change the command, anything else is a failure; `status`,
+    /// when given, overrides that (the message stays the error's).
+    public static func from(_ error: any Error, status: Status? = nil) -> OperationError {
+        let mapped: OperationError
         switch error {
-        case let error as OperationError: return error
-        case let error as ScenarioError: return OperationError(.badInput, prefix + error.description)
-        case let error as FileError: return OperationError(error.isBadInput ? .badInput : .failed, prefix + error.message)
-        case let error as StoreMismatch: return OperationError(.badInput, prefix + error.description)
-        default: return OperationError(.failed, prefix + "\(error)")
+        case let error as OperationError: mapped = error
+        case let error as ScenarioError: mapped = OperationError(.badInput, error.description)
+        case let error as FileError: mapped = OperationError(error.isBadInput ? .badInput : .failed, error.message)
+        case let error as StoreMismatch: mapped = OperationError(.badInput, error.description)
+        default: mapped = OperationError(.failed, "\(error)")
         }
+        return status.map { OperationError($0, mapped.message) } ?? mapped
     }
 }

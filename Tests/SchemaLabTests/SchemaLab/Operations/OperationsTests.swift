@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+@testable import SchemaLabEngine
+@testable import SchemaLabSQLite
+@testable import SchemaLab
+
+/// The operations the CLI calls, called in process as a package of one's own would: what they
+/// print goes to a `CollectingConsole`, and what refuses the input is an `OperationError` with
+/// the exit status the CLI gives it, thrown before anything is written.
+@Suite("Operations: library calls, their output and their refusals")
+struct OperationsTests {
+    @Test("validate: a line per good file, a note per bad one (a directory said to be one), the number of bad files")
+    func validation() throws {
+        let dir = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let console = CollectingConsole()
+        let invalid = try ScenarioValidation.validate([TestSupport.tinyScenario, dir, dir + "/missing.json"], console: console)
+        #expect(invalid == 2)
+        #expect(console.printed == ["\(TestSupport.tinyScenario): ok (3 variants x 4 workloads x 1 size)"])
+        #expect(console.notes.count == 2)
+        #expect(
+            console.notes.first?.contains("\(dir): $: cannot read the file: it is a directory, not a scenario file") ?? false,
+            "\(console.notes)")
+        #expect(console.notes.last?.contains("missing.json: $: cannot read the file: no such file") ?? false, "\(console.notes)")
+    }
+
+    @Test("run and resume refuse bad input with exit 2 before they create anything")
+    func refusals() throws {
+        let dir = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let console = CollectingConsole()
+        let job = RunJob(console: console)
+        var request = RunRequest(scenario: TestSupport.tinyScenario, out: dir + "/out")
+        request.variants = []
+        #expect {
+            try job.start(request)
+        } throws: { error in
+            guard let error = error as? OperationError else { return false }
+            return error.status == .badInput && error.exitStatus == 2 && error.message.contains("--variants selects no variant")
+        }
+        request.variants = nil
+        request.workloads = ["nope"]
+        #expect { try job.start(request) } throws: { ($0 as? OperationError)?.message.contains("no workload 'nope'") ?? false }
+        #expect(!FileManager.default.fileExists(atPath: dir + "/out"))
+        #expect { try job.resume(dir) } throws: { error in
+            guard let error = error as? OperationError else { return false }
+            return error.exitStatus == 2 && error.message.contains("has no run.json")
+        }
+        #expect(console.printed.isEmpty && console.notes.isEmpty)
+    }
+
+    @Test("Library errors map to the CLI's exit statuses")
+    func exitStatuses() {
+        let scenario = ScenarioError(file: "s.json", path: "$.x", message: "bad")
+        #expect(OperationError.from(scenario).exitStatus == 2)
+        #expect(OperationError.from(FileError(path: "p", message: "taken", isBadInput: true)).exitStatus == 2)
+        #expect(OperationError.from(FileError(path: "p", message: "disk full")).exitStatus == 1)
+        #expect(OperationError.from(SQLiteError(code: 19, message: "constraint")).exitStatus == 1)
+        #expect(OperationError(.regression, "worse").exitStatus == 2)
+        #expect(OperationError(.baselineNotFound, "none").exitStatus == 3)
+    }
+}
