@@ -1,3 +1,5 @@
+import SchemaLabSQLite
+
 /// An entity as the context uses it: the model plus its prepared SQL text and
 /// the positions of its to-one relationships. A class, so that every managed
 /// object shares one.
@@ -17,22 +19,40 @@ public final class EntityDescription {
     @exclusivity(unchecked) package var destinations: [EntityDescription] = []
     /// Destination descriptions of `toMany`, set once all descriptions exist.
     @exclusivity(unchecked) package var toManyDestinations: [EntityDescription] = []
+    /// The number of the hierarchy's root: the registry's key and the Z_PRIMARYKEY row whose
+    /// Z_MAX numbers every object of the hierarchy (one table, one key sequence).
+    package let rootNumber: Int
+    /// Per `toOne` slot: true when the destination has sub-entities, so that the row holds the
+    /// destination's entity number beside the key.
+    package let toOneHasEntityColumn: [Bool]
+    /// True when no to-one keeps a destination-entity column (the plain row layout).
+    package let plainKeys: Bool
+    /// For an entity whose table is shared: per entity number, the description of each entity
+    /// a row of this entity's fetch can be (itself and every sub-entity), set once all exist.
+    @exclusivity(unchecked) package var concreteByNumber: [EntityDescription?] = []
+    /// For a shared table: per entity number, where that entity's values sit in this entity's
+    /// object query (``FetchSQL/selectedColumns(_:in:)``), set once all descriptions exist.
+    @exclusivity(unchecked) package var layouts: [RowLayout?] = []
 
     init(model: EntityModel, in resolvedModel: ResolvedModel) {
         self.model = model
         self.toOne = model.toOneRelationships
+        self.rootNumber = resolvedModel.entity(model.root)?.number ?? model.number
+        self.toOneHasEntityColumn = model.toOneRelationships.map { $0.destinationEntityColumn != nil }
+        self.plainKeys = !toOneHasEntityColumn.contains(true)
         self.toMany = model.relationships.filter(\.toMany)
         self.insertSQL = SaveSQL.insert(model)
         var links: [(toManyIndex: Int, sql: String)] = []
         for (i, r) in toMany.enumerated() {
             guard case .joinTable(let table, let own, let other) = r.storage else { continue }
-            if (model.name, r.name) <= (r.destination, r.inverse ?? "") {
+            if table == "Z_\(model.number)\(r.name.uppercased())" {
                 links.append((i, SaveSQL.insertLink(table: table, ownColumn: own, otherColumn: other)))
             }
         }
         self.linkInserts = links
         self.fetchSQL = FetchSQL(model: resolvedModel, entity: model)
         self.faultSQL = fetchSQL.fault
+        self.defaults = model.attributes.indices.compactMap { i in model.attributes[i].defaultValue.map { (i, $0) } }
         self.requiredAttributes = model.attributes.indices.filter { !model.attributes[$0].optional }
         self.externalAttributes = model.attributes.indices.filter { model.attributes[$0].allowsExternalStorage }
             .map { ($0, model.attributes[$0].externalStorageThreshold) }
@@ -40,6 +60,9 @@ public final class EntityDescription {
             model.attributes[t].canonicalOf.flatMap { s in model.attributes.firstIndex { $0.name == s } }.map { (t, $0) }
         }
     }
+
+    /// The attributes with a default value, by index.
+    let defaults: [(index: Int, value: SQLValue)]
 
     /// The binary attributes with external storage, by index, and their thresholds.
     let externalAttributes: [(index: Int, threshold: Int)]
@@ -49,6 +72,40 @@ public final class EntityDescription {
 
     /// The attributes that are not optional (validated before a save), by index.
     package let requiredAttributes: [Int]
+
+    /// Where a concrete entity's values sit in a row of a shared-table fetch: the column of each
+    /// attribute, of each to-one key, and of each to-one's destination-entity number (or -1).
+    package struct RowLayout {
+        package let attributes: [Int32]
+        package let keys: [Int32]
+        package let keyEntities: [Int32]
+    }
+
+    /// Fills ``layouts`` and ``concreteByNumber`` for a shared table (after all descriptions exist).
+    func linkSubentities(_ all: [EntityDescription], model resolved: ResolvedModel) {
+        guard model.sharesTable else { return }
+        let columns = FetchSQL.selectedColumns(model, in: resolved)
+        let position = { (c: String) -> Int32 in Int32(3 + columns.firstIndex(of: c)!) }
+        let count = all.count + 1
+        concreteByNumber = Array(repeating: nil, count: count)
+        layouts = Array(repeating: nil, count: count)
+        for number in [model.number] + model.subentityNumbers {
+            let d = all[number - 1]
+            concreteByNumber[number] = d
+            layouts[number] = RowLayout(
+                attributes: d.model.attributes.map { position($0.column) },
+                keys: d.toOne.map { position($0.foreignKeyColumn!) },
+                keyEntities: d.toOne.map { $0.destinationEntityColumn.map(position) ?? -1 })
+        }
+    }
+
+    /// The description of the entity a row of this entity's table names in Z_ENT (itself when
+    /// the number is not one of its own or its sub-entities').
+    @inline(__always)
+    package func concrete(_ number: Int64) -> EntityDescription {
+        guard number > 0 && Int(number) < concreteByNumber.count, let d = concreteByNumber[Int(number)] else { return self }
+        return d
+    }
 
     public var name: String { model.name }
     package var number: Int { model.number }

@@ -14,13 +14,14 @@ extension ManagedObjectContext {
         record: (Int) -> [String: SQLValue]
     ) throws {
         guard count > 0 else { return }
+        if entity.model.isAbstract { throw AbstractEntityError(entity: entity.name) }
         let sql = BatchSQL.insert(entity.model, policy: policy)
         try transaction {
-            let old = try allocateKeys(entity, count: Int64(count))
+            let old = try allocateKeys(objectModel.entities[entity.rootNumber - 1], count: Int64(count))
             let s = try db.statement(sql)
             let attributes = entity.model.attributes
             let names = attributes.map(\.name)
-            let fkCount = entity.toOne.count
+            let fkCount = entity.model.toOneKeyColumns.count
             let first = Int32(4 + fkCount)
             let required = entity.requiredAttributes
             // Which attributes the record gave a value; the others are bound NULL.

@@ -7,7 +7,7 @@ extension ManagedObjectContext {
     public func execute(_ request: FetchRequest) throws -> FetchedObjects {
         let e = request.entity
         if request.batchSize > 0 || !request.includesPropertyValues {
-            let ids = try fetchIDs(request.sql.ids)
+            let ids = try fetchIDs(request.sql.ids, entity: e)
             if request.batchSize > 0 {
                 let results = FetchedObjects(context: self, entity: e, ids: ids, batchSize: request.batchSize)
                 results.prefetch = request.prefetch
@@ -41,14 +41,23 @@ extension ManagedObjectContext {
 
     /// NSManagedObjectIDResultType: the primary keys, in order.
     public func executeIDs(_ request: FetchRequest) throws -> [Int64] {
-        try fetchIDs(request.sql.ids)
+        try fetchIDs(request.sql.ids, entity: request.entity)
     }
 
-    func fetchIDs(_ q: FetchRequestSQL.Query) throws -> [Int64] {
+    func fetchIDs(_ q: FetchRequestSQL.Query, entity: EntityDescription? = nil) throws -> [Int64] {
         let s = try db.statement(q.sql)
         try s.bind(q.bindings)
         var ids: [Int64] = []
-        while try s.step() { ids.append(s.int64(at: 1)) }
+        if let entity, entity.model.hasSubentities {
+            // Each ID's entity is the row's: its fault is registered as an object of that entity.
+            while try s.step() {
+                let pk = s.int64(at: 1)
+                _ = registeredObject(entity.concrete(s.int64(at: 0)), pk)
+                ids.append(pk)
+            }
+        } else {
+            while try s.step() { ids.append(s.int64(at: 1)) }
+        }
         s.reset()
         return ids
     }
@@ -80,6 +89,7 @@ extension ManagedObjectContext {
     /// Reads the current row of `s` (object columns) into the registered object. With
     /// `asFault`, the values are kept as a snapshot and the object stays a fault.
     func materialize(_ s: Statement, entity e: EntityDescription, asFault: Bool = false) -> ManagedObject {
+        if e.model.sharesTable || !e.plainKeys { return materializeLaidOut(s, entity: e, asFault: asFault) }
         let pk = s.int64(at: 1)
         let o = registeredObject(e, pk)
         guard o.isFault, !o.hasSnapshot else { return o }
@@ -97,6 +107,38 @@ extension ManagedObjectContext {
         for j in 0..<e.toOne.count {
             let c = Int32(3 + n + j)
             o.related[j] = s.isNull(at: c) ? nil : registeredObject(e.destinations[j], s.int64(at: c))
+        }
+        if asFault { o.hasSnapshot = true } else { o.isFault = false }
+        return o
+    }
+
+    /// ``materialize(_:entity:asFault:)`` for a row of a table an inheritance hierarchy shares,
+    /// or one with destination-entity columns: the row's Z_ENT names the object's entity, whose
+    /// values the entity's ``EntityDescription/RowLayout`` finds among the selected columns.
+    func materializeLaidOut(_ s: Statement, entity fetched: EntityDescription, asFault: Bool) -> ManagedObject {
+        let e = fetched.model.sharesTable ? fetched.concrete(s.int64(at: 0)) : fetched
+        let o = registeredObject(e, s.int64(at: 1))
+        guard o.isFault, !o.hasSnapshot else { return o }
+        let layout = fetched.layouts.isEmpty ? nil : fetched.layouts[e.number]
+        let n = e.model.attributes.count
+        var values: [SQLValue] = []
+        values.reserveCapacity(n)
+        var column = Int32(3)
+        for i in 0..<n { values.append(s.value(at: layout?.attributes[i] ?? Int32(3 + i))) }
+        o.values = values
+        if !e.externalAttributes.isEmpty { unpackExternal(o) }
+        o.version = s.int64(at: 2)
+        column = Int32(3 + n)
+        for j in 0..<e.toOne.count {
+            let key = layout?.keys[j] ?? column
+            column += 1
+            var destination = e.destinations[j]
+            if e.toOneHasEntityColumn[j] {
+                let entityColumn = layout?.keyEntities[j] ?? column
+                column += 1
+                if !s.isNull(at: entityColumn) { destination = destination.concrete(s.int64(at: entityColumn)) }
+            }
+            o.related[j] = s.isNull(at: key) ? nil : registeredObject(destination, s.int64(at: key))
         }
         if asFault { o.hasSnapshot = true } else { o.isFault = false }
         return o
@@ -138,7 +180,11 @@ extension ManagedObjectContext {
         let s = try db.statement(sql)
         try s.bind(object.objectID, at: 1)
         var targets: [ManagedObject] = []
-        while try s.step() { targets.append(registeredObject(dest, s.int64(at: 1))) }
+        if dest.model.hasSubentities {
+            while try s.step() { targets.append(registeredObject(dest.concrete(s.int64(at: 0)), s.int64(at: 1))) }
+        } else {
+            while try s.step() { targets.append(registeredObject(dest, s.int64(at: 1))) }
+        }
         s.reset()
         object.toManyTargets[index] = targets
         return targets

@@ -9,14 +9,21 @@ extension ManagedObjectContext {
         try maintainCounters()
         guard !inserted.isEmpty || !updated.isEmpty || !deleted.isEmpty else { return }
         if objectModel.hasCanonicalAttributes { maintainCanonicalAttributes() }
+        if objectModel.hasDefaults { applyDefaults() }
         try validate()
         var perEntity: [[ManagedObject]] = Array(repeating: [], count: objectModel.entities.count + 1)
         for o in inserted { perEntity[o.entity.number].append(o) }
         if !inserted.isEmpty {
             try transaction {
-                for e in objectModel.entities where !perEntity[e.number].isEmpty {
-                    var pk = try allocateKeys(e, count: Int64(perEntity[e.number].count))
-                    for o in perEntity[e.number] { pk += 1; o.objectID = pk }
+                // One Z_MAX block per hierarchy, on its root's row: the entities of one table
+                // share one key sequence (a store dump shows only the root's Z_MAX growing).
+                for root in objectModel.entities where root.model.parent == nil {
+                    let members = objectModel.entities.filter { $0.rootNumber == root.number && !perEntity[$0.number].isEmpty }
+                    guard !members.isEmpty else { continue }
+                    var pk = try allocateKeys(root, count: Int64(members.reduce(0) { $0 + perEntity[$1.number].count }))
+                    for e in members {
+                        for o in perEntity[e.number] { pk += 1; o.objectID = pk }
+                    }
                 }
             }
         }
@@ -47,10 +54,22 @@ extension ManagedObjectContext {
                     try s.bind(o.objectID, at: 1)
                     try s.bind(Int64(e.number), at: 2)
                     try s.bind(Int64(1), at: 3)
-                    for j in 0..<fkCount {
-                        try s.bind(o.related[j].map { SQLValue.integer($0.objectID) } ?? .null, at: Int32(4 + j))
+                    var p = Int32(4)
+                    if e.plainKeys {
+                        for j in 0..<fkCount {
+                            try s.bind(o.related[j].map { SQLValue.integer($0.objectID) } ?? .null, at: p + Int32(j))
+                        }
+                        p += Int32(fkCount)
+                    } else {
+                        for j in 0..<fkCount {
+                            try s.bind(o.related[j].map { SQLValue.integer($0.objectID) } ?? .null, at: p)
+                            p += 1
+                            if e.toOneHasEntityColumn[j] {
+                                try s.bind(o.related[j].map { SQLValue.integer(Int64($0.entity.number)) } ?? .null, at: p)
+                                p += 1
+                            }
+                        }
                     }
-                    var p = Int32(4 + fkCount)
                     if e.externalAttributes.isEmpty {
                         for v in o.values { try s.bind(v, at: p); p += 1 }
                     } else {
@@ -64,7 +83,7 @@ extension ManagedObjectContext {
                             sql: error.sql)
                     }
                     s.reset()
-                    registry[e.number, o.objectID] = o
+                    registry[e.rootNumber, o.objectID] = o
                     o.version = 1
                 }
             }
@@ -104,12 +123,24 @@ extension ManagedObjectContext {
         }
     }
 
+    /// The model's default values, given to inserted objects' attributes that have no value (as
+    /// a new NSManagedObject starts with its attributes' defaults; the INSERT writes them, the
+    /// table has no SQL DEFAULT).
+    func applyDefaults() {
+        for o in inserted {
+            for (i, value) in o.entity.defaults where o.values[i] == .null { o.values[i] = value }
+        }
+    }
+
     /// Core Data's validation before a save: every inserted or changed object's
     /// non-optional attributes have a value.
     /// Inside a timed save: a model with no non-optional attribute checks nothing, and the
     /// failing object's position is counted only when there is a failure (counting it for
     /// every object cost 4% of a 10,000-object insert's instructions under callgrind).
     func validate() throws {
+        if objectModel.hasAbstractEntities, let o = inserted.first(where: { $0.entity.model.isAbstract }) {
+            throw AbstractEntityError(entity: o.entity.name)
+        }
         guard objectModel.hasRequiredAttributes else { return }
         // An externally stored value not read yet is NULL in memory but has its file.
         func missing(_ o: ManagedObject, _ a: Int) -> Bool { o.values[a] == .null && o.externalFiles?[a] == nil }

@@ -76,7 +76,7 @@ extension ManagedObjectContext {
                 let chunk = lookup[start..<min(start + 500, lookup.count)]
                 let marks = Array(repeating: "?", count: chunk.count).joined(separator: ",")
                 let sql =
-                    "SELECT \(FetchSQL.objectColumns(counter.model)) FROM \(counter.model.table) t0 WHERE t0.\(c.key.column) IN (\(marks))"
+                    "SELECT \(FetchSQL.objectColumns(counter.model, in: objectModel.model)) FROM \(counter.model.table) t0 WHERE t0.\(c.key.column) IN (\(marks))"
                 for o in try fetchObjects(.init(sql: sql, bindings: Array(chunk)), entity: counter, asFaults: false) {
                     existing[CounterKey(o.values[keyIndex])] = o
                 }

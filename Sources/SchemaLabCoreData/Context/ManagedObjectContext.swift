@@ -50,7 +50,7 @@ public final class ManagedObjectContext {
 
     /// The registered object for (entity, pk), creating a fault when there is none.
     func registeredObject(_ entity: EntityDescription, _ pk: Int64) -> ManagedObject {
-        registry.object(entity.number, pk) { ManagedObject(entity: entity, objectID: pk, isFault: true) }
+        registry.object(entity.rootNumber, pk) { ManagedObject(entity: entity, objectID: pk, isFault: true) }
     }
 
     /// True while inserted objects wait for a save (Core Data's `hasChanges`, for inserts).
@@ -59,7 +59,7 @@ public final class ManagedObjectContext {
     // MARK: Inserting and saving
 
     /// Forgets a deleted object (after its save).
-    func unregister(_ o: ManagedObject) { registry[o.entity.number, o.objectID] = nil }
+    func unregister(_ o: ManagedObject) { registry[o.entity.rootNumber, o.objectID] = nil }
 
     /// A new object of `entity` with the given attribute values (entity attribute order).
     @inlinable public func insert(_ entity: EntityDescription, values: [SQLValue]) -> ManagedObject {

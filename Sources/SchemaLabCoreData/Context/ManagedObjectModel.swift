@@ -9,15 +9,23 @@ public final class ManagedObjectModel {
     /// True when some entity keeps a canonical search attribute (a save then sets it).
     let hasCanonicalAttributes: Bool
 
+    /// True when some attribute has a default value (a save then applies them).
+    let hasDefaults: Bool
+    /// True when some entity is abstract (a save then refuses its instances).
+    let hasAbstractEntities: Bool
+
     public init(_ model: ResolvedModel) {
         self.model = model
         entities = model.entities.map { EntityDescription(model: $0, in: model) }
         hasRequiredAttributes = entities.contains { !$0.requiredAttributes.isEmpty }
         hasCanonicalAttributes = entities.contains { !$0.canonicalPairs.isEmpty }
+        hasDefaults = entities.contains { !$0.defaults.isEmpty }
+        hasAbstractEntities = entities.contains { $0.model.isAbstract }
         for e in entities {
             e.destinations = e.toOne.map { r in entities.first { $0.name == r.destination }! }
             e.toManyDestinations = e.toMany.map { r in entities.first { $0.name == r.destination }! }
         }
+        for e in entities { e.linkSubentities(entities, model: model) }
     }
 
     public func entity(_ name: String) -> EntityDescription? { entities.first { $0.name == name } }

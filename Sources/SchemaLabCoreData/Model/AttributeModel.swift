@@ -1,3 +1,5 @@
+import SchemaLabSQLite
+
 /// An attribute of a resolved entity, with its column.
 public struct AttributeModel: Sendable, Equatable {
     public let name: String
@@ -11,15 +13,21 @@ public struct AttributeModel: Sendable, Equatable {
     public var allowsExternalStorage = false
     /// Values larger than this many bytes go to files (with external storage).
     public var externalStorageThreshold = 0
-    /// `Z` + the upper-cased name, as Core Data names columns.
-    public var column: String { "Z" + name.uppercased() }
+    /// The column: `Z` + the upper-cased name, as Core Data names columns, with a number
+    /// after it when another entity of the same inheritance hierarchy (one table) already
+    /// has a column of that name (`ZNAME1`).
+    public let column: String
+    /// A constant the context gives the attribute of a new object (the model's default value).
+    public var defaultValue: SQLValue? = nil
 
     /// Memberwise.
     package init(
         name: String, type: AttributeType, optional: Bool = true, canonicalOf: String? = nil, allowsExternalStorage: Bool = false,
-        externalStorageThreshold: Int = 0
+        externalStorageThreshold: Int = 0, column: String? = nil, defaultValue: SQLValue? = nil
     ) {
         self.name = name
+        self.column = column ?? "Z" + name.uppercased()
+        self.defaultValue = defaultValue
         self.type = type
         self.optional = optional
         self.canonicalOf = canonicalOf

@@ -9,12 +9,39 @@ public struct EntityModel: Sendable, Equatable {
     /// Uniqueness constraints (each also one of `indexes`, unique, `UNIQUE_<a>_<b>`).
     public var uniquenessConstraints: [[AttributeModel]] = []
 
-    /// `Z` + the upper-cased entity name.
-    public var table: String { "Z" + name.uppercased() }
+    /// The parent entity (entity inheritance), or nil.
+    public var parent: String? = nil
+    /// An abstract entity has no instances of its own (only of its sub-entities).
+    public var isAbstract = false
+    /// The root of the entity's inheritance hierarchy (itself when it has no parent).
+    public var root: String
+    /// The numbers of every entity below this one in its hierarchy (empty without sub-entities).
+    public var subentityNumbers: [Int] = []
+    /// The table: one per inheritance hierarchy, `Z` + the upper-cased root entity name.
+    public var table: String { "Z" + root.uppercased() }
+    /// True when this entity's table holds other entities' rows too, so that a fetch of it
+    /// must restrict `Z_ENT` (a sub-entity), or read it (an entity with sub-entities).
+    public var sharesTable: Bool { parent != nil || !subentityNumbers.isEmpty }
+    /// True when a fetch of this entity can return objects of other (sub-)entities.
+    public var hasSubentities: Bool { !subentityNumbers.isEmpty }
 
     public func attribute(_ name: String) -> AttributeModel? { attributes.first { $0.name == name } }
     public func relationship(_ name: String) -> RelationshipModel? { relationships.first { $0.name == name } }
-    /// The to-one relationships that have a foreign-key column here, alphabetical.
+    /// The key columns of the to-one relationships, in INSERT and SELECT order: each foreign
+    /// key, then its destination-entity column when the destination has sub-entities.
+    public var toOneKeyColumns: [String] {
+        toOneRelationships.flatMap { [$0.foreignKeyColumn!] + ($0.destinationEntityColumn.map { [$0] } ?? []) }
+    }
+    /// The restriction a fetch of this entity adds on `alias`, with its bound entity numbers:
+    /// none for the root of a hierarchy (its table holds only its hierarchy), `t0.Z_ENT = ?`
+    /// for a sub-entity without sub-entities, a range for one with them (entity numbers keep
+    /// an entity and everything below it contiguous).
+    public func entityRestriction(alias: String = "t0") -> (sql: String, numbers: [Int])? {
+        guard parent != nil else { return nil }
+        guard let last = subentityNumbers.max() else { return ("\(alias).Z_ENT = ?", [number]) }
+        return ("( \(alias).Z_ENT >= ? AND  \(alias).Z_ENT <= ?)", [number, last])
+    }
+    /// The to-one relationships that have a foreign-key column here (inherited ones first).
     public var toOneRelationships: [RelationshipModel] { relationships.filter { $0.foreignKeyColumn != nil } }
 
     /// Memberwise.
@@ -28,5 +55,6 @@ public struct EntityModel: Sendable, Equatable {
         self.relationships = relationships
         self.indexes = indexes
         self.uniquenessConstraints = uniquenessConstraints
+        self.root = name
     }
 }

@@ -1,11 +1,26 @@
-/// One column of a resolved index.
+/// One column of a resolved index: an attribute, or a to-one relationship (its foreign key).
 public struct IndexElementModel: Sendable, Equatable {
-    public let attribute: AttributeModel
+    /// The attribute, or nil for a to-one relationship.
+    public let attribute: AttributeModel?
+    /// The attribute's or the relationship's name.
+    public let name: String
+    /// The attribute's column, or the relationship's foreign-key column.
+    public let column: String
     public let descending: Bool
 
-    /// Memberwise.
+    /// An element on an attribute.
     package init(attribute: AttributeModel, descending: Bool) {
         self.attribute = attribute
+        self.name = attribute.name
+        self.column = attribute.column
+        self.descending = descending
+    }
+
+    /// An element on a to-one relationship: its foreign-key column.
+    package init(relationship: RelationshipModel, descending: Bool) {
+        self.attribute = nil
+        self.name = relationship.name
+        self.column = relationship.foreignKeyColumn ?? ""
         self.descending = descending
     }
 }

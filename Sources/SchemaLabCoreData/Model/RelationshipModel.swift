@@ -16,6 +16,10 @@ public struct RelationshipModel: Sendable, Equatable {
     public let inverse: String?
     public let deleteRule: DeleteRule
     public let storage: RelationshipStorage
+    /// A to-one whose destination has sub-entities: the column beside the foreign key that
+    /// holds the destination object's entity number, `Z<destination number>_<NAME>` (`Z7_FILE`
+    /// beside `ZFILE`), so that a fault is made for the right sub-entity without reading its row.
+    public var destinationEntityColumn: String? = nil
 
     /// The foreign-key column when this is a to-one.
     public var foreignKeyColumn: String? {

@@ -9,7 +9,8 @@
 public struct ResolvedModel: Sendable, Equatable {
     /// The variant's name (`V1+index`).
     public let variant: String
-    /// Entities in alphabetical order; `entities[i].number == i + 1`.
+    /// Entities in number order (alphabetical, each followed by its sub-entities);
+    /// `entities[i].number == i + 1`.
     public let entities: [EntityModel]
     /// Denormalized counters the context maintains at save time.
     public var counters: [CounterModel] = []

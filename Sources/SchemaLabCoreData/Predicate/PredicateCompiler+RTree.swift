@@ -46,7 +46,7 @@ extension PredicateCompiler {
         column kc: Int
     ) throws(PredicateError) -> (IndexModel, Double, Double)? {
         guard let ix = entity.indexes.first(where: { $0.name == index && $0.kind == .rtree }) else { return nil }
-        guard ix.elements.contains(where: { $0.attribute.name == attribute.name }) else {
+        guard ix.elements.contains(where: { $0.name == attribute.name }) else {
             throw PredicateError(column: kc, message: "the R-tree index '\(index)' of \(entity.name) does not index '\(attribute.name)'")
         }
         guard case .constant(.array(let bounds), _) = c.right, bounds.count == 2,

@@ -169,8 +169,8 @@ public enum ExistingStore {
             for ix in e.indexes {
                 var fill: String?
                 if ix.kind == .rtree {
-                    let cols = ix.elements.flatMap { ["\($0.attribute.column)_MIN", "\($0.attribute.column)_MAX"] }
-                    let values = ix.elements.flatMap { [$0.attribute.column, $0.attribute.column] }
+                    let cols = ix.elements.flatMap { ["\($0.column)_MIN", "\($0.column)_MAX"] }
+                    let values = ix.elements.flatMap { [$0.column, $0.column] }
                     fill =
                         "INSERT INTO \(ix.sqlName) (Z_PK, \(cols.joined(separator: ", "))) SELECT Z_PK, \(values.joined(separator: ", ")) FROM \(e.table)"
                 }

@@ -38,12 +38,12 @@ public struct FetchRequestSQL: Sendable {
         let limitValues = FetchSQL.limitBindings(limit: limit, offset: offset)
         let main = try fetch.clauses(sorts: sorts, predicate: predicate)
         objects = Query(
-            sql: "SELECT \(FetchSQL.objectColumns(e)) \(main.from)\(main.whereSQL)\(main.orderBy)\(limitSQL)",
+            sql: "SELECT \(FetchSQL.objectColumns(e, in: fetch.model)) \(main.from)\(main.whereSQL)\(main.orderBy)\(limitSQL)",
             bindings: main.bindings + limitValues)
         ids = Query(
-            sql: "SELECT 0, t0.Z_PK \(main.from)\(main.whereSQL)\(main.orderBy)\(limitSQL)",
+            sql: "SELECT \(FetchSQL.entityColumn(e)), t0.Z_PK \(main.from)\(main.whereSQL)\(main.orderBy)\(limitSQL)",
             bindings: main.bindings + limitValues)
-        if predicate == nil {
+        if predicate == nil && e.entityRestriction() == nil {
             count = Query(sql: "SELECT COUNT(*) FROM \(e.table)", bindings: [])
         } else {
             let c = try fetch.clauses(sorts: [], predicate: predicate)
@@ -79,7 +79,7 @@ public struct FetchRequestSQL: Sendable {
             }
             let groupColumns = d.groupBy.map { planner.column($0, outer: true) }
             let sortColumns = sorts.map { planner.column($0.0, outer: true) }
-            let compiled = try predicate?(planner)
+            let compiled = FetchSQL.restricted(try predicate?(planner), to: e)
             let having = try d.having?(planner, named)
             var sql = "SELECT \(d.distinct ? "DISTINCT " : "")\(selected.joined(separator: ", ")) \(planner.fromClause)"
             if let compiled { sql += " WHERE " + compiled.sql }

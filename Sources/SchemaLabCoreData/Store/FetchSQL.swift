@@ -30,9 +30,29 @@ public struct FetchSQL: Sendable {
     }
 
     /// `0, t0.Z_PK, t0.Z_OPT, t0.ZA, ..., t0.ZFK` for `alias`.
-    public static func objectColumns(_ entity: EntityModel, alias: String = "t0") -> String {
-        (["0", "\(alias).Z_PK", "\(alias).Z_OPT"] + entity.attributes.map { "\(alias).\($0.column)" }
-            + entity.toOneRelationships.map { "\(alias).\($0.foreignKeyColumn!)" }).joined(separator: ", ")
+    public static func objectColumns(_ entity: EntityModel, in model: ResolvedModel, alias: String = "t0") -> String {
+        ([entityColumn(entity, alias: alias), "\(alias).Z_PK", "\(alias).Z_OPT"]
+            + selectedColumns(entity, in: model).map { "\(alias).\($0)" })
+            .joined(separator: ", ")
+    }
+
+    /// The first column of an object or ID query: `0` for an entity without inheritance, as
+    /// Core Data writes it; `t0.Z_ENT` for one whose table it shares with other entities,
+    /// whose rows say which entity each is.
+    public static func entityColumn(_ entity: EntityModel, alias: String = "t0") -> String {
+        entity.sharesTable ? "\(alias).Z_ENT" : "0"
+    }
+
+    /// The columns of an object query after Z_PK and Z_OPT: the entity's attributes and to-one
+    /// keys, then those every entity below it adds (each sub-entity in entity-number order,
+    /// its own attributes then its own keys), so that a row of any of them can be read.
+    public static func selectedColumns(_ entity: EntityModel, in model: ResolvedModel) -> [String] {
+        var columns = entity.attributes.map(\.column) + entity.toOneKeyColumns
+        for number in entity.subentityNumbers.sorted() {
+            let sub = model.entities[number - 1]
+            for c in sub.attributes.map(\.column) + sub.toOneKeyColumns where !columns.contains(c) { columns.append(c) }
+        }
+        return columns
     }
 
     /// The parts of a fetch: FROM with joins, WHERE, ORDER BY, and the WHERE's bindings.
@@ -54,12 +74,22 @@ public struct FetchSQL: Sendable {
         let planner = JoinPlanner(model: model, entity: entity)
         let sortColumns = sorts.map { planner.column($0.0, outer: true) }
         let extraColumns = extra.map { planner.column($0, outer: true) }
-        let compiled = try predicate?(planner)
+        let compiled = Self.restricted(try predicate?(planner), to: entity)
         let orderBy =
             sorts.isEmpty ? "" : " ORDER BY " + zip(sorts, sortColumns).map { $0.0.1 ? $0.1 : $0.1 + " DESC" }.joined(separator: ", ")
         return Clauses(
             from: planner.fromClause, whereSQL: compiled.map { " WHERE " + $0.sql } ?? "", orderBy: orderBy,
             bindings: compiled?.bindings ?? [], extraColumns: extraColumns)
+    }
+
+    /// `clause` with the entity's restriction (``EntityModel/entityRestriction(alias:)``) after
+    /// it, as Core Data ANDs its restricting-entity predicate after the request's:
+    /// `(<predicate> AND t0.Z_ENT = ?)` ([I]: the exact text; no log of it was found).
+    public static func restricted(_ clause: WhereClause?, to entity: EntityModel) -> WhereClause? {
+        guard let r = entity.entityRestriction() else { return clause }
+        let numbers = r.numbers.map { SQLValue.integer(Int64($0)) }
+        guard let clause else { return WhereClause(sql: r.sql, bindings: numbers) }
+        return WhereClause(sql: "(\(clause.sql) AND \(r.sql))", bindings: clause.bindings + numbers)
     }
 
     /// ` LIMIT ? OFFSET ?` when the request has a fetchLimit or fetchOffset (bound, not spliced).
@@ -78,25 +108,25 @@ public struct FetchSQL: Sendable {
     /// A fetch of whole objects, sorted (tests and simple callers: no predicate, no limit).
     public func objects(sortedBy sorts: [(ResolvedKeyPath, Bool)]) -> String {
         let c = try! clauses(sorts: sorts, predicate: nil)
-        return "SELECT \(Self.objectColumns(entity)) \(c.from)\(c.orderBy)"
+        return "SELECT \(Self.objectColumns(entity, in: model)) \(c.from)\(c.whereSQL)\(c.orderBy)"
     }
 
     /// The IDs-first query of a batched fetch (objectIDResultType shape), no predicate.
     public func ids(sortedBy sorts: [(ResolvedKeyPath, Bool)]) -> String {
         let c = try! clauses(sorts: sorts, predicate: nil)
-        return "SELECT 0, t0.Z_PK \(c.from)\(c.orderBy)"
+        return "SELECT \(Self.entityColumn(entity)), t0.Z_PK \(c.from)\(c.whereSQL)\(c.orderBy)"
     }
 
     /// One window of a batched fetch: `count` primary keys bound as `IN (?,...)`, no ORDER BY.
     /// (Core Data binds them through the `_Z_intarray0` virtual table; we use `IN (?,...)`.)
     public func batch(count: Int) -> String {
         let marks = Array(repeating: "?", count: count).joined(separator: ",")
-        return "SELECT \(Self.objectColumns(entity)) FROM \(entity.table) t0 WHERE t0.Z_PK IN (\(marks)) LIMIT \(count)"
+        return "SELECT \(Self.objectColumns(entity, in: model)) FROM \(entity.table) t0 WHERE t0.Z_PK IN (\(marks)) LIMIT \(count)"
     }
 
     /// Firing one fault: the object's row by primary key.
     public var fault: String {
-        "SELECT \(Self.objectColumns(entity)) FROM \(entity.table) t0 WHERE t0.Z_PK = ?"
+        "SELECT \(Self.objectColumns(entity, in: model)) FROM \(entity.table) t0 WHERE t0.Z_PK = ?"
     }
 
     /// Firing a to-many fault: the destination's primary keys for one source object.
@@ -106,9 +136,10 @@ public struct FetchSQL: Sendable {
         let dest = model.entity(relationship.destination)!
         switch relationship.storage {
         case .inverseForeignKey(let column):
-            return "SELECT 0, t0.Z_PK FROM \(dest.table) t0 WHERE t0.\(column) = ?"
+            return "SELECT \(Self.entityColumn(dest)), t0.Z_PK FROM \(dest.table) t0 WHERE t0.\(column) = ?"
         case .joinTable(let table, let own, let other):
-            return "SELECT 0, t0.Z_PK FROM \(dest.table) t0 JOIN \(table) t1 ON t0.Z_PK = t1.\(other) WHERE t1.\(own) = ?"
+            return
+                "SELECT \(Self.entityColumn(dest)), t0.Z_PK FROM \(dest.table) t0 JOIN \(table) t1 ON t0.Z_PK = t1.\(other) WHERE t1.\(own) = ?"
         case .foreignKey:
             preconditionFailure("toManyFault takes a to-many relationship")
         }
@@ -120,12 +151,11 @@ public struct FetchSQL: Sendable {
     /// The result column that holds the source's key in ``toManyPrefetch(_:count:)``.
     public func toManyPrefetchOwnerColumn(_ relationship: RelationshipModel) -> Int32 {
         let dest = model.entity(relationship.destination)!
-        if case .inverseForeignKey(let column) = relationship.storage,
-            let slot = dest.toOneRelationships.firstIndex(where: { $0.foreignKeyColumn == column })
-        {
-            return Int32(3 + dest.attributes.count + slot)
+        let columns = Self.selectedColumns(dest, in: model)
+        if case .inverseForeignKey(let column) = relationship.storage, let position = columns.firstIndex(of: column) {
+            return Int32(3 + position)
         }
-        return Int32(3 + dest.attributes.count + dest.toOneRelationships.count)
+        return Int32(3 + columns.count)
     }
 
     public func toManyPrefetch(_ relationship: RelationshipModel, count: Int) -> String {
@@ -133,10 +163,10 @@ public struct FetchSQL: Sendable {
         let marks = Array(repeating: "?", count: count).joined(separator: ",")
         switch relationship.storage {
         case .inverseForeignKey(let column):
-            return "SELECT \(Self.objectColumns(dest)) FROM \(dest.table) t0 WHERE t0.\(column) IN (\(marks))"
+            return "SELECT \(Self.objectColumns(dest, in: model)) FROM \(dest.table) t0 WHERE t0.\(column) IN (\(marks))"
         case .joinTable(let table, let own, let other):
             return
-                "SELECT \(Self.objectColumns(dest)), t1.\(own) FROM \(dest.table) t0 JOIN \(table) t1 ON t0.Z_PK = t1.\(other) WHERE t1.\(own) IN (\(marks))"
+                "SELECT \(Self.objectColumns(dest, in: model)), t1.\(own) FROM \(dest.table) t0 JOIN \(table) t1 ON t0.Z_PK = t1.\(other) WHERE t1.\(own) IN (\(marks))"
         case .foreignKey:
             preconditionFailure("toManyPrefetch takes a to-many relationship")
         }

@@ -9,7 +9,7 @@ public enum SaveSQL {
     /// `INSERT INTO ZPHOTO(Z_PK, Z_ENT, Z_OPT, <FKs>, <attributes>) VALUES(?, ...)`: foreign keys
     /// first, then attributes alphabetically, as Core Data's normalized inserts.
     public static func insert(_ entity: EntityModel) -> String {
-        let cols = ["Z_PK", "Z_ENT", "Z_OPT"] + entity.toOneRelationships.map { $0.foreignKeyColumn! } + entity.attributes.map(\.column)
+        let cols = ["Z_PK", "Z_ENT", "Z_OPT"] + entity.toOneKeyColumns + entity.attributes.map(\.column)
         let marks = Array(repeating: "?", count: cols.count).joined(separator: ", ")
         return "INSERT INTO \(entity.table)(\(cols.joined(separator: ", "))) VALUES(\(marks))"
     }

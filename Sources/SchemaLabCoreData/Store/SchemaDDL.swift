@@ -12,31 +12,51 @@ public struct SchemaDDL {
     /// Every statement, in the order the store runs them when it is created.
     public var statements: [String] {
         var out: [String] = []
-        for e in model.entities { out.append(createTable(e)) }
+        for e in model.entities where e.parent == nil { out.append(createTable(e)) }
         out += joinTables()
+        var indexed = Set<String>()
         for e in model.entities {
+            if e.parent == nil && e.hasSubentities {
+                out.append("CREATE INDEX IF NOT EXISTS \(e.table)_Z_ENT_INDEX ON \(e.table) (Z_ENT)")
+            }
             for r in e.toOneRelationships {
                 let c = r.foreignKeyColumn!
+                guard indexed.insert(e.table + "." + c).inserted else { continue }  // inherited: indexed once
                 out.append("CREATE INDEX IF NOT EXISTS \(e.table)_\(c)_INDEX ON \(e.table) (\(c))")
             }
-            for ix in e.indexes { out += indexStatements(ix, entity: e) }
+            for ix in e.indexes {
+                // One non-unique element on a to-one: its foreign key's own index is that index.
+                if ix.kind == .binary && ix.elements.count == 1 && ix.elements[0].attribute == nil && !ix.unique { continue }
+                out += indexStatements(ix, entity: e)
+            }
         }
         out.append("CREATE TABLE Z_PRIMARYKEY (Z_ENT INTEGER PRIMARY KEY, Z_NAME VARCHAR, Z_SUPER INTEGER, Z_MAX INTEGER)")
         for e in model.entities {
-            out.append("INSERT INTO Z_PRIMARYKEY(Z_ENT, Z_NAME, Z_SUPER, Z_MAX) VALUES(\(e.number), '\(e.name)', 0, 0)")
+            let superNumber = e.parent.flatMap { model.entity($0)?.number } ?? 0
+            out.append("INSERT INTO Z_PRIMARYKEY(Z_ENT, Z_NAME, Z_SUPER, Z_MAX) VALUES(\(e.number), '\(e.name)', \(superNumber), 0)")
         }
         out.append("CREATE TABLE Z_METADATA (Z_VERSION INTEGER PRIMARY KEY, Z_UUID VARCHAR(255), Z_PLIST BLOB)")
         out.append("CREATE TABLE Z_MODELCACHE (Z_CONTENT BLOB)")
         return out
     }
 
-    func createTable(_ e: EntityModel) -> String {
-        var cols = ["Z_PK INTEGER PRIMARY KEY", "Z_ENT INTEGER", "Z_OPT INTEGER"]
-        let byGroup = e.attributes.sorted { ($0.type.columnGroup, $0.column) < ($1.type.columnGroup, $1.column) }
-        cols += byGroup.filter { $0.type.columnGroup == 0 }.map { "\($0.column) \($0.type.columnType)" }
-        cols += e.toOneRelationships.map(\.foreignKeyColumn!).sorted().map { "\($0) INTEGER" }
-        cols += byGroup.filter { $0.type.columnGroup > 0 }.map { "\($0.column) \($0.type.columnType)" }
-        return "CREATE TABLE \(e.table) ( " + cols.joined(separator: ", ") + " )"
+    /// The table of `root`'s hierarchy: the columns of every entity in it, in entity-number
+    /// order (each entity's own attributes alphabetically, then its own to-one keys), then
+    /// sorted by type, keeping that order within a type, as Core Data's `sortColumnsByType`
+    /// does (a store dump with a hierarchy shows the root's integers, the root's keys, then
+    /// each sub-entity's integers).
+    func createTable(_ root: EntityModel) -> String {
+        var columns: [(name: String, group: Int, type: String)] = []
+        func add(_ name: String, _ group: Int, _ type: String) {
+            if !columns.contains(where: { $0.name == name }) { columns.append((name, group, type)) }
+        }
+        for e in model.entities where e.root == root.name {
+            for a in e.attributes.sorted(by: { $0.column < $1.column }) { add(a.column, a.type.columnGroup, a.type.columnType) }
+            for c in e.toOneKeyColumns { add(c, 0, "INTEGER") }
+        }
+        let sorted = columns.enumerated().sorted { ($0.element.group, $0.offset) < ($1.element.group, $1.offset) }.map(\.element)
+        let cols = ["Z_PK INTEGER PRIMARY KEY", "Z_ENT INTEGER", "Z_OPT INTEGER"] + sorted.map { "\($0.name) \($0.type)" }
+        return "CREATE TABLE \(root.table) ( " + cols.joined(separator: ", ") + " )"
     }
 
     func joinTables() -> [String] {
@@ -44,8 +64,12 @@ public struct SchemaDDL {
         var out: [String] = []
         for e in model.entities {
             for r in e.relationships {
-                guard case .joinTable(let table, let own, let other) = r.storage, seen.insert(table).inserted else { continue }
-                let (a, b) = own < other ? (own, other) : (other, own)
+                // Written by the side that names the table (the lower entity number), its own
+                // column first: `Z_5TAGS ( Z_5NOTES INTEGER, Z_13TAGS INTEGER, PRIMARY KEY (Z_5NOTES, Z_13TAGS) )`.
+                guard case .joinTable(let table, let own, let other) = r.storage, table == "Z_\(e.number)\(r.name.uppercased())",
+                    seen.insert(table).inserted
+                else { continue }
+                let (a, b) = (own, other)
                 out.append("CREATE TABLE \(table) ( \(a) INTEGER, \(b) INTEGER, PRIMARY KEY (\(a), \(b)) )")
                 out.append("CREATE INDEX IF NOT EXISTS \(table)_\(b)_INDEX ON \(table) (\(b), \(a))")
             }
@@ -58,14 +82,14 @@ public struct SchemaDDL {
         case .binary:
             let unique = ix.unique ? "UNIQUE " : ""
             if ix.attributeStyle {
-                return ["CREATE \(unique)INDEX IF NOT EXISTS \(ix.sqlName) ON \(e.table) (\(ix.elements[0].attribute.column))"]
+                return ["CREATE \(unique)INDEX IF NOT EXISTS \(ix.sqlName) ON \(e.table) (\(ix.elements[0].column))"]
             }
-            let cols = ix.elements.map { "\($0.attribute.column) COLLATE BINARY \($0.descending ? "DESC" : "ASC")" }
+            let cols = ix.elements.map { "\($0.column) COLLATE BINARY \($0.descending ? "DESC" : "ASC")" }
             return ["CREATE \(unique)INDEX IF NOT EXISTS \(ix.sqlName) ON \(e.table) (\(cols.joined(separator: ", ")))"]
         case .rtree:
-            let cols = ix.elements.flatMap { ["\($0.attribute.column)_MIN", "\($0.attribute.column)_MAX"] }
+            let cols = ix.elements.flatMap { ["\($0.column)_MIN", "\($0.column)_MAX"] }
             let values = { (row: String) in
-                ix.elements.flatMap { ["\(row).\($0.attribute.column)", "\(row).\($0.attribute.column)"] }.joined(separator: ", ")
+                ix.elements.flatMap { ["\(row).\($0.column)", "\(row).\($0.column)"] }.joined(separator: ", ")
             }
             let colList = (["Z_PK"] + cols).joined(separator: ", ")
             let t = ix.sqlName

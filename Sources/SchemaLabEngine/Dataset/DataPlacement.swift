@@ -20,9 +20,48 @@ public struct DataPlacement {
 
     public let nodes: [Node]
     /// The fields that have an attribute to go to.
-    public let placed: Set<String>
+    public internal(set) var placed: Set<String>
     /// The to-many relationships of the root filled per row (see ``RelatedPlacement``).
     public internal(set) var related: [RelatedPlacement] = []
+    /// With an `entity` field (a data set of several entities, such as the sub-entities of a
+    /// hierarchy): the data column that names each row's entity, and the placement of each
+    /// entity it names; `nodes` are then the first choice's.
+    public internal(set) var choices: (column: Int, byName: [String: DataPlacement])? = nil
+
+    /// The name of the field that chooses each row's entity.
+    public static let entityField = "entity"
+
+    /// The placement of a data set whose `entity` field chooses each row's entity among
+    /// `entities`: one placement per entity (each field optional there, since a field may
+    /// belong to one sub-entity only); a field no entity takes, unless in `optional`, fails.
+    public static func choosing(
+        among entities: [String], model: ManagedObjectModel, fields: [String], kinds: [String: Set<ValueKind>],
+        optional: Set<String>
+    ) throws(KeyPathError) -> DataPlacement {
+        let column = fields.firstIndex(of: entityField)!
+        let others = fields.filter { $0 != entityField }
+        var byName: [String: DataPlacement] = [:]
+        for name in entities {
+            guard let entity = model.entity(name) else {
+                throw KeyPathError(message: "variant \(model.model.variant) has no entity '\(name)' (the entity field names it)")
+            }
+            if entity.model.isAbstract {
+                throw KeyPathError(message: "\(name) is abstract: the entity field names entities whose objects a row becomes")
+            }
+            byName[name] = try DataPlacement(model: model, rootEntity: name, fields: others, kinds: kinds, optional: Set(others))
+        }
+        let placed = byName.values.reduce(into: Set<String>()) { $0.formUnion($1.placed) }
+        for f in others where !placed.contains(f) && !optional.contains(f) {
+            throw KeyPathError(
+                message:
+                    "in variant \(model.model.variant), field '\(f)' has nowhere to go: no attribute '\(f)' on \(entities.joined(separator: ", ")) or an entity their to-one relationships reach"
+            )
+        }
+        var first = byName[entities[0]]!
+        first.placed = placed.union([entityField])
+        first.choices = (column, byName)
+        return first
+    }
 
     /// Builds the placement; throws a message when a field has no attribute to go to in
     /// this variant (unless it is in `optional`), or a generated value cannot be stored
@@ -46,7 +85,10 @@ public struct DataPlacement {
             let (e, parent, inverse) = queue.removeFirst()
             pending.append((e, parent, inverse))
             let myIndex = pending.count - 1
-            for (slot, r) in e.toOne.enumerated() where !(myIndex == 0 && r.name == excluding) && visited.insert(r.destination).inserted {
+            // An abstract destination has no objects of its own to create.
+            for (slot, r) in e.toOne.enumerated()
+            where !(myIndex == 0 && r.name == excluding) && !e.destinations[slot].model.isAbstract && visited.insert(r.destination).inserted
+            {
                 let dest = e.destinations[slot]
                 let inv = r.inverse.flatMap { dest.toOneIndex($0) }
                 queue.append((dest, (myIndex, slot), inv))

@@ -25,7 +25,8 @@ public struct ScenarioPlan {
             guard model.entity(ds.entity) != nil else {
                 throw fail(ds.path + ".entity", "variant \(spec.name) has no entity '\(ds.entity)'")
             }
-            for f in ds.fields where !f.optional {
+            let chosen = ds.fields.contains { $0.names == [DataPlacement.entityField] }
+            for f in ds.fields where !f.optional && !chosen {
                 for name in f.names where model.reachableAttributes(named: name, from: ds.entity).isEmpty {
                     throw fail(
                         f.path,
@@ -48,11 +49,14 @@ public struct ScenarioPlan {
                 for r in p.related { try checkRequired(r.placement, specs[r.dataIndex].related, path: specs[r.dataIndex].path + ".fields") }
             }
             try checkRequired(rootPlacement, ds.related, path: ds.path + ".fields")
+            for p in rootPlacement.choices?.byName.values.map({ $0 }) ?? [] { try checkRequired(p, [], path: ds.path + ".fields") }
             // Canonical search attributes are the context's to keep: no field fills one, and
             // no batch request (which bypasses the context) writes one's entity or source.
+            let roots = rootPlacement.choices.map { $0.byName.keys.sorted() } ?? [ds.entity]
             for f in ds.fields {
                 for name in f.names {
-                    for a in model.reachableAttributes(named: name, from: ds.entity).map(\.attribute) where a.canonicalOf != nil {
+                    for a in roots.flatMap({ model.reachableAttributes(named: name, from: $0) }).map(\.attribute) where a.canonicalOf != nil
+                    {
                         throw fail(
                             f.path,
                             "in variant \(spec.name), '\(name)' is a canonical search attribute (canonicalOf '\(a.canonicalOf!)'): the context sets it when it saves, no field fills it"
@@ -204,10 +208,23 @@ public struct ScenarioPlan {
     static func placement(_ ds: DatasetSpec, model mom: ManagedObjectModel, file: String) throws -> DataPlacement {
         let kinds = valueKinds(ds.fields, parent: [:])
         var p: DataPlacement
-        do {
-            p = try DataPlacement(
-                model: mom, rootEntity: ds.entity, fields: ds.fields.flatMap(\.names), kinds: kinds,
-                optional: Set(ds.fields.filter(\.optional).flatMap(\.names)))
+        let names = ds.fields.flatMap(\.names), optional = Set(ds.fields.filter(\.optional).flatMap(\.names))
+        do throws(KeyPathError) {
+            if let choice = ds.fields.first(where: { $0.names == [DataPlacement.entityField] }) {
+                guard case .choice(let values, _) = choice.generator else {
+                    throw KeyPathError(message: "the entity field takes a choice generator of entity names")
+                }
+                let entities = values.compactMap { value -> String? in if case .text(let t) = value { return t } else { return nil } }
+                guard entities.count == values.count, !entities.isEmpty else {
+                    throw KeyPathError(message: "the entity field chooses among entity names (strings)")
+                }
+                if !ds.related.isEmpty {
+                    throw KeyPathError(message: "a data set whose entity field chooses each row's entity has no related entries (yet)")
+                }
+                p = try DataPlacement.choosing(among: entities, model: mom, fields: names, kinds: kinds, optional: optional)
+                return p
+            }
+            p = try DataPlacement(model: mom, rootEntity: ds.entity, fields: names, kinds: kinds, optional: optional)
         } catch {
             throw ScenarioError(file: file, path: ds.path + ".fields", message: error.message)
         }

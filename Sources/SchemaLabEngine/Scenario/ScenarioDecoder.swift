@@ -1,5 +1,6 @@
 import Foundation
 import SchemaLabCoreData
+import SchemaLabSQLite
 
 /// Reads a scenario file into a ``Scenario``, checking every key, type and name.
 ///
@@ -168,12 +169,14 @@ public enum ScenarioDecoder {
     }
 
     static func decodeEntity(_ n: JSONNode) throws -> EntitySpec {
-        let o = try n.object(allowed: ["name", "attributes", "relationships", "uniquenessConstraints"])
+        let o = try n.object(allowed: ["name", "parent", "abstract", "attributes", "relationships", "uniquenessConstraints"])
         return EntitySpec(
             name: try o.required("name").identifier(),
             attributes: try o.optional("attributes")?.array().map(decodeAttribute) ?? [],
             relationships: try o.optional("relationships")?.array().map(decodeRelationship) ?? [],
             uniquenessConstraints: try o.optional("uniquenessConstraints")?.array().map(decodeConstraint) ?? [],
+            parent: try o.optional("parent")?.identifier(),
+            abstract: try o.optional("abstract")?.bool() ?? false,
             path: n.path
         )
     }
@@ -189,7 +192,9 @@ public enum ScenarioDecoder {
     }
 
     static func decodeAttribute(_ n: JSONNode) throws -> AttributeSpec {
-        let o = try n.object(allowed: ["name", "type", "optional", "canonicalOf", "allowsExternalStorage", "externalStorageThreshold"])
+        let o = try n.object(allowed: [
+            "name", "type", "optional", "default", "canonicalOf", "allowsExternalStorage", "externalStorageThreshold",
+        ])
         let typeName = try o.required("type").choice(AttributeType.allCases.map(\.rawValue))
         var spec = AttributeSpec(
             name: try o.required("name").identifier(), type: AttributeType(rawValue: typeName)!,
@@ -204,11 +209,30 @@ public enum ScenarioDecoder {
                 throw x.error("'allowsExternalStorage' is for a binary attribute (this one is \(typeName))")
             }
         }
+        if let d = o.optional("default") { spec.defaultValue = try decodeDefault(d, type: spec.type) }
         if let t = o.optional("externalStorageThreshold") {
             guard spec.allowsExternalStorage else { throw t.error("'externalStorageThreshold' needs \"allowsExternalStorage\": true") }
             spec.externalStorageThreshold = try t.int(in: 0...1_000_000_000)
         }
         return spec
+    }
+
+    /// An attribute's default value as the column stores it: a number for the numeric types
+    /// (a boolean is 0 or 1; a date is seconds since 2001-01-01 UTC, as Core Data stores it),
+    /// a string for a string; binary and transformable attributes take no default here.
+    static func decodeDefault(_ n: JSONNode, type: AttributeType) throws -> SQLValue {
+        switch type {
+        case .string:
+            return .text(try n.string())
+        case .bool:
+            return .integer(try n.bool() ? 1 : 0)
+        case .integer16, .integer32, .integer64:
+            return .integer(Int64(try n.int()))
+        case .double, .float, .decimal, .date:
+            return .real(try n.double())
+        case .binary:
+            throw n.error("a default value is for a string, number, boolean or date attribute (this one is \(type.rawValue))")
+        }
     }
 
     static func decodeRelationship(_ n: JSONNode) throws -> RelationshipSpec {

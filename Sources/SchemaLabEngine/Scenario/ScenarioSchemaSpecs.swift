@@ -1,3 +1,4 @@
+import SchemaLabSQLite
 import SchemaLabCoreData
 
 /// An attribute as the scenario declares it.
@@ -13,6 +14,8 @@ public struct AttributeSpec: Sendable {
     public var allowsExternalStorage = false
     /// With external storage: values larger than this many bytes go to files.
     public var externalStorageThreshold = ExternalBinaryData.defaultThreshold
+    /// The model's default value, given to new objects that get no other value.
+    public var defaultValue: SQLValue? = nil
     public var path: String
 }
 
@@ -57,6 +60,11 @@ public struct EntitySpec: Sendable {
     /// Attribute lists whose values must be unique over the entity's objects
     /// (NSEntityDescription.uniquenessConstraints): one unique index each.
     public var uniquenessConstraints: [UniquenessConstraintSpec] = []
+    /// The parent entity (entity inheritance): this entity inherits its attributes and
+    /// relationships and shares its table.
+    public var parent: String? = nil
+    /// An abstract entity has no instances of its own.
+    public var abstract = false
     public var path: String
 }
 

@@ -121,16 +121,19 @@ public struct SchemaResolver {
     // MARK: Building and checking the model
 
     private func build(spec: VariantSpec, draft: Draft) throws -> ResolvedModel {
-        let sorted = draft.entities.sorted { $0.name < $1.name }
         var seenTables: [String: String] = [:]
-        for e in sorted {
+        for e in draft.entities.sorted(by: { $0.name < $1.name }) {
             if let other = seenTables[e.name.uppercased()] {
                 throw fail(e.path + ".name", "entities '\(other)' and '\(e.name)' would share table Z\(e.name.uppercased())")
             }
             seenTables[e.name.uppercased()] = e.name
         }
-        let numbers = Dictionary(uniqueKeysWithValues: sorted.enumerated().map { ($0.element.name, $0.offset + 1) })
-        var entities: [EntityModel] = []
+        let hierarchy = try EntityHierarchy(entities: draft.entities, variant: spec.name, fail: fail)
+        let sorted = hierarchy.ordered
+        let specsByName = Dictionary(sorted.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let numbers = hierarchy.numbers
+        // Each declared relationship resolved once, by its declaring entity; sub-entities inherit it.
+        var declared: [String: RelationshipModel] = [:]
         for e in sorted {
             // Columns must be distinct (names are upper-cased into columns).
             var columns: [String: String] = [:]
@@ -143,26 +146,40 @@ public struct SchemaResolver {
                 }
                 columns[a.name.uppercased()] = a.name
             }
-            var relationships: [RelationshipModel] = []
             for r in e.relationships {
                 if columns[r.name.uppercased()] != nil {
                     throw fail(r.path + ".name", "in variant \(spec.name), \(e.name) has an attribute and a relationship named '\(r.name)'")
                 }
                 columns[r.name.uppercased()] = r.name
-                relationships.append(try relationship(r, of: e, in: sorted, numbers: numbers, variant: spec.name))
+                declared[e.name + "." + r.name] = try relationship(
+                    r, of: e, in: specsByName, hierarchy: hierarchy, variant: spec.name)
             }
-            let attributes = e.attributes.map {
-                AttributeModel(
-                    name: $0.name, type: $0.type, optional: $0.optional, canonicalOf: $0.canonicalOf,
-                    allowsExternalStorage: $0.allowsExternalStorage,
-                    externalStorageThreshold: $0.allowsExternalStorage ? $0.externalStorageThreshold : 0)
-            }.sorted { $0.name < $1.name }
+        }
+        var entities: [EntityModel] = []
+        for e in sorted {
+            let chain = hierarchy.chain(e.name)
+            // Attributes and relationships: the root's first, then each level's own, each
+            // level alphabetical, so that a sub-entity's lists begin with its parent's.
+            let attributes = chain.flatMap { level in
+                specsByName[level]!.attributes.sorted { $0.name < $1.name }.map {
+                    AttributeModel(
+                        name: $0.name, type: $0.type, optional: $0.optional, canonicalOf: $0.canonicalOf,
+                        allowsExternalStorage: $0.allowsExternalStorage,
+                        externalStorageThreshold: $0.allowsExternalStorage ? $0.externalStorageThreshold : 0,
+                        column: hierarchy.columns[level + "." + $0.name], defaultValue: $0.defaultValue)
+                }
+            }
+            let relationships = chain.flatMap { level in
+                specsByName[level]!.relationships.map(\.name).sorted().map { declared[level + "." + $0]! }
+            }
+            let inheritedAttributes = chain.flatMap { specsByName[$0]!.attributes }
             for a in e.attributes {
                 guard let source = a.canonicalOf else { continue }
-                guard let s = e.attributes.first(where: { $0.name == source }), s.type == .string, s.canonicalOf == nil, source != a.name
+                guard let s = inheritedAttributes.first(where: { $0.name == source }), s.type == .string, s.canonicalOf == nil,
+                    source != a.name
                 else {
                     let what =
-                        e.attributes.contains { $0.name == source }
+                        inheritedAttributes.contains { $0.name == source }
                         ? "'\(source)' is not a plain string attribute of \(e.name)" : "\(e.name) has no attribute '\(source)'"
                     throw fail(
                         a.path + ".canonicalOf",
@@ -174,7 +191,10 @@ public struct SchemaResolver {
                 if indexes.contains(where: { $0.name == ix.name }) {
                     throw fail(ix.path + ".name", "in variant \(spec.name), \(e.name) has two indexes named '\(ix.name)'")
                 }
-                indexes.append(try index(ix, entity: e, attributes: attributes, variant: spec.name))
+                indexes.append(
+                    try index(
+                        ix, entity: e, table: "Z" + hierarchy.root(of: e.name).uppercased(), attributes: attributes,
+                        relationships: relationships, variant: spec.name))
             }
             // A uniqueness constraint is stored as a unique index named Z_<Entity>_UNIQUE_<a>_<b> ([I]).
             var constraints: [[AttributeModel]] = []
@@ -201,9 +221,12 @@ public struct SchemaResolver {
                         kind: .binary, unique: true, attributeStyle: false))
             }
             var entity = EntityModel(
-                name: e.name, number: numbers[e.name]!, attributes: attributes,
-                relationships: relationships.sorted { $0.name < $1.name }, indexes: indexes)
+                name: e.name, number: numbers[e.name]!, attributes: attributes, relationships: relationships, indexes: indexes)
             entity.uniquenessConstraints = constraints
+            entity.parent = e.parent
+            entity.isAbstract = e.abstract
+            entity.root = hierarchy.root(of: e.name)
+            entity.subentityNumbers = hierarchy.descendants(of: e.name).map { numbers[$0]! }
             entities.append(entity)
         }
         for ix in draft.indexes where numbers[ix.entity] == nil {
@@ -250,15 +273,16 @@ public struct SchemaResolver {
     }
 
     private func relationship(
-        _ r: RelationshipSpec, of e: EntitySpec, in all: [EntitySpec], numbers: [String: Int],
-        variant: String
+        _ r: RelationshipSpec, of e: EntitySpec, in all: [String: EntitySpec], hierarchy: EntityHierarchy, variant: String
     ) throws -> RelationshipModel {
-        guard let dest = all.first(where: { $0.name == r.destination }) else {
+        guard let dest = all[r.destination] else {
             throw fail(r.path + ".destination", "in variant \(variant), no entity named '\(r.destination)'")
         }
+        let numbers = hierarchy.numbers
         var inverse: RelationshipSpec?
         if let inv = r.inverse {
-            guard let i = dest.relationships.first(where: { $0.name == inv }) else {
+            let destRelationships = hierarchy.chain(dest.name).flatMap { all[$0]!.relationships }
+            guard let i = destRelationships.first(where: { $0.name == inv }) else {
                 throw fail(r.path + ".inverse", "in variant \(variant), \(dest.name) has no relationship '\(inv)'")
             }
             guard i.destination == e.name, i.inverse == r.name else {
@@ -271,15 +295,15 @@ public struct SchemaResolver {
         }
         let storage: RelationshipStorage
         if !r.toMany {
-            storage = .foreignKey(column: "Z" + r.name.uppercased())
+            storage = .foreignKey(column: hierarchy.columns[e.name + "." + r.name]!)
         } else if let inv = inverse, !inv.toMany {
-            storage = .inverseForeignKey(column: "Z" + inv.name.uppercased())
+            storage = .inverseForeignKey(column: hierarchy.column(inv.name, of: dest.name, in: all)!)
         } else if let inv = inverse {
-            // Many-to-many: one join table, named after the side that sorts first ([I]).
-            let mine = (e.name, r.name), theirs = (dest.name, inv.name)
+            // Many-to-many: one join table, named after the side whose entity has the lower
+            // number (the relationship's name when both are one entity).
+            let mine = (numbers[e.name]!, r.name), theirs = (numbers[dest.name]!, inv.name)
             let owner = mine < theirs ? mine : theirs
-            let ownerNumber = numbers[owner.0]!
-            let table = "Z_\(ownerNumber)\(owner.1.uppercased())"
+            let table = "Z_\(owner.0)\(owner.1.uppercased())"
             storage = .joinTable(
                 table: table,
                 ownColumn: "Z_\(numbers[e.name]!)\(inv.name.uppercased())",
@@ -287,33 +311,46 @@ public struct SchemaResolver {
         } else {
             throw fail(r.path + ".inverse", "in variant \(variant), the to-many relationship \(e.name).\(r.name) needs an inverse")
         }
-        return RelationshipModel(
+        var model = RelationshipModel(
             name: r.name, destination: r.destination, toMany: r.toMany, inverse: r.inverse,
             deleteRule: r.deleteRule, storage: storage)
+        if !r.toMany { model.destinationEntityColumn = hierarchy.columns[e.name + "." + r.name + ".entity"] }
+        return model
     }
 
-    private func index(_ ix: IndexSpec, entity e: EntitySpec, attributes: [AttributeModel], variant: String) throws -> IndexModel {
+    private func index(
+        _ ix: IndexSpec, entity e: EntitySpec, table: String, attributes: [AttributeModel], relationships: [RelationshipModel],
+        variant: String
+    ) throws -> IndexModel {
         var elements: [IndexElementModel] = []
         for (k, el) in ix.elements.enumerated() {
-            guard let a = attributes.first(where: { $0.name == el.key }) else {
-                let known = attributes.map(\.name).joined(separator: ", ")
-                throw fail(
-                    ix.path + ".elements[\(k)]", "in variant \(variant), \(e.name) has no attribute '\(el.key)' (attributes: \(known))")
-            }
             if ix.elements[..<k].contains(where: { $0.key == el.key }) {
                 throw fail(ix.path + ".elements[\(k)]", "index '\(ix.name)' names '\(el.key)' twice")
             }
-            if ix.kind == .rtree && ![.double, .float, .integer16, .integer32, .integer64, .date].contains(a.type) {
-                throw fail(
-                    ix.path + ".elements[\(k)]", "an R-tree index takes numeric attributes; \(e.name).\(a.name) is \(a.type.rawValue)")
+            if let a = attributes.first(where: { $0.name == el.key }) {
+                if ix.kind == .rtree && ![.double, .float, .integer16, .integer32, .integer64, .date].contains(a.type) {
+                    throw fail(
+                        ix.path + ".elements[\(k)]", "an R-tree index takes numeric attributes; \(e.name).\(a.name) is \(a.type.rawValue)")
+                }
+                elements.append(IndexElementModel(attribute: a, descending: el.descending))
+            } else if let r = relationships.first(where: { $0.name == el.key && !$0.toMany }), ix.kind == .binary {
+                // A to-one relationship indexes its foreign key (Core Data's fetch index elements
+                // and `indexed="YES"` relationships).
+                elements.append(IndexElementModel(relationship: r, descending: el.descending))
+            } else {
+                let known = attributes.map(\.name).joined(separator: ", ")
+                let toOnes = relationships.filter { !$0.toMany }.map(\.name)
+                let what =
+                    relationships.contains { $0.name == el.key }
+                    ? "'\(el.key)' is a \(ix.kind == .rtree ? "relationship: an R-tree index takes numeric attributes" : "to-many relationship: an index takes attributes and to-one relationships")"
+                    : "\(e.name) has no attribute\(toOnes.isEmpty ? "" : " or to-one relationship") '\(el.key)' (attributes: \(known)\(toOnes.isEmpty ? "" : "; to-one relationships: " + toOnes.joined(separator: ", ")))"
+                throw fail(ix.path + ".elements[\(k)]", "in variant \(variant), \(what)")
             }
-            elements.append(IndexElementModel(attribute: a, descending: el.descending))
         }
         if ix.kind == .rtree && elements.count > 5 {
             throw fail(ix.path + ".elements", "an R-tree index takes at most 5 attributes")
         }
-        let table = "Z" + e.name.uppercased()
-        let sqlName = ix.attributeStyle ? "\(table)_\(elements[0].attribute.column)_INDEX" : "Z_\(e.name)_\(ix.name)"
+        let sqlName = ix.attributeStyle ? "\(table)_\(elements[0].column)_INDEX" : "Z_\(e.name)_\(ix.name)"
         var model = IndexModel(
             name: ix.name, sqlName: sqlName, elements: elements, kind: ix.kind, unique: ix.unique,
             attributeStyle: ix.attributeStyle)

@@ -73,7 +73,9 @@ public enum WorkloadFactory {
                     (data.hasRows ? BoxSet(spec: b, data: data) : BoxSet(spec: b, stream: DataStream(spec: dataset, count: data.count)))
                         .boxes.map(\.arguments)
                 } ?? []
-            return try FetchWorkload(spec: spec, model: model, rootEntity: dataset.entity, boxes: boxes)
+            let fetch = try FetchWorkload(spec: spec, model: model, rootEntity: dataset.entity, boxes: boxes)
+            if let choices = placement.choices { fetch.logicalIdentity = LogicalIdentity(entities: choices.byName.keys.sorted()) }
+            return fetch
         case .append:
             return AppendWorkload(spec: spec, model: model, dataset: dataset, size: data.count, placement: placement)
         default:
@@ -111,6 +113,13 @@ public enum WorkloadFactory {
         placement: DataPlacement
     ) throws(KeyPathError) -> LogicalRows {
         let entity = spec.entity ?? dataset.entity
+        if entity == dataset.entity, let choices = placement.choices {
+            let fields = Set(dataset.fields.filter { !$0.optional }.flatMap(\.names))
+            return try LogicalRows(
+                model: model,
+                entities: choices.byName.keys.sorted().map { name in (name, choices.byName[name]!.placed.filter(fields.contains).sorted()) }
+            )
+        }
         var keyPaths: [String]
         if entity == dataset.entity {
             // The attributes an update sets (those the entity has: a misspelled one is reported

@@ -202,6 +202,22 @@ struct DocExamplesTests {
           "workloads": [{"name": "base-fetch", "kind": "fetch", "sort": ["name"]}]
         }
         """#,
+        // An abstract Item with Note and Photo sub-entities, each row one of them.
+        "inheritance": #"""
+        {
+          "format": 1, "name": "inheritance",
+          "variants": [
+            {"name": "hierarchy", "entities": [
+              {"name": "Item", "abstract": true, "attributes": [{"name": "title", "type": "string"}, {"name": "created", "type": "date"}]},
+              {"name": "Note", "parent": "Item", "attributes": [{"name": "body", "type": "string"}]},
+              {"name": "Photo", "parent": "Item", "attributes": [{"name": "width", "type": "integer32"}]}]}
+          ],
+          "dataset": {"seed": 1, "entity": "Note", "counts": [10],
+                      "fields": [{"field": "entity", "generator": {"kind": "choice", "values": ["Note", "Photo"]}},
+                                 {"field": "title", "generator": {"kind": "text", "minLength": 5, "maxLength": 20}}]},
+          "workloads": [{"name": "base-fetch", "kind": "fetch", "entity": "Item", "sort": ["created"]}]
+        }
+        """#,
     ]
 
     // MARK: Reading the documents

@@ -23,6 +23,17 @@ public final class FetchWorkload: Workload {
     let reductions: [(AggregateFunction, KeyPathAccessor)]
     /// With `boxes`: one request per box, run in order, each timed.
     let boxRequests: [FetchRequest]
+    /// Set when the data set chooses each row's entity: results are compared by logical identity.
+    var logicalIdentity: LogicalIdentity?
+
+    /// The IDs a signature covers: as fetched, or by logical identity; sorted when `unordered`.
+    func signatureIDs(_ ids: [Int64], unordered: Bool, store: Store) throws -> [Int64] {
+        var out = ids
+        if let logicalIdentity {
+            out = try logicalIdentity.map(ids, entity: request.entity.model, model: model.model, store: store)
+        }
+        return unordered ? out.sorted() : out
+    }
 
     /// `boxes`: the bounds each box appends to the predicate's arguments (the factory
     /// generates them from the data; validation passes one probe box).
@@ -155,7 +166,9 @@ public final class FetchWorkload: Workload {
         case .objectIDs:
             let ids = try context.executeIDs(request)
             let unordered = spec.sort.isEmpty
-            return WorkloadOutcome(rows: ids.count, valuesRead: 0) { Self.signature(ids: unordered ? ids.sorted() : ids, sections: []) }
+            return WorkloadOutcome(rows: ids.count, valuesRead: 0) {
+                Self.signature(ids: try self.signatureIDs(ids, unordered: unordered, store: store), sections: [])
+            }
         case .count:
             let n = try context.executeCount(request)
             return WorkloadOutcome(rows: 1, valuesRead: 0) { ResultSignature.of(rows: [[.integer(Int64(n))]]) }
@@ -191,7 +204,7 @@ public final class FetchWorkload: Workload {
         var result = WorkloadOutcome(rows: rows, valuesRead: nonNull) {
             // Without a sort the order is the plan's: a box's result is compared as a set. A
             // box boundary is in the signature, so that rows moving between boxes show.
-            let ids = perBox.flatMap { unordered ? $0.sorted() : $0 }
+            let ids = try perBox.flatMap { try self.signatureIDs($0, unordered: unordered, store: store) }
             let sections = perBox.enumerated().map { ResultsSection(value: .integer(Int64($0.offset)), count: $0.element.count) }
             return Self.signature(ids: ids, sections: sections)
         }
@@ -209,7 +222,7 @@ public final class FetchWorkload: Workload {
         // Without a sort the order is the plan's (an index changes it): compared as a set.
         let unordered = spec.sort.isEmpty
         return WorkloadOutcome(rows: results.count, valuesRead: nonNull, keepAlive: results) {
-            var signature = Self.signature(ids: unordered ? ids.sorted() : ids, sections: sections)
+            var signature = Self.signature(ids: try self.signatureIDs(ids, unordered: unordered, store: context.store), sections: sections)
             if let values = try self.touchedValuesDigest(results, context) {
                 signature = ResultSignature(digest: signature.digest + values)
             }
@@ -295,7 +308,7 @@ public final class FetchWorkload: Workload {
         }
         let unordered = spec.sort.isEmpty
         return WorkloadOutcome(rows: ids.count, valuesRead: nonNull, keepAlive: context) {
-            Self.signature(ids: unordered ? ids.sorted() : ids, sections: [])
+            Self.signature(ids: try self.signatureIDs(ids, unordered: unordered, store: context.store), sections: [])
         }
     }
 

@@ -55,7 +55,11 @@ public final class InsertWorkload: Workload {
             var context = ManagedObjectContext(store: store, objectModel: model)
             while let chunk = untimed.run({ stream.next() }) {
                 if spec.saveEvery > 0 { context = ManagedObjectContext(store: store, objectModel: model) }
-                _ = Self.insertRows(chunk.columns, count: chunk.count, nodes: placement.nodes, keep: false, into: context)
+                if let choices = placement.choices {
+                    Self.insertChosenRows(chunk.columns, count: chunk.count, choices: choices, into: context)
+                } else {
+                    _ = Self.insertRows(chunk.columns, count: chunk.count, nodes: placement.nodes, keep: false, into: context)
+                }
                 if spec.saveEvery > 0 { try context.save() }
             }
             if spec.saveEvery == 0 {
@@ -76,6 +80,9 @@ public final class InsertWorkload: Workload {
     /// the variants without that relationship hold the same links as text, not as rows.
     static func tables(_ placement: DataPlacement, specs: [RelatedSpec]? = nil) -> [String] {
         var out: [String] = [placement.nodes[0].entity.model.table]
+        for other in (placement.choices?.byName.values).map(Array.init) ?? [] where !out.contains(other.nodes[0].entity.model.table) {
+            out.append(other.nodes[0].entity.model.table)
+        }
         func visit(_ p: DataPlacement, _ specs: [RelatedSpec]?) {
             for r in p.related {
                 if let specs, specs[r.dataIndex].optional { continue }
@@ -92,6 +99,10 @@ public final class InsertWorkload: Workload {
     /// rows, then per `related` entry the new children or the pool members and the links,
     /// with both sides of every relationship set.
     static func insertAll(_ data: GeneratedData, placement: DataPlacement, into context: ManagedObjectContext) throws {
+        if let choices = placement.choices {
+            insertChosenRows(data.columns, count: data.count, choices: choices, into: context)
+            return
+        }
         let roots = insertRows(data.columns, count: data.count, nodes: placement.nodes, keep: !placement.related.isEmpty, into: context)
         for r in placement.related {
             insertRelated(data.related[r.dataIndex], placement: r, parents: roots, into: context)
@@ -123,6 +134,19 @@ public final class InsertWorkload: Workload {
             if keep { kept.append(objects[0]!) }
         }
         return kept
+    }
+
+    /// Creates `count` rows whose `entity` column names each row's entity: the row's objects
+    /// are those of that entity's placement.
+    static func insertChosenRows(
+        _ columns: [[SQLValue]], count: Int, choices: (column: Int, byName: [String: DataPlacement]), into context: ManagedObjectContext
+    ) {
+        let names = choices.byName.keys.sorted()
+        let nodes = names.map { choices.byName[$0]!.nodes }
+        for row in 0..<count {
+            guard case .text(let name) = columns[choices.column][row], let k = names.firstIndex(of: name) else { continue }
+            _ = insertRows(columns, from: row, count: 1, nodes: nodes[k], keep: false, into: context)
+        }
     }
 
     /// Creates the destination objects of one relationship and links them to `parents`.

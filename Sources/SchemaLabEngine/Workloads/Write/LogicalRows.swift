@@ -14,6 +14,9 @@ struct LogicalRows {
     let model: ManagedObjectModel
     /// The dictionary fetch of the root's field values, sorted by every one of them.
     let query: FetchRequestSQL.Query
+    /// A data set whose `entity` field chooses each row's entity: the same for each entity
+    /// it names (by name), read after the first; their rows follow a row with the name.
+    var others: [(name: String, query: FetchRequestSQL.Query)] = []
     /// The tables whose row counts complete the result (related entries, join tables).
     let countedTables: [String]
     /// The columns that hold externally stored binary data (read back as their bytes).
@@ -26,20 +29,44 @@ struct LogicalRows {
     init(model: ManagedObjectModel, entity: String, keyPaths: [String], countedTables: [String]) throws(KeyPathError) {
         self.model = model
         self.countedTables = countedTables
+        (query, externalColumns, sortsInSwift) = try Self.query(model: model, entity: entity, keyPaths: keyPaths)
+    }
+
+    /// The rows of a data set whose `entity` field chooses each row's entity: per entity
+    /// (alphabetically) the fields its placement takes.
+    init(model: ManagedObjectModel, entities: [(name: String, keyPaths: [String])]) throws(KeyPathError) {
+        self.model = model
+        self.countedTables = []
+        (query, externalColumns, sortsInSwift) = try Self.query(model: model, entity: entities[0].name, keyPaths: entities[0].keyPaths)
+        for (name, keyPaths) in entities.dropFirst() {
+            let part = try Self.query(model: model, entity: name, keyPaths: keyPaths)
+            guard part.external.isEmpty && !part.sortsInSwift else {
+                throw KeyPathError(message: "an entity field's data set reads no binary field back (\(name))")
+            }
+            others.append((name, part.query))
+        }
+        guard externalColumns.isEmpty && !sortsInSwift else {
+            throw KeyPathError(message: "an entity field's data set reads no binary field back (\(entities[0].name))")
+        }
+    }
+
+    private static func query(model: ManagedObjectModel, entity: String, keyPaths: [String]) throws(KeyPathError) -> (
+        query: FetchRequestSQL.Query, external: [Int], sortsInSwift: Bool
+    ) {
         guard let e = model.entity(entity) else { throw KeyPathError(message: "variant \(model.model.variant) has no entity '\(entity)'") }
         var props: [DictionaryShape.Property] = []
         var seen = Set<String>()
         for k in keyPaths where seen.insert(k).inserted {
             props.append(.init(name: k, keyPath: try model.model.resolve(keyPath: k, from: entity), function: nil))
         }
-        externalColumns = props.indices.filter { props[$0].keyPath.attribute.allowsExternalStorage }
-        sortsInSwift = props.contains { $0.keyPath.attribute.type == .binary }
+        let external = props.indices.filter { props[$0].keyPath.attribute.allowsExternalStorage }
+        let sortsInSwift = props.contains { $0.keyPath.attribute.type == .binary }
         let shape = DictionaryShape(properties: props, groupBy: [], distinct: false, having: nil)
         do {
             let sql = try FetchRequestSQL(
                 fetch: e.fetchSQL, sorts: props.map { ($0.keyPath, true) }, predicate: nil,
                 limit: 0, offset: 0, dictionary: shape)
-            query = sql.dictionaries!
+            return (sql.dictionaries!, external, sortsInSwift)
         } catch {
             throw KeyPathError(message: "\(error)")
         }
@@ -55,6 +82,10 @@ struct LogicalRows {
                 for c in externalColumns { rows[r][c] = try ExternalBinaryData.decode(rows[r][c], directory: store.externalDataDirectory) }
             }
             rows.sort(by: SQLiteOrder.precedes)
+        }
+        for (name, other) in others {
+            rows.append([.text(name)])
+            rows += try store.db.rows(other.sql, other.bindings)
         }
         var tail: [SQLValue] = []
         for t in countedTables { tail.append(try store.db.scalar("SELECT COUNT(*) FROM \(t)")) }
