@@ -25,7 +25,18 @@ struct ImportedDataSet {
         self.today = today
     }
 
-    private func entity(_ name: String) -> ImportedModel.Entity { model.entity(name)! }
+    /// The entity, with the attributes and relationships it inherits before its own.
+    private func entity(_ name: String) -> ImportedModel.Entity {
+        var e = model.entity(name)!
+        var parent = e.parentEntity
+        var seen: Set<String> = [name]
+        while let p = parent, seen.insert(p).inserted, let pe = model.entity(p) {
+            e.attributes = pe.attributes + e.attributes
+            e.relationships = pe.relationships + e.relationships
+            parent = pe.parentEntity
+        }
+        return e
+    }
 
     private func inverse(of r: ImportedModel.Relationship) -> ImportedModel.Relationship? {
         r.inverseName.flatMap { n in entity(r.destination).relationships.first { $0.name == n } }
@@ -42,12 +53,26 @@ struct ImportedDataSet {
         var seen = [root], queue = [root]
         while !queue.isEmpty {
             let e = entity(queue.removeFirst())
-            for r in e.relationships where !r.toMany && !(e.name == root && r.name == excluding) && !seen.contains(r.destination) {
+            for r in e.relationships
+            where !r.toMany && !(e.name == root && r.name == excluding) && !seen.contains(r.destination)
+                && !entity(r.destination).isAbstract
+            {
                 seen.append(r.destination)
                 queue.append(r.destination)
             }
         }
         return seen
+    }
+
+    /// Every entity of `name`'s inheritance hierarchy, root first, depth first.
+    private func hierarchyMembers(of name: String) -> [String] {
+        var root = name
+        var seen: Set<String> = [name]
+        while let p = model.entity(root)?.parentEntity, seen.insert(p).inserted { root = p }
+        func below(_ n: String) -> [String] {
+            [n] + model.entities.filter { $0.parentEntity == n && $0.name != n }.map(\.name).sorted().flatMap(below)
+        }
+        return below(root)
     }
 
     /// How many entities a row of `e` reaches (to-one and to-many, transitively).
@@ -61,7 +86,10 @@ struct ImportedDataSet {
 
     mutating func json() throws -> JSONValue {
         // The root must hold a field: an attribute of its own or of an entity its to-ones reach.
-        let holding = model.entities.filter { e in toOneReach(e.name).contains { !entity($0).attributes.filter { !$0.transient }.isEmpty } }
+        // An abstract entity has no objects of its own: its sub-entities get the rows.
+        let holding = model.entities.map { entity($0.name) }.filter { e in
+            !e.isAbstract && toOneReach(e.name).contains { !entity($0).attributes.filter { !$0.transient }.isEmpty }
+        }
         guard !holding.isEmpty else {
             throw ModelImportError(
                 file: model.source, line: 0, element: "", message: "no entity has a stored attribute: there is no data to generate")
@@ -82,7 +110,26 @@ struct ImportedDataSet {
         for r in root.relationships where r.toMany {
             if let entry = relatedJSON(r, parentRows: top, filled: &filled) { related.append(entry) }
         }
-        for e in model.entities where !filled.contains(e.name) {
+        // A root in an inheritance hierarchy: each row is an object of one of the hierarchy's
+        // concrete entities (an `entity` field), when no related entry hangs from the root.
+        let concrete = hierarchyMembers(of: root.name).filter { !entity($0).isAbstract }
+        var entityField: JSONValue?
+        var allFields = fields
+        if concrete.count > 1 && related.isEmpty {
+            entityField = obj([
+                ("field", .string("entity")),
+                ("generator", obj([("kind", .string("choice")), ("values", .array(concrete.map { .string($0) }))])),
+            ])
+            let reached = concrete.flatMap { toOneReach($0) }.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+            allFields = fieldsJSON(for: reached.map(entity))
+            for m in reached {
+                expectedRows[m] = concrete.contains(m) ? top / Double(concrete.count) : top
+                if !filled.contains(m) { filled.append(m) }
+            }
+            notes.append(
+                "each row of the data set is an object of one of \(concrete.joined(separator: ", ")), in equal shares (the entity field)")
+        }
+        for e in model.entities where !filled.contains(e.name) && !e.isAbstract {
             notes.append(
                 "\(e.name) gets no data: the data set's root \(root.name) does not reach it through its to-one relationships or its to-many ones (one level down); give it a 'related' entry, or fetch it from a store of your own (--store)"
             )
@@ -92,7 +139,7 @@ struct ImportedDataSet {
         )
         var members: [(String, JSONValue)] = [
             ("seed", .int(1)), ("entity", .string(root.name)),
-            ("counts", .array(Self.counts.map { .int($0) })), ("fields", .array(fields)),
+            ("counts", .array(Self.counts.map { .int($0) })), ("fields", .array((entityField.map { [$0] } ?? []) + allFields)),
         ]
         if !related.isEmpty { members.append(("related", .array(related))) }
         return obj(members)
@@ -109,6 +156,10 @@ struct ImportedDataSet {
             return nil
         }
         let destination = entity(r.destination)
+        if destination.isAbstract {
+            notes.append("\(r.name) is left empty: it leads to the abstract entity \(r.destination), which has no objects of its own")
+            return nil
+        }
         filled.append(destination.name)
         let fanOut = obj([("kind", .string("uniformInt")), ("min", .int(0)), ("max", .int(6))])
         if inverse(of: r)?.toMany ?? false {

@@ -29,6 +29,11 @@ public enum ModelSource {
         if url.pathExtension == "xcdatamodeld" {
             let versions = ((try? fm.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".xcdatamodel") }.sorted()
             let current = url.appendingPathComponent(".xccurrentversion").path
+            // How to pick a version by hand, for the messages below.
+            let pick =
+                versions.isEmpty
+                ? "the bundle holds no .xcdatamodel version"
+                : "the bundle's versions: \(versions.joined(separator: ", ")); import one of them by its folder, as in schemalab import '\(url.appendingPathComponent(versions.last!).path)'"
             if fm.fileExists(atPath: current) {
                 guard let data = fm.contents(atPath: current),
                     let plist = try? PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any],
@@ -36,21 +41,19 @@ public enum ModelSource {
                 else {
                     throw ModelImportError(
                         file: current, line: 0, element: "",
-                        message: "not a property list naming the current version (_XCCurrentVersionName)")
+                        message: "not a property list naming the current version (_XCCurrentVersionName): \(pick)")
                 }
                 guard versions.contains(name) else {
                     throw ModelImportError(
                         file: current, line: 0, element: "",
-                        message: "the current version \(name) is not in the bundle (it has \(versions.joined(separator: ", ")))")
+                        message: "names the current version \(name), which is not in the bundle: \(pick)")
                 }
                 return url.appendingPathComponent(name).appendingPathComponent("contents").path
             }
             guard versions.count == 1 else {
                 throw ModelImportError(
                     file: folder, line: 0, element: "",
-                    message: versions.isEmpty
-                        ? "the bundle holds no .xcdatamodel version"
-                        : "no .xccurrentversion says which of its versions is current (\(versions.joined(separator: ", "))): import one of them"
+                    message: versions.isEmpty ? pick : "no .xccurrentversion says which version is current: \(pick)"
                 )
             }
             return url.appendingPathComponent(versions[0]).appendingPathComponent("contents").path

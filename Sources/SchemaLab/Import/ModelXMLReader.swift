@@ -21,7 +21,7 @@ public enum ModelXMLReader {
         let ok = parser.parse()
         if let error = delegate.error { throw error }
         if !ok {
-            let reason = parser.parserError.map { ($0 as NSError).localizedDescription } ?? "malformed XML"
+            let reason = XMLErrorText.describe(parser.parserError)
             throw ModelImportError(file: file, line: parser.lineNumber, element: "", message: "not well-formed XML: \(reason)")
         }
         guard delegate.sawModel else {
@@ -52,7 +52,8 @@ public enum ModelXMLReader {
         /// Depth of an ignored element being skipped (0: none).
         var skipping = 0
         var constraint: [String]?
-        var compound: [String]?
+        /// The open `<compoundIndex>`: each `<index>` value and its line.
+        var compound: [(value: String, line: Int)]?
         /// Elements skipped as not reaching the store, by name (outermost only).
         var skipped: [String: Int] = [:]
 
@@ -146,7 +147,7 @@ public enum ModelXMLReader {
                 compound = []
             case ("compoundIndex", "index"):
                 guard let v = required("value") else { return }
-                compound?.append(v)
+                compound?.append((v, line))
             case (_, _) where ModelXMLReader.ignored.contains(name):
                 skipping = 1
                 skipped[name, default: 0] += 1
@@ -166,9 +167,9 @@ public enum ModelXMLReader {
                 // The pre-iOS 11 way to declare a compound index: the lab treats it as a binary fetch index.
                 if let c = compound, !c.isEmpty {
                     var index = ImportedModel.FetchIndex(
-                        name: "compound" + c.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(),
-                        line: parser.lineNumber)
-                    index.elements = c.map { .init(property: $0, type: "Binary", descending: false, line: parser.lineNumber) }
+                        name: "compound" + c.map { $0.value.prefix(1).uppercased() + $0.value.dropFirst() }.joined(),
+                        line: c[0].line)
+                    index.elements = c.map { .init(property: $0.value, type: "Binary", descending: false, line: $0.line) }
                     entities[entities.count - 1].fetchIndexes.append(index)
                 }
                 compound = nil
@@ -181,8 +182,8 @@ public enum ModelXMLReader {
             guard error == nil else { return }
             let message =
                 stack.isEmpty && !sawModel
-                ? "not XML: a model's contents file is XML with a <model> element (libxml2: \((parseError as NSError).localizedDescription))"
-                : "not well-formed XML: \((parseError as NSError).localizedDescription)"
+                ? "not XML: a model's contents file is XML with a <model> element (\(XMLErrorText.describe(parseError)))"
+                : "not well-formed XML: \(XMLErrorText.describe(parseError))"
             error = ModelImportError(file: file, line: parser.lineNumber, element: stack.last ?? "", message: message)
         }
     }

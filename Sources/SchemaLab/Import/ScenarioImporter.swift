@@ -43,14 +43,6 @@ public struct ScenarioImporter {
                 notes.append("\(e.name).\(r.name) has maxCount \(r.maxCount!): a validation rule only, not modelled")
             }
         }
-        let defaults = model.entities.flatMap { e in
-            e.attributes.filter { !$0.transient && $0.defaultValue != nil }.map { "\(e.name).\($0.name) = \($0.defaultValue!)" }
-        }
-        if !defaults.isEmpty {
-            notes.append(
-                "default values are left out (the data set gives every attribute a value, so a default would never be used): \(defaults.joined(separator: ", "))"
-            )
-        }
         notes += model.unknowns
         let indexes = model.entities.flatMap { e in indexSpecs(e) }
         var variants: [JSONValue] = [
@@ -132,23 +124,27 @@ public struct ScenarioImporter {
                 throw fail(e.line, el, "two entities share the table Z\(e.name.uppercased())")
             }
             if let p = e.parentEntity {
-                throw fail(
-                    e.line, el,
-                    "entity inheritance is not supported: \(e.name) has the parent entity \(p). Core Data stores a hierarchy in one table, with Z_ENT telling its entities apart; the lab's store gives each entity its own table"
-                )
+                guard let parent = model.entity(p) else { throw fail(e.line, el, "the parent entity \(p) is not in the model") }
+                var chain = [e.name, parent.name], current = parent
+                while let next = current.parentEntity {
+                    guard !chain.contains(next), let n = model.entity(next) else {
+                        throw fail(e.line, el, "entities inherit from each other in a cycle: \((chain + [next]).joined(separator: " -> "))")
+                    }
+                    chain.append(next)
+                    current = n
+                }
             }
-            if e.isAbstract {
-                throw fail(
-                    e.line, el,
-                    "abstract entities are not supported: \(e.name) is abstract, the root of an inheritance hierarchy, which Core Data stores in one table with Z_ENT telling its entities apart; the lab's store gives each entity its own table"
-                )
-            }
+            let inherited = ancestors(of: e)
             var columns: [String: String] = [:]  // Z<NAME> -> the property that has it
+            for a in inherited.flatMap(\.attributes) where !a.transient { columns["Z" + a.name.uppercased()] = a.name }
+            for r in inherited.flatMap(\.relationships) where !r.toMany { columns["Z" + r.name.uppercased()] = r.name }
             func column(_ name: String, _ line: Int, _ element: String) throws {
                 if let other = columns["Z" + name.uppercased()] {
                     throw fail(
                         line, element,
-                        "\(e.name).\(name) and \(e.name).\(other) would share the column Z\(name.uppercased()) (Core Data upper-cases names into columns)"
+                        other == name
+                            ? "\(e.name).\(name) is declared again: \(e.name) inherits \(name) from its parent"
+                            : "\(e.name).\(name) and \(e.name).\(other) would share the column Z\(name.uppercased()) (Core Data upper-cases names into columns)"
                     )
                 }
                 columns["Z" + name.uppercased()] = name
@@ -187,7 +183,7 @@ public struct ScenarioImporter {
                         "ordered relationships are not supported: Core Data keeps their order in Z_FOK_ columns the lab does not model (untick Ordered in a copy of the model to compare the rest)"
                     )
                 }
-                if let inv = r.inverseName, d.relationships.first(where: { $0.name == inv }) == nil {
+                if let inv = r.inverseName, (ancestors(of: d) + [d]).flatMap(\.relationships).first(where: { $0.name == inv }) == nil {
                     throw fail(r.line, rel, "the inverse \(r.destination).\(inv) is not in the model")
                 }
                 if r.toMany && r.inverseName == nil {
@@ -214,10 +210,17 @@ public struct ScenarioImporter {
                 }
                 for x in f.elements {
                     let xel = "fetchIndexElement property=\"\(x.property)\""
-                    guard let a = e.attributes.first(where: { $0.name == x.property && !$0.transient }) else {
+                    let own = (inherited + [e])
+                    if x.type == "Binary", own.flatMap(\.relationships).contains(where: { $0.name == x.property && !$0.toMany }) {
+                        continue  // a to-one: the index takes its foreign key
+                    }
+                    guard let a = own.flatMap(\.attributes).first(where: { $0.name == x.property && !$0.transient }) else {
                         let what =
-                            e.relationships.contains { $0.name == x.property }
-                            ? "a relationship: indexes on relationships are not supported" : "not a stored attribute of \(e.name)"
+                            own.flatMap(\.relationships).contains { $0.name == x.property }
+                            ? (x.type == "RTree"
+                                ? "a relationship: an R-tree index takes numbers and dates"
+                                : "a to-many relationship: an index takes attributes and to-one relationships")
+                            : "not a stored attribute or to-one relationship of \(e.name)"
                         throw fail(x.line, xel, "\(x.property) is \(what)")
                     }
                     if x.type == "RTree" && !["Integer 16", "Integer 32", "Integer 64", "Double", "Float", "Date"].contains(a.type) {
@@ -229,7 +232,7 @@ public struct ScenarioImporter {
                 }
             }
             for c in e.uniquenessConstraints {
-                for p in c where e.attributes.first(where: { $0.name == p && !$0.transient }) == nil {
+                for p in c where (inherited + [e]).flatMap(\.attributes).first(where: { $0.name == p && !$0.transient }) == nil {
                     throw fail(
                         e.line, el,
                         "the uniqueness constraint [\(c.joined(separator: ", "))] names \(p), which is not a stored attribute of \(e.name) (constraints on relationships are not supported)"
@@ -237,6 +240,17 @@ public struct ScenarioImporter {
                 }
             }
         }
+    }
+
+    /// The entity's ancestors, root first (a missing or cyclic parent ends the chain; check() refuses those).
+    func ancestors(of e: ImportedModel.Entity) -> [ImportedModel.Entity] {
+        var out: [ImportedModel.Entity] = []
+        var current = e
+        while let p = current.parentEntity, let parent = model.entity(p), !out.contains(where: { $0.name == p }), p != e.name {
+            out.insert(parent, at: 0)
+            current = parent
+        }
+        return out
     }
 
     /// An index of the `as-is` variant.
@@ -278,9 +292,12 @@ public struct ScenarioImporter {
 
     func entityJSON(_ e: ImportedModel.Entity) -> JSONValue {
         var members: [(String, JSONValue)] = [("name", .string(e.name))]
+        if let p = e.parentEntity { members.append(("parent", .string(p))) }
+        if e.isAbstract { members.append(("abstract", .bool(true))) }
         let attributes = e.attributes.filter { !$0.transient }.map { a -> JSONValue in
             var m: [(String, JSONValue)] = [("name", .string(a.name)), ("type", .string(Self.attributeType(a.type)!.rawValue))]
             if !a.optional { m.append(("optional", .bool(false))) }
+            if let d = a.defaultValue, let value = Self.defaultJSON(d, type: a.type) { m.append(("default", value)) }
             if a.allowsExternalBinaryDataStorage && Self.attributeType(a.type) == .binary {
                 m.append(("allowsExternalStorage", .bool(true)))
             }
@@ -300,6 +317,19 @@ public struct ScenarioImporter {
             members.append(("uniquenessConstraints", .array(e.uniquenessConstraints.map { .array($0.map { .string($0) }) })))
         }
         return obj(members)
+    }
+
+    /// A `defaultValueString` (or a date's `defaultDateTimeInterval`) as the scenario's
+    /// `default`: a number, a boolean or a string; nil for a type the lab gives no default
+    /// (binary, UUID, transformable) or a value it cannot read.
+    static func defaultJSON(_ text: String, type: String) -> JSONValue? {
+        switch type {
+        case "Integer 16", "Integer 32", "Integer 64": return Int(text).map { .int($0) }
+        case "Double", "Float", "Decimal", "Date": return Double(text).map { .double($0) }
+        case "Boolean": return ["YES": true, "NO": false, "1": true, "0": false][text].map { .bool($0) }
+        case "String", "URI": return .string(text)
+        default: return nil
+        }
     }
 
     static let deleteRules = ["Nullify": "nullify", "Cascade": "cascade", "Deny": "deny", "No Action": "noAction"]
@@ -330,7 +360,14 @@ public struct ScenarioImporter {
         }
         for e in model.entities where (expected[e.name] ?? 0) > 0 {
             var keys: [(String, Bool)] = []
-            for i in indexes where i.entity == e.name && !keys.contains(where: { $0.0 == i.keys[0].0 }) { keys.append(i.keys[0]) }
+            // Each index's first attribute (a to-one element is a key to filter on, not to sort by).
+            let attributeNames = Set((ancestors(of: e) + [e]).flatMap(\.attributes).map(\.name))
+            for i in indexes where i.entity == e.name {
+                guard let k = i.keys.first(where: { attributeNames.contains($0.0) }), !keys.contains(where: { $0.0 == k.0 }) else {
+                    continue
+                }
+                keys.append(k)
+            }
             if keys.isEmpty {
                 out.append(
                     obj([
@@ -353,7 +390,8 @@ public struct ScenarioImporter {
         }
         let largest = model.entities.filter { (expected[$0.name] ?? 0) > 0 }.max { (expected[$0.name] ?? 0) < (expected[$1.name] ?? 0) }
         if let e = largest {
-            let indexed = indexes.first { $0.entity == e.name }?.keys[0]
+            let attributeNames = Set((ancestors(of: e) + [e]).flatMap(\.attributes).map(\.name))
+            let indexed = indexes.first { $0.entity == e.name }?.keys.first { attributeNames.contains($0.0) }
             let sortable = e.attributes.filter { !$0.transient && Self.attributeType($0.type) != .binary }.map(\.name).sorted()
             if let (k, desc) = indexed ?? sortable.first.map({ ($0, false) }) {
                 // No sections (sectionNameKeyPath nil, the common case): the controller's batched fetch and its first screen.

@@ -106,13 +106,61 @@ struct ModelImportTests {
         for f in files { #expect(report.documents[f]?.isEmpty == true, "\(f): \(report.documents[f] ?? [])") }
     }
 
-    @Test("Entity inheritance is refused with the entity and its line")
-    func inheritanceRefused() throws {
-        let e = try refusal(Self.models + "/Media.xcdatamodel")
-        #expect(e.line == 4)
-        #expect(e.element == "entity name=\"Media\"")
-        #expect(e.message.contains("abstract entities are not supported"))
-        #expect(e.description.hasSuffix("Media.xcdatamodel/contents:4: <entity name=\"Media\">: " + e.message))
+    @Test("A bundle whose .xccurrentversion names no version it has lists its versions and how to pick one")
+    func currentVersionMissing() throws {
+        let dir = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let bundle = dir + "/App.xcdatamodeld"
+        try FileManager.default.copyItem(atPath: Self.models + "/Photos.xcdatamodeld", toPath: bundle)
+        let plist =
+            #"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict><key>_XCCurrentVersionName</key><string>App 3.xcdatamodel</string></dict></plist>"#
+        try plist.write(toFile: bundle + "/.xccurrentversion", atomically: true, encoding: .utf8)
+        let r = try TestSupport.runCLI(["import", bundle, "--out", dir + "/app.json"])
+        #expect(r.status == 2)
+        #expect(r.err.contains("names the current version App 3.xcdatamodel, which is not in the bundle"), "\(r.err)")
+        #expect(r.err.contains("the bundle's versions: Photos 2.xcdatamodel, Photos.xcdatamodel; import one of them by its folder"))
+    }
+
+    @Test("A fetch index may name a to-one relationship: it indexes the foreign key")
+    func relationshipIndex() throws {
+        let dir = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.createDirectory(atPath: dir + "/R.xcdatamodel", withIntermediateDirectories: true)
+        try """
+        <model>
+        <entity name="Folder"><attribute name="name" attributeType="String"/>
+        <relationship name="notes" toMany="YES" destinationEntity="Note" inverseName="folder"/></entity>
+        <entity name="Note"><attribute name="created" attributeType="Date"/>
+        <relationship name="folder" maxCount="1" destinationEntity="Folder" inverseName="notes"/>
+        <fetchIndex name="byFolderCreated"><fetchIndexElement property="folder" type="Binary" order="ascending"/>
+        <fetchIndexElement property="created" type="Binary" order="descending"/></fetchIndex></entity></model>
+        """.write(toFile: dir + "/R.xcdatamodel/contents", atomically: true, encoding: .utf8)
+        let (plan, _, _) = try imported(dir + "/R.xcdatamodel")
+        #expect(
+            SchemaDDL(model: plan.models[0]).statements.contains(
+                "CREATE INDEX IF NOT EXISTS Z_Note_byFolderCreated ON ZNOTE (ZFOLDER COLLATE BINARY ASC, ZCREATED COLLATE BINARY DESC)"))
+    }
+
+    @Test("Entity inheritance imports as a hierarchy: one table, the parent and abstract kept, defaults kept")
+    func inheritanceImported() throws {
+        let (plan, _, text) = try imported(Self.models + "/Media.xcdatamodel")
+        #expect(text.contains(#""parent": "Media""#), "\(text)")
+        #expect(text.contains(#""abstract": true"#))
+        #expect(text.contains(#"{"name": "width", "type": "integer32", "default": 0}"#))
+        #expect(text.contains(#"{"field": "entity", "generator": {"kind": "choice", "values": ["Photo", "Video"]}}"#))
+        let ddl = SchemaDDL(model: plan.models[0]).statements
+        #expect(
+            ddl.contains { $0.hasPrefix("CREATE TABLE ZMEDIA ( Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZWIDTH INTEGER") })
+        #expect(ddl.contains("CREATE INDEX IF NOT EXISTS ZMEDIA_Z_ENT_INDEX ON ZMEDIA (Z_ENT)"))
+        #expect(!ddl.contains { $0.hasPrefix("CREATE TABLE ZPHOTO") })
+    }
+
+    @Test("A to-many relationship that is its own inverse is refused with the relationship and its line")
+    func selfInverseRefused() throws {
+        let e = try refusal(Self.models + "/Friends.xcdatamodel")
+        #expect(e.line == 6)
+        #expect(e.element == "relationship name=\"friends\"")
+        #expect(e.description.hasSuffix("Friends.xcdatamodel/contents:6: <relationship name=\"friends\">: " + e.message))
     }
 
     @Test(
@@ -127,6 +175,11 @@ struct ModelImportTests {
                 "the attribute type 'Undefined' is not supported"
             ),
             ("<model>\n<entity name=\"A\">\n<attribute name=\"x\"", 3, "not well-formed XML"),
+            ("<model>\n<entity name=\"A\">&nope;</entity></model>", 2, "an entity reference (&name;) that the document never declares"),
+            (
+                "<!DOCTYPE model [<!ENTITY a \"aaaaaaaaaa\"><!ENTITY b \"&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;\"><!ENTITY c \"&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;\"><!ENTITY d \"&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;\"><!ENTITY e \"&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;\"><!ENTITY f \"&e;&e;&e;&e;&e;&e;&e;&e;&e;&e;\"><!ENTITY g \"&f;&f;&f;&f;&f;&f;&f;&f;&f;&f;\">]>\n<model><entity name=\"A\">&g;</entity></model>",
+                2, "an entity expansion attack"
+            ),
             ("<plist>\n</plist>", 1, "not <model>"),
             ("<model>\n<entity name=\"A\">\n<widget/></entity></model>", 3, "an element the importer does not know inside <entity>"),
             (
@@ -212,10 +265,18 @@ struct ModelImportTests {
         #expect(run.status == 0, "\(run.err)")
         let results = try String(contentsOfFile: dir + "/run/results.csv", encoding: .utf8)
         #expect(results.contains("no-indexes,frc-Book"))
-        let refused = try TestSupport.runCLI(["import", Self.models + "/Media.xcdatamodel", "--out", dir + "/media.json"])
+        let refused = try TestSupport.runCLI(["import", Self.models + "/Friends.xcdatamodel", "--out", dir + "/friends.json"])
         #expect(refused.status == 2)
-        #expect(refused.err.contains("Media.xcdatamodel/contents:4: <entity name=\"Media\">: abstract entities are not supported"))
-        #expect(!FileManager.default.fileExists(atPath: dir + "/media.json"))
+        #expect(
+            refused.err.contains(
+                "Friends.xcdatamodel/contents:6: <relationship name=\"friends\">: a to-many relationship that is its own inverse"))
+        #expect(!FileManager.default.fileExists(atPath: dir + "/friends.json"))
+        let media = try TestSupport.runCLI(["import", Self.models + "/Media.xcdatamodel", "--out", dir + "/media.json"])
+        #expect(media.status == 0, "\(media.err)")
+        let mediaRun = try TestSupport.runCLI([
+            "run", dir + "/media.json", "--out", dir + "/media-run", "--size", "40", "--reps", "1", "--warmup", "0", "--quiet",
+        ])
+        #expect(mediaRun.status == 0, "\(mediaRun.err)")
         for photos in ["Photos.xcdatamodeld"] {
             let r = try TestSupport.runCLI(["import", Self.models + "/" + photos, "--out", dir + "/photos.json"])
             #expect(r.status == 0, "\(r.err)")
