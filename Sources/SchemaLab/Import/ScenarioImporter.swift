@@ -186,12 +186,6 @@ public struct ScenarioImporter {
                 if let inv = r.inverseName, (ancestors(of: d) + [d]).flatMap(\.relationships).first(where: { $0.name == inv }) == nil {
                     throw fail(r.line, rel, "the inverse \(r.destination).\(inv) is not in the model")
                 }
-                if r.toMany && r.inverseName == nil {
-                    throw fail(
-                        r.line, rel,
-                        "a to-many relationship without an inverse is not supported (Core Data needs a join table or key it cannot name without one; give it an inverse)"
-                    )
-                }
             }
             var indexNames = Set<String>()
             for f in e.fetchIndexes {

@@ -96,6 +96,37 @@ struct EntityHierarchy {
                 }
             }
         }
+        claimHiddenKeys(ordered, used: &used)
+    }
+
+    /// The hidden to-one key a to-many relationship without an inverse keeps in its
+    /// destination's table, by `Source.relationship`: its name (`3items`: the source's number
+    /// and the relationship's name, which no property can have), its column (`Z3ITEMS`), and
+    /// the source's entity-number column when the source has sub-entities.
+    private(set) var hiddenKeys: [String: (name: String, column: String, entityColumn: String?)] = [:]
+
+    /// Claims the hidden keys' columns, after every declared property has its column.
+    private mutating func claimHiddenKeys(_ ordered: [EntitySpec], used: inout [String: Set<String>]) {
+        for e in ordered {
+            for r in e.relationships.sorted(by: { $0.name < $1.name }) where r.toMany && r.inverse == nil {
+                guard let number = numbers[e.name], numbers[r.destination] != nil else { continue }
+                let table = root(of: r.destination)
+                func claim(_ base: String) -> String {
+                    var name = base
+                    var n = 0
+                    while used[table, default: []].contains(name) {
+                        n += 1
+                        name = base + String(n)
+                    }
+                    used[table, default: []].insert(name)
+                    return name
+                }
+                let name = "\(number)\(r.name)"
+                let column = claim("Z" + name.uppercased())
+                let entityColumn = (children[e.name] ?? []).isEmpty ? nil : claim("Z\(number)_" + name.uppercased())
+                hiddenKeys[e.name + "." + r.name] = (name, column, entityColumn)
+            }
+        }
     }
 
     /// The root of `entity`'s hierarchy.

@@ -155,6 +155,18 @@ public struct SchemaResolver {
                     r, of: e, in: specsByName, hierarchy: hierarchy, variant: spec.name)
             }
         }
+        // The hidden to-one of each to-many without an inverse, on its destination (inherited below it).
+        var hidden: [String: [RelationshipModel]] = [:]
+        for e in sorted {
+            for r in e.relationships where r.toMany && r.inverse == nil {
+                guard let key = hierarchy.hiddenKeys[e.name + "." + r.name] else { continue }
+                var model = RelationshipModel(
+                    name: key.name, destination: e.name, toMany: false, inverse: r.name, deleteRule: .nullify,
+                    storage: .foreignKey(column: key.column))
+                model.destinationEntityColumn = key.entityColumn
+                hidden[r.destination, default: []].append(model)
+            }
+        }
         var entities: [EntityModel] = []
         for e in sorted {
             let chain = hierarchy.chain(e.name)
@@ -170,7 +182,8 @@ public struct SchemaResolver {
                 }
             }
             let relationships = chain.flatMap { level in
-                specsByName[level]!.relationships.map(\.name).sorted().map { declared[level + "." + $0]! }
+                (specsByName[level]!.relationships.map(\.name).sorted().map { declared[level + "." + $0]! } + (hidden[level] ?? []))
+                    .sorted { $0.name < $1.name }
             }
             let inheritedAttributes = chain.flatMap { specsByName[$0]!.attributes }
             for a in e.attributes {
@@ -309,10 +322,13 @@ public struct SchemaResolver {
                 ownColumn: "Z_\(numbers[e.name]!)\(inv.name.uppercased())",
                 otherColumn: "Z_\(numbers[dest.name]!)\(r.name.uppercased())")
         } else {
-            throw fail(r.path + ".inverse", "in variant \(variant), the to-many relationship \(e.name).\(r.name) needs an inverse")
+            // No inverse: a hidden to-one key in the destination's table, as Core Data adds a
+            // virtual to-one for it (see EntityHierarchy.hiddenKeys).
+            storage = .inverseForeignKey(column: hierarchy.hiddenKeys[e.name + "." + r.name]!.column)
         }
         var model = RelationshipModel(
-            name: r.name, destination: r.destination, toMany: r.toMany, inverse: r.inverse,
+            name: r.name, destination: r.destination, toMany: r.toMany,
+            inverse: r.inverse ?? (r.toMany ? hierarchy.hiddenKeys[e.name + "." + r.name]?.name : nil),
             deleteRule: r.deleteRule, storage: storage)
         if !r.toMany { model.destinationEntityColumn = hierarchy.columns[e.name + "." + r.name + ".entity"] }
         return model
