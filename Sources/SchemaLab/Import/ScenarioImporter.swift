@@ -5,12 +5,11 @@ import SchemaLabEngine
 /// Turns a ``ImportedModel`` into a scenario: the model as variant `as-is`, the same without
 /// its indexes as `no-indexes`, a data set to start from, and fetch workloads.
 ///
-/// What the lab supports is mapped (see ``attributeType(_:)`` for the attribute types);
-/// what it does not is refused with the element's line: entity inheritance (a parent
-/// entity or an abstract entity: Core Data keeps a hierarchy in one table with `Z_ENT`
-/// telling the entities apart, which the lab's store does not model), ordered to-many
-/// relationships (their `Z_FOK_` order columns), derived attributes, indexes on
-/// relationships or expressions. What it reads but does not model is said in ``notes``.
+/// What the lab supports is mapped (see ``attributeType(_:)`` for the attribute types):
+/// hierarchies (`parent`, `abstract`), ordered relationships, to-manys without an inverse,
+/// defaults, indexes on attributes and to-one relationships. What it does not is refused
+/// with the element's line (derived attributes, indexes on expressions, a self-inverse
+/// to-many, types that are not stored). What it reads but does not model is said in ``notes``.
 public struct ScenarioImporter {
     public let model: ImportedModel
     /// The scenario's name (a label).
@@ -177,12 +176,6 @@ public struct ScenarioImporter {
                         "a to-many relationship that is its own inverse (\(e.name).\(r.name), like friends) is not supported: its join table's two columns would have one name"
                     )
                 }
-                if r.ordered {
-                    throw fail(
-                        r.line, rel,
-                        "ordered relationships are not supported: Core Data keeps their order in Z_FOK_ columns the lab does not model (untick Ordered in a copy of the model to compare the rest)"
-                    )
-                }
                 if let inv = r.inverseName, (ancestors(of: d) + [d]).flatMap(\.relationships).first(where: { $0.name == inv }) == nil {
                     throw fail(r.line, rel, "the inverse \(r.destination).\(inv) is not in the model")
                 }
@@ -301,6 +294,7 @@ public struct ScenarioImporter {
         let relationships = e.relationships.map { r -> JSONValue in
             var m: [(String, JSONValue)] = [("name", .string(r.name)), ("destination", .string(r.destination))]
             if r.toMany { m.append(("toMany", .bool(true))) }
+            if r.toMany && r.ordered { m.append(("ordered", .bool(true))) }
             if let inv = r.inverseName { m.append(("inverse", .string(inv))) }
             let rule = Self.deleteRules[r.deletionRule] ?? "nullify"
             if rule != "nullify" { m.append(("deleteRule", .string(rule))) }

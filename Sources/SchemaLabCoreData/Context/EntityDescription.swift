@@ -9,6 +9,8 @@ public final class EntityDescription {
     public let toOne: [RelationshipModel]
     /// The to-many relationships (one-to-many and many-to-many), in ``ManagedObject/toManyTargets`` order.
     public let toMany: [RelationshipModel]
+    /// True when one of `toMany` is ordered.
+    package let hasOrderedToMany: Bool
     let insertSQL: String
     /// The many-to-many relationships whose join-table rows a save writes from this side
     /// (the side that names the table, so each link is written once): `toMany` index and INSERT.
@@ -25,7 +27,10 @@ public final class EntityDescription {
     /// Per `toOne` slot: true when the destination has sub-entities, so that the row holds the
     /// destination's entity number beside the key.
     package let toOneHasEntityColumn: [Bool]
-    /// True when no to-one keeps a destination-entity column (the plain row layout).
+    /// Per `toOne` slot: true when it is the inverse of an ordered to-many, so that the row
+    /// holds the order key after the key.
+    package let toOneHasOrderColumn: [Bool]
+    /// True when no to-one keeps a destination-entity or order column (the plain row layout).
     package let plainKeys: Bool
     /// For an entity whose table is shared: per entity number, the description of each entity
     /// a row of this entity's fetch can be (itself and every sub-entity), set once all exist.
@@ -39,14 +44,16 @@ public final class EntityDescription {
         self.toOne = model.toOneRelationships
         self.rootNumber = resolvedModel.entity(model.root)?.number ?? model.number
         self.toOneHasEntityColumn = model.toOneRelationships.map { $0.destinationEntityColumn != nil }
-        self.plainKeys = !toOneHasEntityColumn.contains(true)
+        self.toOneHasOrderColumn = model.toOneRelationships.map { $0.orderColumn != nil }
+        self.plainKeys = !toOneHasEntityColumn.contains(true) && !toOneHasOrderColumn.contains(true)
         self.toMany = model.relationships.filter(\.toMany)
+        self.hasOrderedToMany = toMany.contains(where: \.ordered)
         self.insertSQL = SaveSQL.insert(model)
         var links: [(toManyIndex: Int, sql: String)] = []
         for (i, r) in toMany.enumerated() {
             guard case .joinTable(let table, let own, let other) = r.storage else { continue }
             if table == "Z_\(model.number)\(r.name.uppercased())" {
-                links.append((i, SaveSQL.insertLink(table: table, ownColumn: own, otherColumn: other)))
+                links.append((i, SaveSQL.insertLink(table: table, ownColumn: own, otherColumn: other, orderColumn: r.orderColumn)))
             }
         }
         self.linkInserts = links

@@ -65,6 +65,12 @@ public final class ManagedObject {
     /// External storage: the file of each externally stored attribute (by index), as the
     /// row references it; with `values` still NULL there until the attribute is read.
     @usableFromInline @exclusivity(unchecked) var externalFiles: [Int: String]? = nil
+    /// The order keys of the ordered to-many relationships read or saved, by ``EntityDescription/toMany``
+    /// index, parallel to their targets (0: a member not stored in that place yet).
+    @exclusivity(unchecked) var orderKeys: [Int: [Int64]]? = nil
+    /// The order key a save writes with this object's row, by to-one slot (the inverse of an
+    /// ordered one-to-many it was added to).
+    @exclusivity(unchecked) var memberOrderKeys: [Int: Int64]? = nil
 
     @usableFromInline init(entity: EntityDescription, objectID: Int64, isFault: Bool, values: [SQLValue] = []) {
         self.entity = entity

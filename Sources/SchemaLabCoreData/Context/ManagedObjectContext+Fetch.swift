@@ -138,6 +138,7 @@ extension ManagedObjectContext {
                 column += 1
                 if !s.isNull(at: entityColumn) { destination = destination.concrete(s.int64(at: entityColumn)) }
             }
+            if e.toOneHasOrderColumn[j] { column += 1 }  // the order key is the parent's to keep
             o.related[j] = s.isNull(at: key) ? nil : registeredObject(destination, s.int64(at: key))
         }
         if asFault { o.hasSnapshot = true } else { o.isFault = false }
@@ -180,7 +181,15 @@ extension ManagedObjectContext {
         let s = try db.statement(sql)
         try s.bind(object.objectID, at: 1)
         var targets: [ManagedObject] = []
-        if dest.model.hasSubentities {
+        if object.entity.toMany[index].ordered {
+            // The members in order, with their order keys (the save keeps them where it can).
+            var keys: [Int64] = []
+            while try s.step() {
+                targets.append(registeredObject(dest.concrete(s.int64(at: 0)), s.int64(at: 1)))
+                keys.append(s.int64(at: 2))
+            }
+            setOrderKeys(object, index, keys)
+        } else if dest.model.hasSubentities {
             while try s.step() { targets.append(registeredObject(dest.concrete(s.int64(at: 0)), s.int64(at: 1))) }
         } else {
             while try s.step() { targets.append(registeredObject(dest, s.int64(at: 1))) }
@@ -216,13 +225,19 @@ extension ManagedObjectContext {
                     var p: Int32 = 1
                     for o in chunk { try s.bind(o.objectID, at: p); p += 1 }
                     var bySource: [Int64: [ManagedObject]] = [:]
+                    var keysBySource: [Int64: [Int64]] = [:]
                     let ownerColumn = first.entity.fetchSQL.toManyPrefetchOwnerColumn(first.entity.toMany[idx])
+                    let orderColumn = first.entity.fetchSQL.toManyPrefetchOrderColumn(first.entity.toMany[idx])
                     while try s.step() {
                         let target = materialize(s, entity: dest)
                         bySource[s.int64(at: ownerColumn), default: []].append(target)
+                        if let orderColumn { keysBySource[s.int64(at: ownerColumn), default: []].append(s.int64(at: orderColumn)) }
                     }
                     s.reset()
-                    for o in chunk { o.toManyTargets[idx] = bySource[o.objectID] ?? [] }
+                    for o in chunk {
+                        o.toManyTargets[idx] = bySource[o.objectID] ?? []
+                        if orderColumn != nil { setOrderKeys(o, idx, keysBySource[o.objectID] ?? []) }
+                    }
                 }
                 var nextSeen = Set<ObjectIdentifier>()
                 level = level.flatMap { $0.toManyTargets[idx] ?? [] }.filter { nextSeen.insert(ObjectIdentifier($0)).inserted }

@@ -7,7 +7,7 @@ extension ManagedObjectContext {
     /// one INSERT per many-to-many link of the inserted objects, in the same transaction.
     public func save() throws {
         try maintainCounters()
-        guard !inserted.isEmpty || !updated.isEmpty || !deleted.isEmpty else { return }
+        guard hasChanges else { return }
         if objectModel.hasCanonicalAttributes { maintainCanonicalAttributes() }
         if objectModel.hasDefaults { applyDefaults() }
         try validate()
@@ -36,7 +36,9 @@ extension ManagedObjectContext {
         }
         ExternalBinaryData.remove(externalObsolete, directory: store.externalDataDirectory)
         externalObsolete.removeAll()
+        for o in inserted where o.memberOrderKeys != nil { o.memberOrderKeys = nil }
         inserted.removeAll()
+        orderChanged.removeAll()
         for o in updated { o.version += 1; o.changed = []; o.changedRelations = [] }
         updated.removeAll()
         for o in deleted { unregister(o) }
@@ -46,6 +48,7 @@ extension ManagedObjectContext {
     /// The save's write transaction: the inserts, their links, the updates, the deletes.
     func writeChanges(_ perEntity: [[ManagedObject]]) throws {
         try transaction {
+            let orderWrites = objectModel.hasOrderedRelationships ? assignOrderKeys() : []
             for e in objectModel.entities where !perEntity[e.number].isEmpty {
                 let s = try db.statement(e.insertSQL)
                 let fkCount = e.toOne.count
@@ -66,6 +69,10 @@ extension ManagedObjectContext {
                             p += 1
                             if e.toOneHasEntityColumn[j] {
                                 try s.bind(o.related[j].map { SQLValue.integer(Int64($0.entity.number)) } ?? .null, at: p)
+                                p += 1
+                            }
+                            if e.toOneHasOrderColumn[j] {
+                                try s.bind(o.memberOrderKeys?[j].map { SQLValue.integer($0) } ?? .null, at: p)
                                 p += 1
                             }
                         }
@@ -95,13 +102,21 @@ extension ManagedObjectContext {
                         let statement = try s ?? db.statement(link.sql)
                         s = statement
                         try statement.bind(o.objectID, at: 1)
-                        for t in targets {
+                        let keys = e.toMany[link.toManyIndex].ordered ? o.orderKeys?[link.toManyIndex] : nil
+                        for (k, t) in targets.enumerated() {
                             try statement.bind(t.objectID, at: 2)
+                            if let keys { try statement.bind(keys[k], at: 3) }
                             while try statement.step() {}
                             statement.reset()
                         }
                     }
                 }
+            }
+            for write in orderWrites {
+                let s = try db.statement(write.sql)
+                try s.bind(write.bindings)
+                while try s.step() {}
+                s.reset()
             }
             try writeUpdates()
             try writeDeletes()

@@ -21,6 +21,8 @@ public final class ManagedObjectContext {
     @exclusivity(unchecked) var updated: [ManagedObject] = []
     /// Saved objects to delete at the next save, in the order they were deleted.
     @exclusivity(unchecked) var deleted: [ManagedObject] = []
+    /// Ordered to-many relationships changed since the last save (object and ``EntityDescription/toMany`` index).
+    @exclusivity(unchecked) var orderChanged: [(object: ManagedObject, index: Int)] = []
     /// Many-to-many links of deleted objects: the DELETE and the two keys.
     @exclusivity(unchecked) var deletedLinks: [(String, Int64, Int64)] = []
     /// External data files this save wrote (removed if it fails), and those replaced or
@@ -54,7 +56,7 @@ public final class ManagedObjectContext {
     }
 
     /// True while inserted objects wait for a save (Core Data's `hasChanges`, for inserts).
-    public var hasChanges: Bool { !inserted.isEmpty || !updated.isEmpty || !deleted.isEmpty }
+    public var hasChanges: Bool { !inserted.isEmpty || !updated.isEmpty || !deleted.isEmpty || !orderChanged.isEmpty }
 
     // MARK: Inserting and saving
 

@@ -13,6 +13,8 @@ public final class ManagedObjectModel {
     let hasDefaults: Bool
     /// True when some entity is abstract (a save then refuses its instances).
     let hasAbstractEntities: Bool
+    /// True when some relationship is ordered (a save then numbers its members).
+    let hasOrderedRelationships: Bool
 
     public init(_ model: ResolvedModel) {
         self.model = model
@@ -21,6 +23,7 @@ public final class ManagedObjectModel {
         hasCanonicalAttributes = entities.contains { !$0.canonicalPairs.isEmpty }
         hasDefaults = entities.contains { !$0.defaults.isEmpty }
         hasAbstractEntities = entities.contains { $0.model.isAbstract }
+        hasOrderedRelationships = entities.contains { $0.hasOrderedToMany }
         for e in entities {
             e.destinations = e.toOne.map { r in entities.first { $0.name == r.destination }! }
             e.toManyDestinations = e.toMany.map { r in entities.first { $0.name == r.destination }! }

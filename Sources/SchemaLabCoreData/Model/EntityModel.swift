@@ -28,9 +28,12 @@ public struct EntityModel: Sendable, Equatable {
     public func attribute(_ name: String) -> AttributeModel? { attributes.first { $0.name == name } }
     public func relationship(_ name: String) -> RelationshipModel? { relationships.first { $0.name == name } }
     /// The key columns of the to-one relationships, in INSERT and SELECT order: each foreign
-    /// key, then its destination-entity column when the destination has sub-entities.
+    /// key, then its destination-entity column when the destination has sub-entities, then
+    /// its order column when it is the inverse of an ordered to-many.
     public var toOneKeyColumns: [String] {
-        toOneRelationships.flatMap { [$0.foreignKeyColumn!] + ($0.destinationEntityColumn.map { [$0] } ?? []) }
+        toOneRelationships.flatMap {
+            [$0.foreignKeyColumn!] + ($0.destinationEntityColumn.map { [$0] } ?? []) + ($0.orderColumn.map { [$0] } ?? [])
+        }
     }
     /// The restriction a fetch of this entity adds on `alias`, with its bound entity numbers:
     /// none for the root of a hierarchy (its table holds only its hierarchy), `t0.Z_ENT = ?`

@@ -20,6 +20,13 @@ public struct RelationshipModel: Sendable, Equatable {
     /// holds the destination object's entity number, `Z<destination number>_<NAME>` (`Z7_FILE`
     /// beside `ZFILE`), so that a fault is made for the right sub-entity without reading its row.
     public var destinationEntityColumn: String? = nil
+    /// An ordered to-many (NSOrderedSet).
+    public var ordered = false
+    /// Where an ordered to-many's order keys live: a `Z_FOK_` column in the destination's
+    /// table (one-to-many, named after the inverse to-one: `Z_FOK_PARENT`) or in the join
+    /// table (many-to-many, named after the member column: `Z_FOK_34ASSETS`). On the inverse
+    /// to-one of an ordered one-to-many, the same column of its own table.
+    public var orderColumn: String? = nil
 
     /// The foreign-key column when this is a to-one.
     public var foreignKeyColumn: String? {

@@ -134,6 +134,19 @@ public struct FetchSQL: Sendable {
     /// through the join table ([I]: the join's shape is the lab's).
     public func toManyFault(_ relationship: RelationshipModel) -> String {
         let dest = model.entity(relationship.destination)!
+        if let order = relationship.orderColumn {
+            // An ordered to-many: the keys in order, with their order keys ([I]: the shape).
+            switch relationship.storage {
+            case .inverseForeignKey(let column):
+                return
+                    "SELECT \(Self.entityColumn(dest)), t0.Z_PK, t0.\(order) FROM \(dest.table) t0 WHERE t0.\(column) = ? ORDER BY t0.\(order)"
+            case .joinTable(let table, let own, let other):
+                return
+                    "SELECT \(Self.entityColumn(dest)), t0.Z_PK, t1.\(order) FROM \(table) t1 JOIN \(dest.table) t0 ON t0.Z_PK = t1.\(other) WHERE t1.\(own) = ? ORDER BY t1.\(order)"
+            case .foreignKey:
+                preconditionFailure("toManyFault takes a to-many relationship")
+            }
+        }
         switch relationship.storage {
         case .inverseForeignKey(let column):
             return "SELECT \(Self.entityColumn(dest)), t0.Z_PK FROM \(dest.table) t0 WHERE t0.\(column) = ?"
@@ -158,15 +171,25 @@ public struct FetchSQL: Sendable {
         return Int32(3 + columns.count)
     }
 
+    /// The result column that holds an ordered to-many's order key in ``toManyPrefetch(_:count:)``.
+    public func toManyPrefetchOrderColumn(_ relationship: RelationshipModel) -> Int32? {
+        guard let order = relationship.orderColumn else { return nil }
+        let dest = model.entity(relationship.destination)!
+        let columns = Self.selectedColumns(dest, in: model)
+        if case .joinTable = relationship.storage { return Int32(3 + columns.count + 1) }
+        return columns.firstIndex(of: order).map { Int32(3 + $0) }
+    }
+
     public func toManyPrefetch(_ relationship: RelationshipModel, count: Int) -> String {
         let dest = model.entity(relationship.destination)!
         let marks = Array(repeating: "?", count: count).joined(separator: ",")
         switch relationship.storage {
         case .inverseForeignKey(let column):
-            return "SELECT \(Self.objectColumns(dest, in: model)) FROM \(dest.table) t0 WHERE t0.\(column) IN (\(marks))"
+            let order = relationship.orderColumn.map { " ORDER BY t0.\($0)" } ?? ""
+            return "SELECT \(Self.objectColumns(dest, in: model)) FROM \(dest.table) t0 WHERE t0.\(column) IN (\(marks))\(order)"
         case .joinTable(let table, let own, let other):
             return
-                "SELECT \(Self.objectColumns(dest, in: model)), t1.\(own) FROM \(dest.table) t0 JOIN \(table) t1 ON t0.Z_PK = t1.\(other) WHERE t1.\(own) IN (\(marks))"
+                "SELECT \(Self.objectColumns(dest, in: model)), t1.\(own)\(relationship.orderColumn.map { ", t1.\($0)" } ?? "") FROM \(dest.table) t0 JOIN \(table) t1 ON t0.Z_PK = t1.\(other) WHERE t1.\(own) IN (\(marks))\(relationship.orderColumn.map { " ORDER BY t1.\($0)" } ?? "")"
         case .foreignKey:
             preconditionFailure("toManyPrefetch takes a to-many relationship")
         }

@@ -38,7 +38,22 @@ public enum SaveSQL {
 
     /// `INSERT INTO Z_2TAGS(Z_2BOOKS, Z_3TAGS) VALUES(?, ?)`: one many-to-many link, written
     /// from the side that names the join table (own Z_PK first).
-    public static func insertLink(table: String, ownColumn: String, otherColumn: String) -> String {
-        "INSERT INTO \(table)(\(ownColumn), \(otherColumn)) VALUES(?, ?)"
+    public static func insertLink(table: String, ownColumn: String, otherColumn: String, orderColumn: String? = nil) -> String {
+        if let orderColumn { return "INSERT INTO \(table)(\(ownColumn), \(otherColumn), \(orderColumn)) VALUES(?, ?, ?)" }
+        return "INSERT INTO \(table)(\(ownColumn), \(otherColumn)) VALUES(?, ?)"
+    }
+
+    /// `UPDATE ZITEM SET Z_FOK_PARENT = ? WHERE Z_PK = ?`: a member of an ordered one-to-many
+    /// whose order key moved, without reading the member or checking its version: the
+    /// framework writes order keys with statements of their own (its "correlation reorder"
+    /// statements) ([I]: their text was not observed).
+    public static func updateOrderKey(_ entity: EntityModel, column: String) -> String {
+        "UPDATE \(entity.table) SET \(column) = ? WHERE Z_PK = ?"
+    }
+
+    /// `UPDATE Z_1ITEMS SET Z_FOK_2ITEMS = ? WHERE Z_1LISTS = ? AND Z_2ITEMS = ?`: a link of an
+    /// ordered many-to-many whose order key moved ([I]).
+    public static func updateLinkOrderKey(table: String, ownColumn: String, otherColumn: String, orderColumn: String) -> String {
+        "UPDATE \(table) SET \(orderColumn) = ? WHERE \(ownColumn) = ? AND \(otherColumn) = ?"
     }
 }

@@ -70,7 +70,10 @@ public struct SchemaDDL {
                     seen.insert(table).inserted
                 else { continue }
                 let (a, b) = (own, other)
-                out.append("CREATE TABLE \(table) ( \(a) INTEGER, \(b) INTEGER, PRIMARY KEY (\(a), \(b)) )")
+                // An ordered side keeps its order keys here, before the key (Core Data's template).
+                let orders = ([r] + (model.entity(r.destination)?.relationship(r.inverse ?? "").map { [$0] } ?? []))
+                    .compactMap(\.orderColumn).map { "\($0) INTEGER, " }.joined()
+                out.append("CREATE TABLE \(table) ( \(a) INTEGER, \(b) INTEGER, \(orders)PRIMARY KEY (\(a), \(b)) )")
                 out.append("CREATE INDEX IF NOT EXISTS \(table)_\(b)_INDEX ON \(table) (\(b), \(a))")
             }
         }

@@ -93,7 +93,7 @@ extension FieldSpec {
     /// True when the field's values depend only on its own stream and its row's other fields.
     var streams: Bool {
         switch generator {
-        case .countOf, .parentField, .word, .joinedOf, .wordsOf: return false
+        case .countOf, .parentField, .word, .joinedOf, .wordsOf, .position: return false
         default: return true
         }
     }

@@ -164,7 +164,7 @@ private struct OneValue {
             return v
         case .clusteredLocation:
             fatalError("clusteredLocation fills several fields; FieldGenerator.generate handles it before OneValue")
-        case .countOf, .parentField, .derived, .wordsOf, .word, .joinedOf:
+        case .countOf, .parentField, .derived, .wordsOf, .word, .joinedOf, .position:
             fatalError("derived fields are computed by GeneratedData from the fan-outs and the parent rows")
         }
     }

@@ -171,6 +171,17 @@ struct GeneratedLevel {
                 columns.append(p.rowOf.map { source[$0] })
             case .word:
                 columns.append(words ?? [SQLValue](repeating: .null, count: count))
+            case .position:
+                // Children of one parent are contiguous: count up until the parent changes.
+                var column: [SQLValue] = []
+                column.reserveCapacity(count)
+                var previous = -1, position: Int64 = 0
+                for p in parent?.rowOf ?? [] {
+                    position = p == previous ? position + 1 : 0
+                    previous = p
+                    column.append(.integer(position))
+                }
+                columns.append(column)
             case .joinedOf:
                 columns.append([])  // filled once the related rows exist, below
             default:

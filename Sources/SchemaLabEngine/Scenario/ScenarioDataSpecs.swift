@@ -54,6 +54,9 @@ public enum GeneratorSpec: Sendable {
     case wordsOf(field: String)
     /// In a related entry whose fan-out is `wordsOf`: the child's word.
     case word
+    /// In a related entry (not a pool): the child's position among its parent's children,
+    /// 0, 1, 2, … (a list's sort key, such as a song's place in its playlist).
+    case position
     /// Derived: the values of `field` of the pool members the row links to through one of its
     /// `related` relationships, joined by `separator` (tags as one string column).
     case joinedOf(relationship: String, field: String, separator: String)

@@ -192,6 +192,14 @@ extension ScenarioDecoder {
                 if !wordChildren {
                     throw ScenarioError(file: file, path: g, message: "word is the field of a related entry whose fan-out is wordsOf")
                 }
+            case .position:
+                if parentFields == nil || inPool {
+                    throw ScenarioError(
+                        file: file, path: g,
+                        message:
+                            "position is the field of a related entry's children (their place among a parent's children); \(inPool ? "a pool member is shared by many parents" : "the root entity has no parent row")"
+                    )
+                }
             case .joinedOf(let r, let field, _):
                 guard let entry = related.first(where: { $0.relationship == r }) else {
                     throw ScenarioError(
@@ -271,7 +279,7 @@ extension ScenarioDecoder {
     static let generatorKinds = [
         "sequence", "uniformInt", "uniformDouble", "normal", "pareto", "choice", "text", "uuid",
         "dateRange", "clusteredLocation", "bool", "bytes", "constant", "countOf", "parentField", "derived",
-        "wordsOf", "word", "joinedOf",
+        "wordsOf", "word", "joinedOf", "position",
     ]
 
     static func decodeField(_ n: JSONNode) throws -> FieldSpec {
@@ -419,6 +427,9 @@ extension ScenarioDecoder {
         case "word":
             _ = try obj([])
             return .word
+        case "position":
+            _ = try obj([])
+            return .position
         case "joinedOf":
             let o = try obj(["relationship", "field", "separator"])
             let separator = try o.optional("separator")?.string() ?? ","

@@ -113,6 +113,14 @@ extension ScenarioDecoder {
             throw try o.required("mergeBatch").error("'mergeBatch' belongs to the sortedMerge strategy")
         }
         spec.reads = try o.optional("reads")?.int(in: 1...10_000_000) ?? 0
+        spec.relationship = try o.optional("relationship")?.identifier()
+        if let x = o.optional("operation") {
+            spec.operation = ReorderOperation(rawValue: try x.choice(ReorderOperation.allCases.map(\.rawValue)))!
+        }
+        spec.positionKey = try o.optional("positionKey")?.identifier()
+        if kind == .reorder, !o.has("relationship") {
+            throw n.error("a reorder workload needs 'relationship' (the to-many whose lists it edits)")
+        }
         spec.key = try o.optional("key")?.nonEmptyArray().map { try $0.identifier() } ?? []
         if let f = o.optional("feed") { spec.feed = try feed(f) }
         if let b = o.optional("boxes") { spec.boxes = try boxes(b) }
@@ -158,7 +166,10 @@ extension ScenarioDecoder {
     }
 
     /// Keys only write-side workloads take.
-    static let writeOnlyKeys = ["source", "mergePolicy", "feed", "key", "strategy", "mergeBatch", "set", "reads", "journalMode", "verify"]
+    static let writeOnlyKeys = [
+        "source", "mergePolicy", "feed", "key", "strategy", "mergeBatch", "set", "reads", "journalMode", "verify", "relationship",
+        "operation", "positionKey",
+    ]
 
     /// A re-ingest feed: `{"size": 1.0, "existing": 0.9, "seed": 7}`.
     static func feed(_ n: JSONNode) throws -> FeedSpec {

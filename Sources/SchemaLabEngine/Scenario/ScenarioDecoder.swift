@@ -236,9 +236,9 @@ public enum ScenarioDecoder {
     }
 
     static func decodeRelationship(_ n: JSONNode) throws -> RelationshipSpec {
-        let o = try n.object(allowed: ["name", "destination", "toMany", "inverse", "deleteRule"])
+        let o = try n.object(allowed: ["name", "destination", "toMany", "ordered", "inverse", "deleteRule"])
         let rule = try o.optional("deleteRule")?.choice(["nullify", "cascade", "deny", "noAction"]) ?? "nullify"
-        return RelationshipSpec(
+        var spec = RelationshipSpec(
             name: try o.required("name").identifier(),
             destination: try o.required("destination").identifier(),
             toMany: try o.optional("toMany")?.bool() ?? false,
@@ -246,6 +246,11 @@ public enum ScenarioDecoder {
             deleteRule: DeleteRule(rawValue: rule)!,
             path: n.path
         )
+        if let ordered = o.optional("ordered") {
+            spec.ordered = try ordered.bool()
+            if spec.ordered && !spec.toMany { throw ordered.error("'ordered' is for a to-many relationship (\"toMany\": true)") }
+        }
+        return spec
     }
 
     static func decodeIndex(_ n: JSONNode) throws -> IndexSpec {

@@ -26,6 +26,8 @@ public struct RelationshipSpec: Sendable {
     public var toMany: Bool
     public var inverse: String?
     public var deleteRule: DeleteRule
+    /// An ordered to-many (NSOrderedSet): its order lives in a `Z_FOK_` column.
+    public var ordered = false
     public var path: String
 }
 

@@ -34,6 +34,18 @@ public enum JournalModeSpec: String, Sendable, CaseIterable {
     case wal, delete
 }
 
+/// What a reorder workload does to each list (one save for all of them).
+public enum ReorderOperation: String, Sendable, CaseIterable {
+    /// Read each list in order, firing every member.
+    case read
+    /// Insert a new member at the front, in the middle, at the end.
+    case insertFront, insertMiddle, append
+    /// Move the last member to the front.
+    case move
+    /// Delete the middle member.
+    case remove
+}
+
 /// A sort descriptor: a key path (logical field or dotted path) and a direction.
 public struct SortSpec: Sendable, Equatable {
     public var keyPath: String
@@ -157,6 +169,13 @@ public struct WorkloadSpec: Sendable {
     /// fetch: run the request once per bounding box, each box's bounds appended to
     /// `arguments`, and time every query (a map panned and zoomed).
     public var boxes: BoxSetSpec?
+    /// reorder: the to-many relationship of `entity` whose lists are edited or read.
+    public var relationship: String?
+    /// reorder: what happens to each list.
+    public var operation: ReorderOperation = .read
+    /// reorder: in a variant where the relationship is not ordered, the destination's integer
+    /// attribute that holds each member's position (0, 1, 2, … in each list).
+    public var positionKey: String?
     public var path: String
 }
 

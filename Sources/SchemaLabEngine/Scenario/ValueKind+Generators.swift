@@ -6,7 +6,7 @@ extension ValueKind {
         var out: [String: Set<ValueKind>] = [:]
         switch spec.generator {
         case .sequence(_, _, let prefix): out[spec.names[0]] = prefix == nil ? [.integer] : [.text]
-        case .uniformInt, .pareto, .bool, .countOf, .derived, .wordsOf: out[spec.names[0]] = [.integer]
+        case .uniformInt, .pareto, .bool, .countOf, .derived, .wordsOf, .position: out[spec.names[0]] = [.integer]
         case .word, .joinedOf: out[spec.names[0]] = [.text, .null]
         case .parentField: break  // the parent field's kinds: see ScenarioPlan.valueKinds
         case .uniformDouble, .normal, .dateRange: out[spec.names[0]] = [.real]

@@ -25,6 +25,9 @@ public enum WorkloadKind: String, CaseIterable, Sendable {
     case delete
     /// A list fetch repeated on one connection while a second thread appends rows on its own.
     case readerUnderWriter
+    /// An ordered list edited or read, `count` parents at a time: an ordered to-many
+    /// relationship (its `Z_FOK_` keys) or an unordered one with a position attribute.
+    case reorder
 }
 
 // MARK: Traits
@@ -50,6 +53,7 @@ extension WorkloadKind {
                 "count", "saveEvery", "sort", "fetchLimit", "batchSize", "touch", "predicate", "arguments", "reads", "journalMode",
                 "agreesWith",
             ]
+        case .reorder: return ["entity", "relationship", "operation", "positionKey", "count", "agreesWith"]
         }
     }
 
@@ -71,7 +75,7 @@ extension WorkloadKind {
     public var writesValuesOutsideContext: Bool { self == .batchInsert || self == .batchUpdate }
 
     /// `count` is required: the rows it writes (and, by default, the rows per save).
-    public var takesCount: Bool { self == .append || self == .readerUnderWriter }
+    public var takesCount: Bool { self == .append || self == .readerUnderWriter || self == .reorder }
 
     /// Adds root objects only (no `related` entries of the data set).
     public var addsRootObjectsOnly: Bool { self == .append }
@@ -96,6 +100,7 @@ extension WorkloadSpec {
         case .batchInsert: return feed == nil ? .empty : .filledCopy
         case .fetch, .fetchedResults: return .filled
         case .append, .updateOrInsert, .batchUpdate, .update, .batchDelete, .delete, .readerUnderWriter: return .filledCopy
+        case .reorder: return operation == .read ? .filled : .filledCopy
         }
     }
 }

@@ -16,6 +16,8 @@ struct EntityHierarchy {
     let children: [String: [String]]
     /// The column of each declared attribute and to-one relationship, by `Entity.property`.
     private(set) var columns: [String: String] = [:]
+    /// The order column of each ordered one-to-many, by `Source.relationship`.
+    private(set) var orderColumns: [String: String] = [:]
 
     /// Checks the parents (they exist, form no cycle, redeclare nothing) and lays out the columns.
     init(entities: [EntitySpec], variant: String, fail: (String, String) -> ScenarioError) throws {
@@ -97,6 +99,33 @@ struct EntityHierarchy {
             }
         }
         claimHiddenKeys(ordered, used: &used)
+        // An ordered one-to-many keeps its order in the destination's table, beside the
+        // inverse's key: `Z_FOK_<INVERSE>` (or `Z_FOK_<hidden key name>` without an inverse).
+        for e in ordered {
+            for r in e.relationships.sorted(by: { $0.name < $1.name }) where r.toMany && r.ordered {
+                guard numbers[r.destination] != nil else { continue }
+                let inverseName: String
+                if let inv = r.inverse {
+                    guard let d = byName[r.destination],
+                        let i = chain(d.name).compactMap({ byName[$0] }).flatMap(\.relationships).first(where: { $0.name == inv }),
+                        !i.toMany
+                    else { continue }  // many-to-many: the join table's own column
+                    inverseName = inv
+                } else {
+                    guard let hidden = hiddenKeys[e.name + "." + r.name] else { continue }
+                    inverseName = hidden.name
+                }
+                let table = root(of: r.destination)
+                var name = "Z_FOK_" + inverseName.uppercased()
+                var n = 0
+                while used[table, default: []].contains(name) {
+                    n += 1
+                    name = "Z_FOK_" + inverseName.uppercased() + String(n)
+                }
+                used[table, default: []].insert(name)
+                orderColumns[e.name + "." + r.name] = name
+            }
+        }
     }
 
     /// The hidden to-one key a to-many relationship without an inverse keeps in its

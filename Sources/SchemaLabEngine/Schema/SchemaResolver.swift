@@ -164,7 +164,15 @@ public struct SchemaResolver {
                     name: key.name, destination: e.name, toMany: false, inverse: r.name, deleteRule: .nullify,
                     storage: .foreignKey(column: key.column))
                 model.destinationEntityColumn = key.entityColumn
+                model.orderColumn = hierarchy.orderColumns[e.name + "." + r.name]
                 hidden[r.destination, default: []].append(model)
+            }
+            // The inverse to-one of an ordered one-to-many writes the order key beside its own.
+            for r in e.relationships where r.toMany && r.ordered {
+                guard let column = hierarchy.orderColumns[e.name + "." + r.name], let inv = r.inverse,
+                    let owner = hierarchy.declaring(inv, from: r.destination, in: specsByName)
+                else { continue }
+                declared[owner + "." + inv]?.orderColumn = column
             }
         }
         var entities: [EntityModel] = []
@@ -331,6 +339,14 @@ public struct SchemaResolver {
             inverse: r.inverse ?? (r.toMany ? hierarchy.hiddenKeys[e.name + "." + r.name]?.name : nil),
             deleteRule: r.deleteRule, storage: storage)
         if !r.toMany { model.destinationEntityColumn = hierarchy.columns[e.name + "." + r.name + ".entity"] }
+        if r.ordered {
+            model.ordered = true
+            if case .joinTable(_, _, let other) = storage {
+                model.orderColumn = "Z_FOK_" + other.dropFirst(2)
+            } else {
+                model.orderColumn = hierarchy.orderColumns[e.name + "." + r.name]
+            }
+        }
         return model
     }
 

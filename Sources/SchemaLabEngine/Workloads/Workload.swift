@@ -96,6 +96,8 @@ public enum WorkloadFactory {
             return try UpdateWorkload(spec: spec, model: model, rootEntity: dataset.entity, logical: logical)
         case .batchDelete, .delete:
             return try DeleteWorkload(spec: spec, model: model, rootEntity: dataset.entity, logical: logical)
+        case .reorder:
+            return try ReorderWorkload(spec: spec, model: model, rootEntity: dataset.entity)
         case .readerUnderWriter:
             return try ReaderUnderWriterWorkload(
                 spec: spec, model: model, dataset: dataset, size: data.count,

@@ -202,6 +202,30 @@ struct DocExamplesTests {
           "workloads": [{"name": "base-fetch", "kind": "fetch", "sort": ["name"]}]
         }
         """#,
+        // Playlists of songs: an ordered relationship, and a position attribute for the other way.
+        "playlists": #"""
+        {
+          "format": 1, "name": "playlists",
+          "variants": [
+            {"name": "ordered", "entities": [
+              {"name": "Playlist", "attributes": [{"name": "name", "type": "string"}],
+               "relationships": [{"name": "songs", "destination": "Song", "toMany": true, "ordered": true, "inverse": "playlist"}]},
+              {"name": "Song", "attributes": [{"name": "title", "type": "string"}],
+               "relationships": [{"name": "playlist", "destination": "Playlist", "inverse": "songs"}]}]},
+            {"name": "position", "entities": [
+              {"name": "Playlist", "attributes": [{"name": "name", "type": "string"}],
+               "relationships": [{"name": "songs", "destination": "Song", "toMany": true, "inverse": "playlist"}]},
+              {"name": "Song", "attributes": [{"name": "title", "type": "string"}, {"name": "position", "type": "integer32"}],
+               "relationships": [{"name": "playlist", "destination": "Playlist", "inverse": "songs"}]}]}
+          ],
+          "dataset": {"seed": 1, "entity": "Playlist", "counts": [10],
+                      "fields": [{"field": "name", "generator": {"kind": "text", "minLength": 5, "maxLength": 20}}],
+                      "related": [{"relationship": "songs", "fanOut": {"kind": "uniformInt", "min": 1, "max": 5},
+                                   "fields": [{"field": "title", "generator": {"kind": "text", "minLength": 5, "maxLength": 20}},
+                                              {"field": "position", "generator": {"kind": "position"}, "optional": true}]}]},
+          "workloads": [{"name": "base-read", "kind": "reorder", "relationship": "songs", "count": 5, "positionKey": "position"}]
+        }
+        """#,
         // An abstract Item with Note and Photo sub-entities, each row one of them.
         "inheritance": #"""
         {

@@ -167,8 +167,8 @@ struct ModelImportTests {
         "Unsupported or unreadable models say what and where",
         arguments: [
             (
-                "<model><entity name=\"A\"><relationship name=\"bs\" toMany=\"YES\" ordered=\"YES\" destinationEntity=\"B\" inverseName=\"a\"/></entity>\n<entity name=\"B\"><relationship name=\"a\" maxCount=\"1\" destinationEntity=\"A\" inverseName=\"bs\"/></entity></model>",
-                1, "ordered relationships are not supported"
+                "<model><entity name=\"A\"><relationship name=\"bs\" toMany=\"YES\" destinationEntity=\"B\" inverseName=\"nope\"/></entity>\n<entity name=\"B\"><relationship name=\"a\" maxCount=\"1\" destinationEntity=\"A\" inverseName=\"bs\"/></entity></model>",
+                1, "the inverse B.nope is not in the model"
             ),
             (
                 "<model>\n<entity name=\"A\">\n<attribute name=\"x\" attributeType=\"Undefined\"/></entity></model>", 3,
