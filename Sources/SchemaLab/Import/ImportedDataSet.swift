@@ -161,17 +161,21 @@ struct ImportedDataSet {
             return nil
         }
         filled.append(destination.name)
+        // The destination's objects fill the entities its to-ones reach too (not the way back):
+        // their attributes need fields, their required ones above all.
+        let reached = toOneReach(destination.name, excluding: r.inverseName).map(entity)
+        for e in reached.dropFirst() where !filled.contains(e.name) { filled.append(e.name) }
         let fanOut = obj([("kind", .string("uniformInt")), ("min", .int(0)), ("max", .int(6))])
         if inverse(of: r)?.toMany ?? false {
             expectedRows[destination.name] = Double(Self.poolCount)
-            let pool = obj([("count", .int(Self.poolCount)), ("fields", .array(fieldsJSON(for: [destination])))])
+            let pool = obj([("count", .int(Self.poolCount)), ("fields", .array(fieldsJSON(for: reached)))])
             return obj([("relationship", .string(r.name)), ("pool", pool), ("fanOut", fanOut)])
         }
         let rows = parentRows * 3
         expectedRows[destination.name] = rows
         var members: [(String, JSONValue)] = [
             ("relationship", .string(r.name)), ("fanOut", fanOut),
-            ("fields", .array(fieldsJSON(for: [destination]))),
+            ("fields", .array(fieldsJSON(for: reached))),
         ]
         if depth == 0 {
             var nested: [JSONValue] = []
@@ -189,7 +193,8 @@ struct ImportedDataSet {
         var seen = Set<String>(), out: [JSONValue] = []
         for e in entities {
             let unique = Self.uniqueMembers(e)
-            for a in e.attributes where !a.transient && seen.insert(a.name).inserted {
+            // A derived attribute is the store's to keep: no field fills it.
+            for a in e.attributes where !a.transient && a.derivation == nil && seen.insert(a.name).inserted {
                 out.append(obj([("field", .string(a.name)), ("generator", generator(a, unique: unique.contains(a.name)))]))
             }
         }

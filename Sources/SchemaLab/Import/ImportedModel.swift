@@ -47,6 +47,8 @@ public struct ImportedModel: Sendable {
         public var allowsExternalBinaryDataStorage = false
         /// `defaultValueString` (or `defaultDateTimeInterval` of a date) as written.
         public var defaultValue: String?
+        /// A derived attribute's `derivationExpression` as written (`lowercase:(name)`).
+        public var derivation: String?
         public var line: Int
 
         public init(name: String, type: String, line: Int) {

@@ -103,10 +103,11 @@ public enum ModelXMLReader {
                 at.allowsExternalBinaryDataStorage = bool(a, "allowsExternalBinaryDataStorage")
                 at.defaultValue = a["defaultValueString"] ?? a["defaultDateTimeInterval"]
                 if bool(a, "derived") {
-                    fail(
-                        parser, "attribute name=\"\(n)\"",
-                        "derived attributes are not supported (the store computes them with triggers the lab does not model)")
-                    return
+                    guard let expression = a["derivationExpression"], !expression.isEmpty else {
+                        fail(parser, "attribute name=\"\(n)\"", "a derived attribute without its derivationExpression")
+                        return
+                    }
+                    at.derivation = expression
                 }
                 entities[entities.count - 1].attributes.append(at)
             case ("entity", "relationship"):

@@ -154,6 +154,12 @@ public struct ScenarioImporter {
                     throw fail(a.line, ael, "the lab takes names of ASCII letters, digits and _ that start with a letter")
                 }
                 try column(a.name, a.line, ael)
+                if let d = a.derivation, !Self.isSupportedDerivation(d) {
+                    throw fail(
+                        a.line, ael,
+                        "the derivation '\(d)' is not one the lab models (now(), lowercase:(a), uppercase:(a), canonical:(a), a, relationship.a, relationship.@count)"
+                    )
+                }
                 guard Self.attributeType(a.type) != nil else {
                     throw fail(
                         a.line, ael,
@@ -285,6 +291,7 @@ public struct ScenarioImporter {
             var m: [(String, JSONValue)] = [("name", .string(a.name)), ("type", .string(Self.attributeType(a.type)!.rawValue))]
             if !a.optional { m.append(("optional", .bool(false))) }
             if let d = a.defaultValue, let value = Self.defaultJSON(d, type: a.type) { m.append(("default", value)) }
+            if let d = a.derivation { m.append(("derivation", .string(d))) }
             if a.allowsExternalBinaryDataStorage && Self.attributeType(a.type) == .binary {
                 m.append(("allowsExternalStorage", .bool(true)))
             }
@@ -318,6 +325,18 @@ public struct ScenarioImporter {
         case "String", "URI": return .string(text)
         default: return nil
         }
+    }
+
+    /// The derivation forms the lab models (the resolver checks what they name).
+    static func isSupportedDerivation(_ text: String) -> Bool {
+        let t = text.filter { !$0.isWhitespace }
+        if t == "now()" { return true }
+        for f in ["lowercase:(", "uppercase:(", "canonical:("] where t.hasPrefix(f) && t.hasSuffix(")") {
+            return Identifier.isPlainName(String(t.dropFirst(f.count).dropLast()))
+        }
+        let parts = t.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        if parts.count == 1 { return Identifier.isPlainName(parts[0]) }
+        return parts.count == 2 && Identifier.isPlainName(parts[0]) && (parts[1] == "@count" || Identifier.isPlainName(parts[1]))
     }
 
     static let deleteRules = ["Nullify": "nullify", "Cascade": "cascade", "Deny": "deny", "No Action": "noAction"]

@@ -19,6 +19,10 @@ public struct AttributeModel: Sendable, Equatable {
     public let column: String
     /// A constant the context gives the attribute of a new object (the model's default value).
     public var defaultValue: SQLValue? = nil
+    /// A derived attribute's derivation, kept by the store's triggers (nil: a stored attribute).
+    public var derivation: Derivation? = nil
+    /// The expression as the model writes it (`lowercase:(name)`), for messages and trigger names.
+    public var derivationText: String? = nil
 
     /// Memberwise.
     package init(

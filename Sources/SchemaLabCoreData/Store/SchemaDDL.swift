@@ -30,6 +30,7 @@ public struct SchemaDDL {
                 out += indexStatements(ix, entity: e)
             }
         }
+        for e in model.entities { out += derivedAttributeTriggers(e) }
         out.append("CREATE TABLE Z_PRIMARYKEY (Z_ENT INTEGER PRIMARY KEY, Z_NAME VARCHAR, Z_SUPER INTEGER, Z_MAX INTEGER)")
         for e in model.entities {
             let superNumber = e.parent.flatMap { model.entity($0)?.number } ?? 0
@@ -75,6 +76,84 @@ public struct SchemaDDL {
                     .compactMap(\.orderColumn).map { "\($0) INTEGER, " }.joined()
                 out.append("CREATE TABLE \(table) ( \(a) INTEGER, \(b) INTEGER, \(orders)PRIMARY KEY (\(a), \(b)) )")
                 out.append("CREATE INDEX IF NOT EXISTS \(table)_\(b)_INDEX ON \(table) (\(b), \(a))")
+            }
+        }
+        return out
+    }
+
+    /// The triggers that keep an entity's derived attributes (those it declares, not inherits),
+    /// named and shaped as Core Data's (`Z_DA_<TABLE>_<Entity>_<attribute>[_SOURCE|_PARAMETER]_<EVENT>`;
+    /// docs/coredata.md, "Derived attributes"): each updates the column, then calls the
+    /// callback through which Core Data refreshes objects in memory.
+    func derivedAttributeTriggers(_ e: EntityModel) -> [String] {
+        let inherited = Set(e.parent.flatMap { model.entity($0) }?.attributes.map(\.name) ?? [])
+        var out: [String] = []
+        let t = e.table
+        // A shared table: only this entity's rows (and those below it).
+        let guardClause: (String) -> String = { row in
+            guard e.sharesTable else { return "" }
+            guard let last = e.subentityNumbers.max() else { return " WHEN \(e.number) = \(row).Z_ENT" }
+            return " WHEN \(e.number) <= \(row).Z_ENT AND \(row).Z_ENT <= \(last)"
+        }
+        for a in e.attributes where !inherited.contains(a.name) {
+            guard let derivation = a.derivation else { continue }
+            let base = "Z_DA_\(t)_\(e.name)_\(a.name)"
+            let c = a.column
+            func notify(_ function: String, _ key: String) -> String {
+                "SELECT \(function)('\(t)', Z_ENT, Z_PK, '\(a.name)', \(c)) FROM \(t) WHERE Z_PK = \(key);"
+            }
+            let inserted = "NSCoreDataDATriggerInsertUpdatedAffectedObjectValue"
+            let updated = "NSCoreDataDATriggerUpdatedAffectedObjectValue"
+            switch derivation {
+            case .function, .attribute, .now:
+                let value: String
+                let sources: String
+                switch derivation {
+                case .function(let f, let source): value = "\(f)(NEW.\(source))"; sources = source
+                case .attribute(let source): value = "NEW.\(source)"; sources = source
+                default: value = "NSCoreDataNow()"; sources = "Z_OPT"
+                }
+                let set = "UPDATE \(t) SET \(c) = \(value) WHERE Z_PK = NEW.Z_PK;"
+                out.append(
+                    "CREATE TRIGGER IF NOT EXISTS \(base)_INSERT AFTER INSERT ON \(t) FOR EACH ROW\(guardClause("NEW")) BEGIN \(set) \(notify(inserted, "NEW.Z_PK")) END"
+                )
+                out.append(
+                    "CREATE TRIGGER IF NOT EXISTS \(base)_UPDATE AFTER UPDATE OF \(sources) ON \(t) FOR EACH ROW\(guardClause("NEW")) BEGIN \(set) \(notify(updated, "NEW.Z_PK")) END"
+                )
+            case .toOne(let fk, let destination, let column):
+                let set = "UPDATE \(t) SET \(c) = (SELECT \(column) FROM \(destination) WHERE Z_PK = NEW.\(fk)) WHERE Z_PK = NEW.Z_PK;"
+                out.append(
+                    "CREATE TRIGGER IF NOT EXISTS \(base)_SOURCE_INSERT AFTER INSERT ON \(t) FOR EACH ROW\(guardClause("NEW")) BEGIN \(set) \(notify(inserted, "NEW.Z_PK")) END"
+                )
+                out.append(
+                    "CREATE TRIGGER IF NOT EXISTS \(base)_SOURCE_UPDATE AFTER UPDATE OF \(fk) ON \(t) FOR EACH ROW\(guardClause("NEW")) BEGIN \(set) \(notify(updated, "NEW.Z_PK")) END"
+                )
+                let parameter = "Z_DA_\(destination)_\(e.name)_\(a.name)_PARAMETER"
+                let copy = "UPDATE \(t) SET \(c) = NEW.\(column) WHERE \(fk) = NEW.Z_PK;"
+                let each = "SELECT \(updated)('\(t)', Z_ENT, Z_PK, '\(a.name)', \(c)) FROM \(t) WHERE \(fk) = NEW.Z_PK;"
+                out.append(
+                    "CREATE TRIGGER IF NOT EXISTS \(parameter)_INSERT AFTER INSERT ON \(destination) FOR EACH ROW BEGIN \(copy) \(each) END"
+                )
+                out.append(
+                    "CREATE TRIGGER IF NOT EXISTS \(parameter)_UPDATE AFTER UPDATE OF \(column) ON \(destination) FOR EACH ROW BEGIN \(copy) \(each) END"
+                )
+            case .count(let table, let key):
+                let parameter = "Z_DA_\(table)_\(e.name)_\(a.name)_PARAMETER"
+                out.append(
+                    "CREATE TRIGGER IF NOT EXISTS \(parameter)_INSERT AFTER INSERT ON \(table) FOR EACH ROW BEGIN UPDATE \(t) SET \(c) = IFNULL(\(c), 0) + 1 WHERE Z_PK = NEW.\(key); \(notify(updated, "NEW.\(key)")) END"
+                )
+                out.append(
+                    "CREATE TRIGGER IF NOT EXISTS \(parameter)_DELETE AFTER DELETE ON \(table) FOR EACH ROW BEGIN UPDATE \(t) SET \(c) = \(c) - 1 WHERE Z_PK = OLD.\(key); \(notify(updated, "OLD.\(key)")) END"
+                )
+                if table.hasPrefix("Z") && !table.hasPrefix("Z_") {
+                    // A member moved between parents (a join table's rows are deleted and inserted instead).
+                    out.append(
+                        "CREATE TRIGGER IF NOT EXISTS \(parameter)_UPDATE AFTER UPDATE OF \(key) ON \(table) FOR EACH ROW BEGIN UPDATE \(t) SET \(c) = \(c) - 1 WHERE Z_PK = OLD.\(key); UPDATE \(t) SET \(c) = IFNULL(\(c), 0) + 1 WHERE Z_PK = NEW.\(key); \(notify(updated, "NEW.\(key)")) END"
+                    )
+                }
+                out.append(
+                    "CREATE TRIGGER IF NOT EXISTS Z_DA_\(t)_\(e.name)_\(a.name)_SOURCE_INSERT AFTER INSERT ON \(t) FOR EACH ROW\(guardClause("NEW")) BEGIN UPDATE \(t) SET \(c) = (SELECT IFNULL(COUNT(\(key)), 0) FROM \(table) WHERE \(key) = NEW.Z_PK) WHERE Z_PK = NEW.Z_PK; \(notify(inserted, "NEW.Z_PK")) END"
+                )
             }
         }
         return out

@@ -55,6 +55,13 @@ public struct ScenarioPlan {
             let roots = rootPlacement.choices.map { $0.byName.keys.sorted() } ?? [ds.entity]
             for f in ds.fields {
                 for name in f.names {
+                    for a in roots.flatMap({ model.reachableAttributes(named: name, from: $0) }).map(\.attribute)
+                    where a.derivation != nil && !f.optional {
+                        throw fail(
+                            f.path,
+                            "in variant \(spec.name), '\(name)' is a derived attribute ('\(a.derivationText ?? "")'): the store's triggers set it, no field fills it"
+                        )
+                    }
                     for a in roots.flatMap({ model.reachableAttributes(named: name, from: $0) }).map(\.attribute) where a.canonicalOf != nil
                     {
                         throw fail(

@@ -193,7 +193,7 @@ public enum ScenarioDecoder {
 
     static func decodeAttribute(_ n: JSONNode) throws -> AttributeSpec {
         let o = try n.object(allowed: [
-            "name", "type", "optional", "default", "canonicalOf", "allowsExternalStorage", "externalStorageThreshold",
+            "name", "type", "optional", "default", "derivation", "canonicalOf", "allowsExternalStorage", "externalStorageThreshold",
         ])
         let typeName = try o.required("type").choice(AttributeType.allCases.map(\.rawValue))
         var spec = AttributeSpec(
@@ -210,6 +210,11 @@ public enum ScenarioDecoder {
             }
         }
         if let d = o.optional("default") { spec.defaultValue = try decodeDefault(d, type: spec.type) }
+        if let d = o.optional("derivation") {
+            let text = try d.string()
+            guard !text.isEmpty, text.count <= 200 else { throw d.error("a derivation is an expression such as \"lowercase:(name)\"") }
+            spec.derivation = text
+        }
         if let t = o.optional("externalStorageThreshold") {
             guard spec.allowsExternalStorage else { throw t.error("'externalStorageThreshold' needs \"allowsExternalStorage\": true") }
             spec.externalStorageThreshold = try t.int(in: 0...1_000_000_000)

@@ -16,6 +16,8 @@ public struct AttributeSpec: Sendable {
     public var externalStorageThreshold = ExternalBinaryData.defaultThreshold
     /// The model's default value, given to new objects that get no other value.
     public var defaultValue: SQLValue? = nil
+    /// A derived attribute's expression (`lowercase:(name)`, `author.name`, `books.@count`, `now()`).
+    public var derivation: String? = nil
     public var path: String
 }
 

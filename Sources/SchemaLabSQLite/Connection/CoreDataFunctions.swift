@@ -1,4 +1,7 @@
 import CSQLite
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Core Data's SQL functions and collations, registered on every connection by
 /// ``Database/init(path:)`` so that SQL written the way Core Data writes it runs.
@@ -16,7 +19,12 @@ import CSQLite
 ///   See ``PatternMatching/Regex``.
 /// - `NSCoreDataStringCompare(a, b, options, localeFlag)` → -1/0/1 (NULL if `a` or
 ///   `b` is NULL), options as for search plus 64 numeric.
-/// - `NSCoreDataToUpper(text)`, `NSCoreDataToLower(text)`: full Unicode case mapping.
+/// - `NSCoreDataToUpper(text)`, `NSCoreDataToLower(text)`: full Unicode case mapping;
+///   `NSCoreDataCanonical(text)`: the `[cd]` folding (a derived attribute's `canonical:`).
+/// - `NSCoreDataNow()`: the time as Core Data stores dates; and the derived-attribute
+///   triggers' callbacks `NSCoreDataDATriggerInsertUpdatedAffectedObjectValue` and
+///   `NSCoreDataDATriggerUpdatedAffectedObjectValue` (5 arguments, NULL: the lab's context
+///   does not refresh objects from them).
 ///
 /// In search, LIKE and MATCHES a NULL text or pattern gives 0 (so `NOT(…)` gives 1,
 /// as NSPredicate's in-memory `nil CONTAINS x` is false). `localeFlag` is accepted
@@ -43,10 +51,22 @@ enum CoreDataFunctions {
             ("NSCoreDataStringCompare", 4, stringCompare),
             ("NSCoreDataToUpper", 1, toUpper),
             ("NSCoreDataToLower", 1, toLower),
+            ("NSCoreDataCanonical", 1, canonical),
         ]
         let flags = SQLITE_UTF8 | SQLITE_DETERMINISTIC
         for (name, arity, function) in functions {
             let rc = sqlite3_create_function_v2(db, name, arity, flags, nil, function, nil, nil, nil)
+            try check(rc, db, "function \(name)")
+        }
+        // What derived attributes' triggers call: the time, and the callbacks through which
+        // Core Data refreshes objects in memory (no-ops here: the lab's context does not).
+        let volatile: [(String, Int32, Function)] = [
+            ("NSCoreDataNow", 0, now),
+            ("NSCoreDataDATriggerInsertUpdatedAffectedObjectValue", 5, affectedObject),
+            ("NSCoreDataDATriggerUpdatedAffectedObjectValue", 5, affectedObject),
+        ]
+        for (name, arity, function) in volatile {
+            let rc = sqlite3_create_function_v2(db, name, arity, SQLITE_UTF8, nil, function, nil, nil, nil)
             try check(rc, db, "function \(name)")
         }
         let collations: [(String, Collation)] = [
@@ -117,6 +137,28 @@ enum CoreDataFunctions {
         let options = Int(sqlite3_value_int64(argv[2]))
         sqlite3_result_int(ctx, Int32(StringMatching.compare(utf8: a, b, options: options)))
     }
+
+    /// `canonical:` of a derived attribute: lower-cased, diacritics and width folded (NSString's
+    /// folding with options 385), as the `[n]` search form expects.
+    static let canonical: Function = { ctx, _, argv in
+        guard let argv, let text = textArgument(argv[0]) else { return sqlite3_result_null(ctx) }
+        var folded = StringMatching.fold(String(decoding: text, as: UTF8.self), options: 385)
+        folded.withUTF8 { buf in
+            buf.withMemoryRebound(to: CChar.self) { chars in
+                sqlite3_result_text(ctx, chars.baseAddress, Int32(chars.count), schemalab_sqlite_transient())
+            }
+        }
+    }
+
+    /// `now()`: seconds since 2001-01-01 UTC, as Core Data stores dates.
+    static let now: Function = { ctx, _, _ in
+        var ts = timespec()
+        clock_gettime(CLOCK_REALTIME, &ts)
+        sqlite3_result_double(ctx, Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9 - 978_307_200)
+    }
+
+    /// The derived-attribute triggers' callback: returns NULL.
+    static let affectedObject: Function = { ctx, _, _ in sqlite3_result_null(ctx) }
 
     static let toUpper: Function = { ctx, _, argv in mapCase(ctx, argv, upper: true) }
     static let toLower: Function = { ctx, _, argv in mapCase(ctx, argv, upper: false) }
