@@ -25,14 +25,22 @@ extension ManagedObjectContext {
             let e = o.entity
             let indexes = o.changed.sorted()
             let slots = o.changedRelations.sorted()
+            // A changed to-one writes its key, and beside it the destination's entity number.
             let s = try db.statement(
                 SaveSQL.update(
                     e.model,
                     columns: indexes.map { e.model.attributes[$0].column }
-                        + slots.map { e.toOne[$0].foreignKeyColumn! }))
+                        + slots.flatMap { [e.toOne[$0].foreignKeyColumn!] + (e.toOne[$0].destinationEntityColumn.map { [$0] } ?? []) }))
             var p: Int32 = 1
             for i in indexes { try s.bind(try storedValue(o, i), at: p); p += 1 }
-            for j in slots { try s.bind(o.related[j].map { SQLValue.integer($0.objectID) } ?? .null, at: p); p += 1 }
+            for j in slots {
+                try s.bind(o.related[j].map { SQLValue.integer($0.objectID) } ?? .null, at: p)
+                p += 1
+                if e.toOneHasEntityColumn[j] {
+                    try s.bind(o.related[j].map { SQLValue.integer(Int64($0.entity.number)) } ?? .null, at: p)
+                    p += 1
+                }
+            }
             try s.bind(o.version + 1, at: p)
             try s.bind(o.objectID, at: p + 1)
             try s.bind(o.version, at: p + 2)

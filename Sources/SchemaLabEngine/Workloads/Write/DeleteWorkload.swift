@@ -52,6 +52,11 @@ public final class DeleteWorkload: Workload {
                 whereSQL = w.sql
                 bindings = w.bindings
             }
+            // A sub-entity's rows only: the same restriction as its fetches (t0.Z_ENT = ?).
+            if let restricted = FetchSQL.restricted(whereSQL.map { WhereClause(sql: $0, bindings: bindings) }, to: e.model) {
+                whereSQL = restricted.sql
+                bindings = restricted.bindings
+            }
             let fetch = try FetchRequest(
                 entity: e, sortDescriptors: [], batchSize: 0, prefetch: [], predicate: predicate, fetchLimit: limit)
             return (whereSQL, bindings, fetch)
