@@ -129,8 +129,17 @@ public struct SchemaDDL {
                     "CREATE TRIGGER IF NOT EXISTS \(base)_SOURCE_UPDATE AFTER UPDATE OF \(fk) ON \(t) FOR EACH ROW\(guardClause("NEW")) BEGIN \(set) \(notify(updated, "NEW.Z_PK")) END"
                 )
                 let parameter = "Z_DA_\(destination)_\(e.name)_\(a.name)_PARAMETER"
-                let copy = "UPDATE \(t) SET \(c) = NEW.\(column) WHERE \(fk) = NEW.Z_PK;"
-                let each = "SELECT \(updated)('\(t)', Z_ENT, Z_PK, '\(a.name)', \(c)) FROM \(t) WHERE \(fk) = NEW.Z_PK;"
+                // In a shared table, only this entity's rows (`AND 6 = Z_ENT`).
+                let rows: String
+                if !e.sharesTable {
+                    rows = ""
+                } else if let last = e.subentityNumbers.max() {
+                    rows = " AND \(e.number) <= Z_ENT AND Z_ENT <= \(last)"
+                } else {
+                    rows = " AND \(e.number) = Z_ENT"
+                }
+                let copy = "UPDATE \(t) SET \(c) = NEW.\(column) WHERE \(fk) = NEW.Z_PK\(rows);"
+                let each = "SELECT \(updated)('\(t)', Z_ENT, Z_PK, '\(a.name)', \(c)) FROM \(t) WHERE \(fk) = NEW.Z_PK\(rows);"
                 out.append(
                     "CREATE TRIGGER IF NOT EXISTS \(parameter)_INSERT AFTER INSERT ON \(destination) FOR EACH ROW BEGIN \(copy) \(each) END"
                 )

@@ -141,6 +141,28 @@ struct ModelImportTests {
                 "CREATE INDEX IF NOT EXISTS Z_Note_byFolderCreated ON ZNOTE (ZFOLDER COLLATE BINARY ASC, ZCREATED COLLATE BINARY DESC)"))
     }
 
+    @Test("An Xcode model with every lifted feature imports, and its store has each one's columns and triggers")
+    func featuresImported() throws {
+        let (plan, _, text) = try imported(Self.models + "/Features.xcdatamodel")
+        #expect(text.contains(#""ordered": true"#))
+        #expect(text.contains(#""derivation": "entries.@count""#))
+        #expect(text.contains(#""default": "Untitled""#))
+        let ddl = SchemaDDL(model: plan.models[0]).statements
+        let entry = try #require(ddl.first { $0.hasPrefix("CREATE TABLE ZENTRY (") })
+        for column in ["ZALBUM INTEGER", "Z_FOK_ALBUM INTEGER", "ZWIDTH INTEGER", "ZWIDTH1 INTEGER", "ZBODY VARCHAR", "ZALBUMNAME VARCHAR"]
+        {
+            #expect(entry.contains(column), "\(column) in \(entry)")
+        }
+        #expect(ddl.contains { $0.hasPrefix("CREATE TABLE ZALBUM (") && $0.contains("ZCOVER INTEGER, Z3_COVER INTEGER") })
+        #expect(ddl.contains { $0.hasPrefix("CREATE TABLE ZPERSON (") && $0.contains("Z1WATCHERS INTEGER") })
+        #expect(ddl.contains { $0.contains("Z_FOK_") && $0.hasPrefix("CREATE TABLE Z_1TAGS") })
+        #expect(
+            ddl.contains(
+                "CREATE INDEX IF NOT EXISTS Z_Entry_byAlbumCreated ON ZENTRY (ZALBUM COLLATE BINARY ASC, ZCREATED COLLATE BINARY DESC)"))
+        #expect(ddl.contains { $0.hasPrefix("CREATE TRIGGER IF NOT EXISTS Z_DA_ZENTRY_Album_entryCount_PARAMETER_INSERT") })
+        #expect(ddl.contains { $0.hasPrefix("CREATE TRIGGER IF NOT EXISTS Z_DA_ZALBUM_Note_albumName_PARAMETER_UPDATE") })
+    }
+
     @Test("Entity inheritance imports as a hierarchy: one table, the parent and abstract kept, defaults kept")
     func inheritanceImported() throws {
         let (plan, _, text) = try imported(Self.models + "/Media.xcdatamodel")
