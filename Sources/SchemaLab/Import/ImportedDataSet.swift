@@ -7,7 +7,7 @@ import SchemaLabEngine
 /// The root is an entity that belongs to no other (it has no to-one whose inverse is a
 /// to-many) and reaches the most entities; the entities its to-one relationships reach
 /// get one object per row (the lab's data placement), its to-many relationships get new
-/// objects per row (one-to-many, nested one level further) or links into a shared pool
+/// objects per row (one-to-many, nested two levels further) or links into a shared pool
 /// (many-to-many). An entity reached by none of these gets no data, and ``notes`` says so.
 struct ImportedDataSet {
     let model: ImportedModel
@@ -131,7 +131,7 @@ struct ImportedDataSet {
         }
         for e in model.entities where !filled.contains(e.name) && !e.isAbstract {
             notes.append(
-                "\(e.name) gets no data: the data set's root \(root.name) does not reach it through its to-one relationships or its to-many ones (one level down); give it a 'related' entry, or fetch it from a store of your own (--store)"
+                "\(e.name) gets no data: the data set's root \(root.name) does not reach it through its to-one relationships or its to-many ones (three levels down); give it a 'related' entry, or fetch it from a store of your own (--store)"
             )
         }
         notes.append(
@@ -165,19 +165,21 @@ struct ImportedDataSet {
         // their attributes need fields, their required ones above all.
         let reached = toOneReach(destination.name, excluding: r.inverseName).map(entity)
         for e in reached.dropFirst() where !filled.contains(e.name) { filled.append(e.name) }
-        let fanOut = obj([("kind", .string("uniformInt")), ("min", .int(0)), ("max", .int(6))])
+        // 0-6 children per row, then 0-4, then 0-2 a level further down (3, 2 and 1 on average).
+        let most = [6, 4, 2][min(depth, 2)]
+        let fanOut = obj([("kind", .string("uniformInt")), ("min", .int(0)), ("max", .int(most))])
         if inverse(of: r)?.toMany ?? false {
             expectedRows[destination.name] = Double(Self.poolCount)
             let pool = obj([("count", .int(Self.poolCount)), ("fields", .array(fieldsJSON(for: reached)))])
             return obj([("relationship", .string(r.name)), ("pool", pool), ("fanOut", fanOut)])
         }
-        let rows = parentRows * 3
+        let rows = parentRows * Double(most) / 2
         expectedRows[destination.name] = rows
         var members: [(String, JSONValue)] = [
             ("relationship", .string(r.name)), ("fanOut", fanOut),
             ("fields", .array(fieldsJSON(for: reached))),
         ]
-        if depth == 0 {
+        if depth < 2 {
             var nested: [JSONValue] = []
             for n in destination.relationships where n.toMany && n.name != r.inverseName {
                 if let entry = relatedJSON(n, parentRows: rows, filled: &filled, depth: depth + 1) { nested.append(entry) }
