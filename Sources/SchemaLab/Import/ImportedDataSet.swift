@@ -64,6 +64,17 @@ struct ImportedDataSet {
         return seen
     }
 
+    /// True when `name` is below `ancestor` in its hierarchy.
+    private func isBelow(_ name: String, _ ancestor: String) -> Bool {
+        var current = model.entity(name)?.parentEntity
+        var seen: Set<String> = [name]
+        while let p = current, seen.insert(p).inserted {
+            if p == ancestor { return true }
+            current = model.entity(p)?.parentEntity
+        }
+        return false
+    }
+
     /// Every entity of `name`'s inheritance hierarchy, root first, depth first.
     private func hierarchyMembers(of name: String) -> [String] {
         var root = name
@@ -101,6 +112,28 @@ struct ImportedDataSet {
         }
         var root = (candidates.isEmpty ? holding : candidates)[0]
         for e in candidates where score(e) > score(root) { root = e }
+        // The root whose data set gives rows to the most entities (the score above breaks ties):
+        // each candidate's data set is planned, and the fullest kept.
+        // Any entity holding data may be the root (one that belongs to another too, when that
+        // fills more); an entity that belongs to none wins a tie.
+        var best = self
+        _ = try best.json(root: root)
+        for e in holding where e.name != root.name {
+            var trial = ImportedDataSet(model: model, today: today)
+            _ = try trial.json(root: e)
+            let (rows, bestRows) = (trial.expectedRows.filter { $0.value > 0 }.count, best.expectedRows.filter { $0.value > 0 }.count)
+            if rows > bestRows || (rows == bestRows && !isChild(e) && isChild(root)) {
+                root = e
+                best = trial
+            }
+        }
+        return try json(root: root)
+    }
+
+    /// The data set with `root` as its root entity.
+    mutating func json(root: ImportedModel.Entity) throws -> JSONValue {
+        notes = []
+        expectedRows = [:]
         let top = Double(Self.counts.last!)
         var filled: [String] = []
         let namespace = toOneReach(root.name)
@@ -142,6 +175,12 @@ struct ImportedDataSet {
             ("counts", .array(Self.counts.map { .int($0) })), ("fields", .array((entityField.map { [$0] } ?? []) + allFields)),
         ]
         if !related.isEmpty { members.append(("related", .array(related))) }
+        // A parent entity's fetch returns its sub-entities' objects: it has their rows, so its
+        // indexes get workloads too.
+        for e in model.entities where (expectedRows[e.name] ?? 0) == 0 {
+            let below = model.entities.filter { isBelow($0.name, e.name) }.map { expectedRows[$0.name] ?? 0 }.reduce(0, +)
+            if below > 0 { expectedRows[e.name] = below }
+        }
         return obj(members)
     }
 
@@ -156,9 +195,38 @@ struct ImportedDataSet {
             return nil
         }
         let destination = entity(r.destination)
-        if destination.isAbstract {
-            notes.append("\(r.name) is left empty: it leads to the abstract entity \(r.destination), which has no objects of its own")
+        // A destination with sub-entities: each child is an object of one of the concrete
+        // entities of its subtree (an entity field), in equal shares.
+        let concrete = hierarchyMembers(of: destination.name).drop { $0 != destination.name }.filter { name in
+            !entity(name).isAbstract && (name == destination.name || isBelow(name, destination.name))
+        }
+        if concrete.isEmpty {
+            notes.append("\(r.name) is left empty: it leads to the abstract entity \(r.destination), which has no concrete sub-entity")
             return nil
+        }
+        if concrete.count > 1 || destination.isAbstract {
+            for name in concrete where !filled.contains(name) { filled.append(name) }
+            filled.append(destination.name)
+            let reached = concrete.flatMap { toOneReach($0, excluding: r.inverseName) }.reduce(into: [String]()) {
+                if !$0.contains($1) { $0.append($1) }
+            }
+            for e in reached where !filled.contains(e) { filled.append(e) }
+            let most = [6, 4, 2][min(depth, 2)]
+            let rows = parentRows * Double(most) / 2
+            for name in concrete { expectedRows[name] = rows / Double(concrete.count) }
+            let choice = obj([
+                ("field", .string("entity")),
+                ("generator", obj([("kind", .string("choice")), ("values", .array(concrete.map { .string($0) }))])),
+            ])
+            notes.append("each \(r.name) object is one of \(concrete.joined(separator: ", ")), in equal shares (the entry's entity field)")
+            let fanOut = obj([("kind", .string("uniformInt")), ("min", .int(0)), ("max", .int(most))])
+            if inverse(of: r)?.toMany ?? false {
+                let pool = obj([("count", .int(Self.poolCount)), ("fields", .array([choice] + fieldsJSON(for: reached.map(entity))))])
+                return obj([("relationship", .string(r.name)), ("pool", pool), ("fanOut", fanOut)])
+            }
+            return obj([
+                ("relationship", .string(r.name)), ("fanOut", fanOut), ("fields", .array([choice] + fieldsJSON(for: reached.map(entity)))),
+            ])
         }
         filled.append(destination.name)
         // The destination's objects fill the entities its to-ones reach too (not the way back):

@@ -290,9 +290,34 @@ public struct ScenarioPlan {
             let names = fields.flatMap(\.names)
             var p: DataPlacement
             do {
-                p = try DataPlacement(
-                    model: mom, rootEntity: dest.name, fields: names, kinds: kinds, optional: Set(names),
-                    excluding: rel.inverse)
+                if let choice = fields.first(where: { $0.names == [DataPlacement.entityField] }) {
+                    // The children are objects of the entities the field names: the destination's
+                    // sub-entities (an abstract destination has no objects of its own).
+                    guard case .choice(let values, _) = choice.generator else {
+                        throw KeyPathError(message: "the entity field takes a choice generator of entity names")
+                    }
+                    let entities = values.compactMap { value -> String? in if case .text(let t) = value { return t } else { return nil } }
+                    let below = [dest.model.number] + dest.model.subentityNumbers
+                    for name in entities where !below.contains(mom.entity(name)?.model.number ?? -1) {
+                        throw KeyPathError(message: "the entity field names \(name), which is not \(dest.name) or one of its sub-entities")
+                    }
+                    p = try DataPlacement.choosing(among: entities, model: mom, fields: names, kinds: kinds, optional: Set(names))
+                    if !r.related.isEmpty {
+                        throw KeyPathError(
+                            message:
+                                "a related entry whose entity field chooses each child's entity has no related entries of its own (yet)")
+                    }
+                } else {
+                    if dest.model.isAbstract {
+                        throw KeyPathError(
+                            message:
+                                "\(dest.name) is abstract: give the entry an entity field choosing among its sub-entities (\(dest.model.subentityNumbers.map { mom.entities[$0 - 1].name }.joined(separator: ", ")))"
+                        )
+                    }
+                    p = try DataPlacement(
+                        model: mom, rootEntity: dest.name, fields: names, kinds: kinds, optional: Set(names),
+                        excluding: rel.inverse)
+                }
             } catch let error as KeyPathError {
                 throw ScenarioError(file: file, path: fieldsPath, message: error.message)
             }

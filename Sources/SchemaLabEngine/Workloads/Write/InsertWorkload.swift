@@ -138,15 +138,20 @@ public final class InsertWorkload: Workload {
 
     /// Creates `count` rows whose `entity` column names each row's entity: the row's objects
     /// are those of that entity's placement.
+    @discardableResult
     static func insertChosenRows(
-        _ columns: [[SQLValue]], count: Int, choices: (column: Int, byName: [String: DataPlacement]), into context: ManagedObjectContext
-    ) {
+        _ columns: [[SQLValue]], count: Int, choices: (column: Int, byName: [String: DataPlacement]), keep: Bool = false,
+        into context: ManagedObjectContext
+    ) -> [ManagedObject] {
         let names = choices.byName.keys.sorted()
         let nodes = names.map { choices.byName[$0]!.nodes }
+        var kept: [ManagedObject] = []
+        if keep { kept.reserveCapacity(count) }
         for row in 0..<count {
             guard case .text(let name) = columns[choices.column][row], let k = names.firstIndex(of: name) else { continue }
-            _ = insertRows(columns, from: row, count: 1, nodes: nodes[k], keep: false, into: context)
+            kept += insertRows(columns, from: row, count: 1, nodes: nodes[k], keep: keep, into: context)
         }
+        return kept
     }
 
     /// Creates the destination objects of one relationship and links them to `parents`.
@@ -154,7 +159,9 @@ public final class InsertWorkload: Workload {
         _ g: GeneratedRelation, placement r: RelatedPlacement, parents: [ManagedObject],
         into context: ManagedObjectContext
     ) {
-        let targets = insertRows(g.columns, count: g.count, nodes: r.placement.nodes, keep: true, into: context)
+        let targets =
+            r.placement.choices.map { insertChosenRows(g.columns, count: g.count, choices: $0, keep: true, into: context) }
+            ?? insertRows(g.columns, count: g.count, nodes: r.placement.nodes, keep: true, into: context)
         let index = r.toManyIndex
         for (p, parent) in parents.enumerated() {
             let range = g.offsets[p]..<g.offsets[p + 1]

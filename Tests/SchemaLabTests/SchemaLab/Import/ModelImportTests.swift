@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import SchemaLabSQLite
 @testable import SchemaLabCoreData
 @testable import SchemaLabEngine
 @testable import SchemaLab
@@ -161,6 +162,22 @@ struct ModelImportTests {
                 "CREATE INDEX IF NOT EXISTS Z_Entry_byAlbumCreated ON ZENTRY (ZALBUM COLLATE BINARY ASC, ZCREATED COLLATE BINARY DESC)"))
         #expect(ddl.contains { $0.hasPrefix("CREATE TRIGGER IF NOT EXISTS Z_DA_ZENTRY_Album_entryCount_PARAMETER_INSERT") })
         #expect(ddl.contains { $0.hasPrefix("CREATE TRIGGER IF NOT EXISTS Z_DA_ZALBUM_Note_albumName_PARAMETER_UPDATE") })
+        // Its data set reaches every concrete entity (the root chosen for it, the abstract
+        // destination's sub-entities chosen per child), and the index on the parent gets a workload.
+        #expect(text.contains(#""entity": "Album""#))
+        #expect(text.contains(#"{"field": "entity", "generator": {"kind": "choice", "values": ["Photo", "Video", "Note"]}}"#))
+        #expect(plan.scenario.workloads.map(\.name).contains("fetch-Entry-by-created"))
+        let dir = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try text.write(toFile: dir + "/f.json", atomically: true, encoding: .utf8)
+        let store = dir + "/f.sqlite"
+        let generated = try TestSupport.runCLI(["generate", dir + "/f.json", "--size", "100", "--store", store, "--variant", "as-is"])
+        #expect(generated.status == 0, "\(generated.err)")
+        let db = try Database(path: store)
+        for (table, entity) in [("ZALBUM", 1), ("ZENTRY", 4), ("ZENTRY", 5), ("ZENTRY", 6), ("ZPERSON", 7), ("ZTAG", 8)] {
+            let rows = try db.scalar("SELECT COUNT(*) FROM \(table) WHERE Z_ENT = \(entity)").integerValue ?? 0
+            #expect(rows > 0, "\(table) Z_ENT \(entity)")
+        }
     }
 
     @Test("Entity inheritance imports as a hierarchy: one table, the parent and abstract kept, defaults kept")
