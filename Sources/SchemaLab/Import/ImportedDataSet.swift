@@ -145,7 +145,18 @@ struct ImportedDataSet {
         }
         // A root in an inheritance hierarchy: each row is an object of one of the hierarchy's
         // concrete entities (an `entity` field), when no related entry hangs from the root.
-        let concrete = hierarchyMembers(of: root.name).filter { !entity($0).isAbstract }
+        var concrete = hierarchyMembers(of: root.name).filter { !entity($0).isAbstract }
+        // Without related entries, the entities nothing reaches share the rows too: each row is
+        // an object of one of them (a model of unrelated entities gets rows in every one).
+        if related.isEmpty {
+            let reachedByChoice = Set(concrete.flatMap { toOneReach($0) })
+            for e in model.entities where !e.isAbstract && !filled.contains(e.name) && !reachedByChoice.contains(e.name) {
+                let en = entity(e.name)
+                guard !en.relationships.contains(where: \.toMany), toOneReach(e.name).contains(where: { !entity($0).attributes.isEmpty })
+                else { continue }
+                concrete.append(e.name)
+            }
+        }
         var entityField: JSONValue?
         var allFields = fields
         if concrete.count > 1 && related.isEmpty {
@@ -257,15 +268,22 @@ struct ImportedDataSet {
         return obj(members)
     }
 
-    /// One field per stored attribute name of these entities (a name shared by two of them is
-    /// one logical field, written to both, as the lab places fields).
+    /// One field per stored attribute of these entities: named after the attribute, or, when
+    /// two of the entities have an attribute of that name, after the entity and the attribute
+    /// (`Author.name`), so that each field belongs to one entity's attribute and has its type.
     private func fieldsJSON(for entities: [ImportedModel.Entity]) -> [JSONValue] {
         var seen = Set<String>(), out: [JSONValue] = []
+        var owners: [String: Int] = [:]
+        for e in entities {
+            for a in Set(e.attributes.filter { !$0.transient && $0.derivation == nil }.map(\.name)) { owners[a, default: 0] += 1 }
+        }
         for e in entities {
             let unique = Self.uniqueMembers(e)
             // A derived attribute is the store's to keep: no field fills it.
-            for a in e.attributes where !a.transient && a.derivation == nil && seen.insert(a.name).inserted {
-                out.append(obj([("field", .string(a.name)), ("generator", generator(a, unique: unique.contains(a.name)))]))
+            for a in e.attributes where !a.transient && a.derivation == nil {
+                let name = (owners[a.name] ?? 0) > 1 ? e.name + "." + a.name : a.name
+                guard seen.insert(name).inserted else { continue }
+                out.append(obj([("field", .string(name)), ("generator", generator(a, unique: unique.contains(a.name)))]))
             }
         }
         return out

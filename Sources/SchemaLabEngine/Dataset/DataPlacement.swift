@@ -94,8 +94,11 @@ public struct DataPlacement {
                 queue.append((dest, (myIndex, slot), inv))
             }
         }
-        // Keep an entity when it or something below it holds a field.
-        let holds = pending.map { p in p.entity.model.attributes.contains { fields.contains($0.name) } }
+        // Keep an entity when it or something below it holds a field (by attribute name, or
+        // qualified: `Entity.attribute`, that entity's attribute only).
+        let holds = pending.map { p in
+            p.entity.model.attributes.contains { fields.contains($0.name) || fields.contains(p.entity.name + "." + $0.name) }
+        }
         var keep = holds
         for i in pending.indices.reversed() where keep[i] {
             var p = pending[i].parent
@@ -106,15 +109,17 @@ public struct DataPlacement {
         for (i, p) in pending.enumerated() where keep[i] {
             var sources: [Int?] = []
             for a in p.entity.model.attributes {
-                guard let f = fields.firstIndex(of: a.name) else { sources.append(nil); continue }
+                let qualified = p.entity.name + "." + a.name
+                guard let f = fields.firstIndex(of: qualified) ?? fields.firstIndex(of: a.name) else { sources.append(nil); continue }
+                let field = fields[f]
                 let allowed = ValueKind.accepted(by: a.type)
-                if let produced = kinds[a.name], !produced.isSubset(of: allowed) {
+                if let produced = kinds[field], !produced.isSubset(of: allowed) {
                     throw KeyPathError(
                         message:
-                            "in variant \(variant), field '\(a.name)' generates \(produced.map(\.rawValue).sorted().joined(separator: "/")) values, which a \(a.type.rawValue) attribute (\(p.entity.name).\(a.name)) cannot hold"
+                            "in variant \(variant), field '\(field)' generates \(produced.map(\.rawValue).sorted().joined(separator: "/")) values, which a \(a.type.rawValue) attribute (\(p.entity.name).\(a.name)) cannot hold"
                     )
                 }
-                placed.insert(a.name)
+                placed.insert(field)
                 sources.append(f)
             }
             newIndex[i] = nodes.count

@@ -27,7 +27,7 @@ public struct ScenarioPlan {
             }
             let chosen = ds.fields.contains { $0.names == [DataPlacement.entityField] }
             for f in ds.fields where !f.optional && !chosen {
-                for name in f.names where model.reachableAttributes(named: name, from: ds.entity).isEmpty {
+                for name in f.names where !name.contains(".") && model.reachableAttributes(named: name, from: ds.entity).isEmpty {
                     throw fail(
                         f.path,
                         "in variant \(spec.name), field '\(name)' has nowhere to go: no attribute '\(name)' on \(ds.entity) or an entity its to-one relationships reach"

@@ -282,14 +282,25 @@ extension ScenarioDecoder {
         "wordsOf", "word", "joinedOf", "position",
     ]
 
+    /// A field's name: an attribute name (`likes`: every attribute of that name the row
+    /// reaches), or `Entity.attribute` (that entity's attribute only).
+    static func fieldName(_ n: JSONNode) throws -> String {
+        let s = try n.string()
+        let parts = s.split(separator: ".", omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count), parts.allSatisfy({ Identifier.isPlainName(String($0)) }) else {
+            throw n.error("'\(s)' is not a field name: an attribute name, or Entity.attribute for one entity's attribute")
+        }
+        return s
+    }
+
     static func decodeField(_ n: JSONNode) throws -> FieldSpec {
         let o = try n.object(allowed: ["field", "fields", "generator", "optional"])
         let names: [String]
         if let f = o.optional("field") {
             if o.has("fields") { throw n.error("give 'field' or 'fields', not both") }
-            names = [try f.identifier()]
+            names = [try fieldName(f)]
         } else if let fs = o.optional("fields") {
-            names = try fs.nonEmptyArray().map { try $0.identifier() }
+            names = try fs.nonEmptyArray().map(fieldName)
         } else {
             throw n.error("missing required key 'field' (or 'fields')")
         }

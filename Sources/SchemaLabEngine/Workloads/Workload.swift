@@ -119,16 +119,29 @@ public enum WorkloadFactory {
             let fields = Set(dataset.fields.filter { !$0.optional }.flatMap(\.names))
             return try LogicalRows(
                 model: model,
-                entities: choices.byName.keys.sorted().map { name in (name, choices.byName[name]!.placed.filter(fields.contains).sorted()) }
-            )
+                entities: choices.byName.keys.sorted().map { name in
+                    (
+                        name,
+                        choices.byName[name]!.placed.filter(fields.contains).compactMap { field in
+                            guard field.contains(".") else { return field }
+                            return field.hasPrefix(name + ".") ? String(field.dropFirst(name.count + 1)) : nil
+                        }.sorted()
+                    )
+                })
         }
         var keyPaths: [String]
         if entity == dataset.entity {
             // The attributes an update sets (those the entity has: a misspelled one is reported
             // by the update workload, at its key).
             let root = model.entity(entity)?.model
+            // A qualified field (`Entity.attribute`) is read when it is the entity's own; another
+            // entity's is counted with its table's rows.
             keyPaths =
-                dataset.fields.filter { !$0.optional }.flatMap(\.names)
+                dataset.fields.filter { !$0.optional }.flatMap(\.names).compactMap { name in
+                    guard name.contains(".") else { return name }
+                    let parts = name.split(separator: ".").map(String.init)
+                    return parts[0] == entity ? parts[1] : nil
+                }
                 + spec.set.map(\.attribute).filter { root?.attribute($0) != nil }
         } else {
             keyPaths = model.entity(entity)?.model.attributes.map(\.name) ?? []
