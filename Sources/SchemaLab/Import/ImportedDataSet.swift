@@ -121,13 +121,86 @@ struct ImportedDataSet {
         for e in holding where e.name != root.name {
             var trial = ImportedDataSet(model: model, today: today)
             _ = try trial.json(root: e)
-            let (rows, bestRows) = (trial.expectedRows.filter { $0.value > 0 }.count, best.expectedRows.filter { $0.value > 0 }.count)
+            // Entities with no relationship at all join any root's rows: they do not decide the root.
+            func reached(_ plan: ImportedDataSet) -> Int {
+                plan.expectedRows.filter { $0.value > 0 && !(model.entity($0.key)?.relationships.isEmpty ?? true) }.count
+            }
+            let (rows, bestRows) = (reached(trial), reached(best))
             if rows > bestRows || (rows == bestRows && !isChild(e) && isChild(root)) {
                 root = e
                 best = trial
             }
         }
-        return try json(root: root)
+        // Entities the root's data set does not reach: more roots, each filling the most of
+        // what is left, their rows sharing the data set (an entity field; each related entry
+        // for its root's rows).
+        // (Counted without the entities that have no relationship: they join as roots of their own.)
+        func isolated(_ name: String) -> Bool { model.entity(name)?.relationships.isEmpty ?? true }
+        var roots = [root]
+        var covered = Set(best.expectedRows.filter { $0.value > 0 && !isolated($0.key) }.keys).union([root.name])
+        while true {
+            var pick: (ImportedModel.Entity, ImportedDataSet, Int)?
+            for e in holding where !covered.contains(e.name) && !isolated(e.name) {
+                var trial = ImportedDataSet(model: model, today: today)
+                _ = try trial.json(root: e)
+                let gain = trial.expectedRows.filter { $0.value > 0 && !isolated($0.key) && !covered.contains($0.key) }.count
+                if gain > (pick?.2 ?? 0) || (gain == pick?.2 && pick.map { isChild($0.0) && !isChild(e) } == true) {
+                    pick = (e, trial, gain)
+                }
+            }
+            guard let (e, plan, _) = pick else { break }
+            roots.append(e)
+            covered.formUnion(plan.expectedRows.filter { $0.value > 0 && !isolated($0.key) }.keys)
+        }
+        let leftAlone = holding.filter { isolated($0.name) && (best.expectedRows[$0.name] ?? 0) == 0 && $0.name != root.name }
+        guard roots.count > 1 || !leftAlone.isEmpty else { return try json(root: root) }
+        // Entities with no relationship, with data to hold, are roots of their own.
+        for e in holding where isolated(e.name) && !roots.contains(where: { $0.name == e.name }) { roots.append(e) }
+        return try json(roots: roots)
+    }
+
+    /// A data set of several roots: each row is an object of one of them (an entity field),
+    /// with each root's related entries for its rows.
+    mutating func json(roots: [ImportedModel.Entity]) throws -> JSONValue {
+        var related: [JSONValue] = []
+        var rows: [String: Double] = [:]
+        var allNotes: [String] = []
+        for root in roots {
+            var plan = ImportedDataSet(model: model, today: today)
+            let json = try plan.json(root: root)
+            for (name, count) in plan.expectedRows { rows[name, default: 0] += count / Double(roots.count) }
+            allNotes += plan.notes.filter { $0.hasPrefix("each ") || $0.hasPrefix("\(root.name).") || $0.contains(" is left empty") }
+            guard case .array(let entries)? = json["related"] else { continue }
+            for entry in entries {
+                guard case .object(let members) = entry else { continue }
+                related.append(.object([members[0], (key: "for", value: .string(root.name))] + members.dropFirst()))
+            }
+        }
+        expectedRows = rows
+        notes = allNotes
+        let namespace = roots.flatMap { toOneReach($0.name) }.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        let choice = obj([
+            ("field", .string("entity")),
+            ("generator", obj([("kind", .string("choice")), ("values", .array(roots.map { .string($0.name) }))])),
+        ])
+        for e in model.entities where (expectedRows[e.name] ?? 0) == 0 && !e.isAbstract {
+            notes.append(
+                "\(e.name) gets no data: none of the data set's roots (\(roots.map(\.name).joined(separator: ", "))) reaches it; give it a 'related' entry, or fetch it from a store of your own (--store)"
+            )
+        }
+        notes.append(
+            "the data set's rows are objects of \(roots.map(\.name).joined(separator: ", ")) in equal shares (the entity field), \(Self.counts.map(String.init).joined(separator: " and ")) rows; each related entry fills its root's rows; every attribute gets a value"
+        )
+        for e in model.entities where (expectedRows[e.name] ?? 0) == 0 {
+            let below = model.entities.filter { isBelow($0.name, e.name) }.map { expectedRows[$0.name] ?? 0 }.reduce(0, +)
+            if below > 0 { expectedRows[e.name] = below }
+        }
+        var members: [(String, JSONValue)] = [
+            ("seed", .int(1)), ("entity", .string(roots[0].name)),
+            ("counts", .array(Self.counts.map { .int($0) })), ("fields", .array([choice] + fieldsJSON(for: namespace.map(entity)))),
+        ]
+        if !related.isEmpty { members.append(("related", .array(related))) }
+        return obj(members)
     }
 
     /// The data set with `root` as its root entity.
@@ -146,14 +219,13 @@ struct ImportedDataSet {
         // A root in an inheritance hierarchy: each row is an object of one of the hierarchy's
         // concrete entities (an `entity` field), when no related entry hangs from the root.
         var concrete = hierarchyMembers(of: root.name).filter { !entity($0).isAbstract }
-        // Without related entries, the entities nothing reaches share the rows too: each row is
-        // an object of one of them (a model of unrelated entities gets rows in every one).
+        // Without related entries, the entities with no relationship at all share the rows too:
+        // each row is an object of one of them (a model of unrelated entities gets rows in each).
         if related.isEmpty {
             let reachedByChoice = Set(concrete.flatMap { toOneReach($0) })
             for e in model.entities where !e.isAbstract && !filled.contains(e.name) && !reachedByChoice.contains(e.name) {
                 let en = entity(e.name)
-                guard !en.relationships.contains(where: \.toMany), toOneReach(e.name).contains(where: { !entity($0).attributes.isEmpty })
-                else { continue }
+                guard en.relationships.isEmpty, !en.attributes.isEmpty else { continue }
                 concrete.append(e.name)
             }
         }

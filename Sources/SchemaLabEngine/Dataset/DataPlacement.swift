@@ -48,7 +48,8 @@ public struct DataPlacement {
             if entity.model.isAbstract {
                 throw KeyPathError(message: "\(name) is abstract: the entity field names entities whose objects a row becomes")
             }
-            byName[name] = try DataPlacement(model: model, rootEntity: name, fields: others, kinds: kinds, optional: Set(others))
+            // Every field, the entity field included, so that a source is a column of the data.
+            byName[name] = try DataPlacement(model: model, rootEntity: name, fields: fields, kinds: kinds, optional: Set(fields))
         }
         let placed = byName.values.reduce(into: Set<String>()) { $0.formUnion($1.placed) }
         for f in others where !placed.contains(f) && !optional.contains(f) {

@@ -123,6 +123,12 @@ struct GeneratedLevel {
         seed: UInt64, count: Int, fields: [FieldSpec], related specs: [RelatedSpec], streamPrefix: String,
         parent: (names: [String], columns: [[SQLValue]], rowOf: [Int])?, words: [SQLValue]? = nil
     ) {
+        // An entry `for` one entity of an entity field: the rows of other entities get no children.
+        let entityColumn: [SQLValue]? =
+            specs.contains(where: { $0.forEntity != nil })
+            ? fields.first(where: { $0.names == ["entity"] }).map {
+                FieldGenerator(spec: $0, seed: seed, streamPrefix: streamPrefix).generate(count: count)[0]
+            } : nil
         // Fan-outs first: countOf fields read them (a wordsOf fan-out reads a field: after them).
         var offsetsList: [[Int]] = []
         var linksList: [[Int]] = []
@@ -141,6 +147,7 @@ struct GeneratedLevel {
             var acc = 0
             for i in 0..<count {
                 var k = Int(fan[i].integerValue ?? 0)
+                if let only = r.forEntity, let entities = entityColumn, entities[i] != .text(only) { k = 0 }
                 if let n = poolCount { k = min(k, n) }
                 acc += k
                 offsets[i + 1] = acc

@@ -48,8 +48,8 @@ public struct ScenarioPlan {
                 }
                 for r in p.related { try checkRequired(r.placement, specs[r.dataIndex].related, path: specs[r.dataIndex].path + ".fields") }
             }
-            try checkRequired(rootPlacement, ds.related, path: ds.path + ".fields")
-            for p in rootPlacement.choices?.byName.values.map({ $0 }) ?? [] { try checkRequired(p, [], path: ds.path + ".fields") }
+            if rootPlacement.choices == nil { try checkRequired(rootPlacement, ds.related, path: ds.path + ".fields") }
+            for p in rootPlacement.choices?.byName.values.map({ $0 }) ?? [] { try checkRequired(p, ds.related, path: ds.path + ".fields") }
             // Canonical search attributes are the context's to keep: no field fills one, and
             // no batch request (which bypasses the context) writes one's entity or source.
             let roots = rootPlacement.choices.map { $0.byName.keys.sorted() } ?? [ds.entity]
@@ -225,10 +225,19 @@ public struct ScenarioPlan {
                 guard entities.count == values.count, !entities.isEmpty else {
                     throw KeyPathError(message: "the entity field chooses among entity names (strings)")
                 }
-                if !ds.related.isEmpty {
-                    throw KeyPathError(message: "a data set whose entity field chooses each row's entity has no related entries (yet)")
+                if let r = ds.related.first(where: { $0.forEntity.map { !entities.contains($0) } ?? true }) {
+                    throw KeyPathError(
+                        message:
+                            "in a data set whose entity field chooses each row's entity, each related entry says which entity's rows it fills ('for': one of \(entities.joined(separator: ", "))); '\(r.relationship)' \(r.forEntity == nil ? "does not" : "names \(r.forEntity!)")"
+                    )
                 }
                 p = try DataPlacement.choosing(among: entities, model: mom, fields: names, kinds: kinds, optional: optional)
+                guard !ds.related.isEmpty else { return p }
+                var byName = p.choices!.byName
+                for name in entities {
+                    byName[name]!.related = try relatedPlacementsFor(ds, entity: name, model: mom, kinds: kinds, file: file)
+                }
+                p.choices = (p.choices!.column, byName)
                 return p
             }
             p = try DataPlacement(model: mom, rootEntity: ds.entity, fields: names, kinds: kinds, optional: optional)
@@ -242,9 +251,22 @@ public struct ScenarioPlan {
         return p
     }
 
+    /// The related placements of one entity of an entity-choice data set: its own entries.
+    private static func relatedPlacementsFor(
+        _ ds: DatasetSpec, entity: String, model mom: ManagedObjectModel, kinds: [String: Set<ValueKind>], file: String
+    ) throws(KeyPathError) -> [RelatedPlacement] {
+        do {
+            return try relatedPlacements(ds.related, parent: mom.entity(entity)!, parentKinds: kinds, model: mom, file: file, only: entity)
+        } catch let error as ScenarioError {
+            throw KeyPathError(message: error.message)
+        } catch {
+            throw KeyPathError(message: "\(error)")
+        }
+    }
+
     static func relatedPlacements(
         _ specs: [RelatedSpec], parent: EntityDescription, parentKinds: [String: Set<ValueKind>],
-        model mom: ManagedObjectModel, file: String
+        model mom: ManagedObjectModel, file: String, only: String? = nil
     ) throws -> [RelatedPlacement] {
         let variant = mom.model.variant
         return try specs.enumerated().compactMap { (dataIndex, r) -> RelatedPlacement? in
@@ -252,6 +274,7 @@ public struct ScenarioPlan {
                 ScenarioError(file: file, path: path, message: "in variant \(variant), " + message)
             }
             if r.optional && parent.model.relationship(r.relationship) == nil { return nil }
+            if let only, r.forEntity != only { return nil }
             guard let rel = parent.model.relationship(r.relationship) else {
                 let have = parent.model.relationships.map(\.name)
                 throw fail(

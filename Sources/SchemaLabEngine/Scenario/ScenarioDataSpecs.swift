@@ -107,6 +107,9 @@ public struct RelatedSpec: Sendable {
     /// true: a variant without this relationship leaves the entry out (its data is still
     /// generated, so a `joinedOf` field can hold it as text there).
     public var optional = false
+    /// In a root data set whose `entity` field chooses each row's entity: the entity whose
+    /// rows the entry fills (the others get no children from it).
+    public var forEntity: String? = nil
     /// The relationship path from the root (`books`, `books.reviews`): names the PRNG streams.
     public var relationshipPath: String
     public var path: String

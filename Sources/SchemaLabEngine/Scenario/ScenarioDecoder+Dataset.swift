@@ -61,7 +61,7 @@ extension ScenarioDecoder {
     }
 
     static func decodeRelated(_ n: JSONNode, parentPath: String) throws -> RelatedSpec {
-        let o = try n.object(allowed: ["relationship", "fanOut", "fields", "related", "pool", "popularity", "optional"])
+        let o = try n.object(allowed: ["relationship", "fanOut", "fields", "related", "pool", "popularity", "optional", "for"])
         let name = try o.required("relationship").identifier()
         let relPath = parentPath.isEmpty ? name : parentPath + "." + name
         let fanOut = try decodeFanOut(o.required("fanOut"))
@@ -95,6 +95,10 @@ extension ScenarioDecoder {
             relationship: name, fanOut: fanOut, fields: fields, pool: pool, popularity: popularity,
             related: related, relationshipPath: relPath, path: n.path)
         spec.optional = try o.optional("optional")?.bool() ?? false
+        if let f = o.optional("for") {
+            guard parentPath.isEmpty else { throw f.error("'for' belongs to an entry of the root data set (its rows choose their entity)") }
+            spec.forEntity = try f.identifier()
+        }
         return spec
     }
 

@@ -100,7 +100,14 @@ public final class InsertWorkload: Workload {
     /// with both sides of every relationship set.
     static func insertAll(_ data: GeneratedData, placement: DataPlacement, into context: ManagedObjectContext) throws {
         if let choices = placement.choices {
-            insertChosenRows(data.columns, count: data.count, choices: choices, into: context)
+            // Each entry fills the rows of the entity it is for; the others have no children in it.
+            let keep = choices.byName.values.contains { !$0.related.isEmpty }
+            let roots = insertChosenRows(data.columns, count: data.count, choices: choices, keep: keep, into: context)
+            for name in choices.byName.keys.sorted() {
+                for r in choices.byName[name]!.related {
+                    insertRelated(data.related[r.dataIndex], placement: r, parents: roots, into: context)
+                }
+            }
             return
         }
         let roots = insertRows(data.columns, count: data.count, nodes: placement.nodes, keep: !placement.related.isEmpty, into: context)

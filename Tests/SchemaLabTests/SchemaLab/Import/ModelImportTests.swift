@@ -180,6 +180,46 @@ struct ModelImportTests {
         }
     }
 
+    @Test("A model of unconnected parts gets several roots: every entity has rows, each related entry fills its root's rows")
+    func severalRoots() throws {
+        let dir = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.createDirectory(atPath: dir + "/M.xcdatamodel", withIntermediateDirectories: true)
+        try """
+        <model>
+        <entity name="Sensor"><attribute name="serial" attributeType="String"/><attribute name="identifier" attributeType="UUID"/>
+        <relationship name="readings" toMany="YES" destinationEntity="Reading" inverseName="sensor"/></entity>
+        <entity name="Reading"><attribute name="value" attributeType="Double"/>
+        <relationship name="sensor" maxCount="1" destinationEntity="Sensor" inverseName="readings"/></entity>
+        <entity name="AlertType"><attribute name="identifier" attributeType="String"/>
+        <relationship name="alerts" toMany="YES" destinationEntity="Alert" inverseName="type"/></entity>
+        <entity name="Alert"><attribute name="when" attributeType="Date"/>
+        <relationship name="type" maxCount="1" destinationEntity="AlertType" inverseName="alerts"/></entity>
+        <entity name="Setting"><attribute name="key" attributeType="String"/></entity>
+        </model>
+        """.write(toFile: dir + "/M.xcdatamodel/contents", atomically: true, encoding: .utf8)
+        let (_, _, text) = try imported(dir + "/M.xcdatamodel")
+        #expect(text.contains(#""for": "Sensor""#) && text.contains(#""for": "AlertType""#), "\(text)")
+        #expect(
+            text.contains(#""Sensor.identifier""#) && text.contains(#""AlertType.identifier""#),
+            "a UUID and a string of one name: a field each")
+        try text.write(toFile: dir + "/m.json", atomically: true, encoding: .utf8)
+        let generated = try TestSupport.runCLI([
+            "generate", dir + "/m.json", "--size", "90", "--store", dir + "/m.sqlite", "--variant", "as-is",
+        ])
+        #expect(generated.status == 0, "\(generated.err)")
+        let db = try Database(path: dir + "/m.sqlite")
+        for table in ["ZSENSOR", "ZREADING", "ZALERTTYPE", "ZALERT", "ZSETTING"] {
+            #expect((try db.scalar("SELECT COUNT(*) FROM \(table)").integerValue ?? 0) > 0, "\(table)")
+        }
+        #expect(try db.scalar("SELECT COUNT(*) FROM ZREADING WHERE ZSENSOR IS NULL") == .integer(0))
+        #expect(try db.scalar("SELECT COUNT(*) FROM ZALERT WHERE ZTYPE IS NULL") == .integer(0))
+        let run = try TestSupport.runCLI([
+            "run", dir + "/m.json", "--out", dir + "/run", "--size", "90", "--reps", "1", "--warmup", "0", "--quiet",
+        ])
+        #expect(run.status == 0, "\(run.err)")
+    }
+
     @Test("Entity inheritance imports as a hierarchy: one table, the parent and abstract kept, defaults kept")
     func inheritanceImported() throws {
         let (plan, _, text) = try imported(Self.models + "/Media.xcdatamodel")

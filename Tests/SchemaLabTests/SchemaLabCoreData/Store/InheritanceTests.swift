@@ -231,6 +231,13 @@ struct InheritanceTests {
             """
         let file = dir + "/items.json"
         try text.write(toFile: file, atomically: true, encoding: .utf8)
+        // Each row's values go to its own entity's attributes (the entity field is no attribute's).
+        #expect(try TestSupport.runCLI(["generate", file, "--store", dir + "/i.sqlite", "--variant", "wide"]).status == 0)
+        let db = try Database(path: dir + "/i.sqlite")
+        #expect(try db.scalar("SELECT COUNT(*) FROM ZITEM WHERE ZTITLE IN ('Note', 'Photo') OR ZTITLE IS NULL") == .integer(0))
+        #expect(try db.scalar("SELECT COUNT(*) FROM ZITEM WHERE Z_ENT = 2 AND (ZBODY IS NULL OR ZWIDTH IS NOT NULL)") == .integer(0))
+        #expect(try db.scalar("SELECT COUNT(*) FROM ZITEM WHERE Z_ENT = 3 AND (ZWIDTH IS NULL OR ZBODY IS NOT NULL)") == .integer(0))
+        #expect(try db.scalar("SELECT COUNT(DISTINCT Z_ENT) FROM ZITEM") == .integer(2))
         let run = try TestSupport.runCLI(["run", file, "--out", dir + "/run", "--reps", "1", "--warmup", "0", "--quiet"])
         #expect(run.status == 0, "\(run.out)\(run.err)")
         let plans = try String(contentsOfFile: dir + "/run/plans.csv", encoding: .utf8)
