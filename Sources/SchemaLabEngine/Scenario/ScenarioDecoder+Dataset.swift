@@ -53,8 +53,9 @@ extension ScenarioDecoder {
     static func decodeRelatedList(_ n: JSONNode?, parentPath: String) throws -> [RelatedSpec] {
         guard let n else { return [] }
         let list = try n.array().map { try decodeRelated($0, parentPath: parentPath) }
+        // One entry per relationship (per entity an entry is `for`: two roots may share a name).
         var seen = Set<String>()
-        for r in list where !seen.insert(r.relationship).inserted {
+        for r in list where !seen.insert((r.forEntity.map { $0 + "/" } ?? "") + r.relationship).inserted {
             throw ScenarioError(file: n.file, path: r.path + ".relationship", message: "relationship '\(r.relationship)' is filled twice")
         }
         return list
@@ -98,6 +99,8 @@ extension ScenarioDecoder {
         if let f = o.optional("for") {
             guard parentPath.isEmpty else { throw f.error("'for' belongs to an entry of the root data set (its rows choose their entity)") }
             spec.forEntity = try f.identifier()
+            // Its own random streams, apart from another root's entry of the same name.
+            spec.relationshipPath = spec.forEntity! + "/" + relPath
         }
         return spec
     }

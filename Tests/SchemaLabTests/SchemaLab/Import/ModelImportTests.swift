@@ -220,6 +220,35 @@ struct ModelImportTests {
         #expect(run.status == 0, "\(run.err)")
     }
 
+    @Test("Two roots may each fill a relationship of one name ('for' tells them apart); one root may not fill it twice")
+    func sameRelationshipTwoRoots() throws {
+        func scenario(_ secondFor: String) -> String {
+            """
+            {"format": 1, "name": "two",
+             "variants": [{"name": "A", "entities": [
+               {"name": "Blog", "attributes": [{"name": "title", "type": "string"}],
+                "relationships": [{"name": "comments", "destination": "Comment", "toMany": true, "inverse": "blog"}]},
+               {"name": "Post", "attributes": [{"name": "title", "type": "string"}],
+                "relationships": [{"name": "comments", "destination": "Comment", "toMany": true, "inverse": "post"}]},
+               {"name": "Comment", "attributes": [{"name": "text", "type": "string"}],
+                "relationships": [{"name": "blog", "destination": "Blog", "inverse": "comments"}, {"name": "post", "destination": "Post", "inverse": "comments"}]}]}],
+             "dataset": {"seed": 1, "entity": "Blog", "counts": [20], "fields": [
+               {"field": "entity", "generator": {"kind": "choice", "values": ["Blog", "Post"]}},
+               {"field": "title", "generator": {"kind": "text", "minLength": 3, "maxLength": 9}}],
+               "related": [
+                 {"relationship": "comments", "for": "Blog", "fanOut": {"kind": "uniformInt", "min": 1, "max": 3},
+                  "fields": [{"field": "text", "generator": {"kind": "text", "minLength": 3, "maxLength": 9}}]},
+                 {"relationship": "comments", "for": "\(secondFor)", "fanOut": {"kind": "uniformInt", "min": 1, "max": 3},
+                  "fields": [{"field": "text", "generator": {"kind": "text", "minLength": 3, "maxLength": 9}}]}]},
+             "workloads": [{"name": "i", "kind": "insert"}]}
+            """
+        }
+        _ = try TestSupport.decode(scenario("Post"))
+        #expect {
+            _ = try TestSupport.decode(scenario("Blog"))
+        } throws: { "\($0)".contains("relationship 'comments' is filled twice") }
+    }
+
     @Test("Entity inheritance imports as a hierarchy: one table, the parent and abstract kept, defaults kept")
     func inheritanceImported() throws {
         let (plan, _, text) = try imported(Self.models + "/Media.xcdatamodel")
