@@ -394,6 +394,33 @@ public struct ScenarioImporter {
                         ("sort", sort(e, k, desc)), ("touch", .string("all")),
                     ]))
             }
+            // A compound index serves an equality on its first element, sorted by its second: the
+            // shape it is for (an object's key for a to-one, a constant of the attribute's type).
+            let own = ancestors(of: e) + [e]
+            for i in indexes where i.entity == e.name && i.keys.count >= 2 {
+                let (first, second) = (i.keys[0].0, i.keys[1])
+                let argument: JSONValue
+                if own.flatMap(\.relationships).contains(where: { $0.name == first && !$0.toMany }) {
+                    argument = .int(1)
+                } else if let a = own.flatMap(\.attributes).first(where: { $0.name == first }) {
+                    switch Self.attributeType(a.type) {
+                    case .integer16?, .integer32?, .integer64?: argument = .int(1)
+                    case .double?, .float?, .decimal?: argument = .double(1)
+                    case .bool?: argument = .bool(true)
+                    case .string?: argument = .string("a")
+                    default: continue
+                    }
+                } else {
+                    continue
+                }
+                guard own.flatMap(\.attributes).contains(where: { $0.name == second.0 }) else { continue }
+                out.append(
+                    obj([
+                        ("name", label("fetch-\(e.name)-\(i.name)")), ("kind", .string("fetch")), ("entity", .string(e.name)),
+                        ("predicate", .string("\(first) == %@")), ("arguments", .array([argument])),
+                        ("sort", sort(e, second.0, second.1)), ("touch", .string("all")),
+                    ]))
+            }
         }
         let largest = model.entities.filter { (expected[$0.name] ?? 0) > 0 }.max { (expected[$0.name] ?? 0) < (expected[$1.name] ?? 0) }
         if let e = largest {

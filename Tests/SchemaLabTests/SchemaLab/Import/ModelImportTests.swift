@@ -167,6 +167,7 @@ struct ModelImportTests {
         #expect(text.contains(#""entity": "Album""#))
         #expect(text.contains(#"{"field": "entity", "generator": {"kind": "choice", "values": ["Photo", "Video", "Note"]}}"#))
         #expect(plan.scenario.workloads.map(\.name).contains("fetch-Entry-by-created"))
+        #expect(text.contains(#""predicate": "album == %@""#), "the compound index's equality-then-sort shape")
         let dir = try TestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         try text.write(toFile: dir + "/f.json", atomically: true, encoding: .utf8)
