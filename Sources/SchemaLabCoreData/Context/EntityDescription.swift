@@ -32,6 +32,19 @@ public final class EntityDescription {
     package let toOneHasOrderColumn: [Bool]
     /// True when no to-one keeps a destination-entity or order column (the plain row layout).
     package let plainKeys: Bool
+    /// The model's ``EntityModel/sharesTable`` and ``EntityModel/hasSubentities``, kept here so
+    /// that the per-row paths read a flag rather than the model struct.
+    package let sharesTable: Bool
+    package let hasSubentities: Bool
+    /// True when a row needs ``materializeLaidOut``: a shared table or extra key columns.
+    package let laidOut: Bool
+    /// Per `toMany` index: true for an ordered relationship.
+    package let toManyOrdered: [Bool]
+    /// `model.attributes.count`, read per row without copying the model (the struct's copy
+    /// retains each of its arrays and strings).
+    package let attributeCount: Int
+    /// Per `toMany` index, the statement that fires its fault (rendered once).
+    package let toManyFaultSQL: [String]
     /// For an entity whose table is shared: per entity number, the description of each entity
     /// a row of this entity's fetch can be (itself and every sub-entity), set once all exist.
     @exclusivity(unchecked) package var concreteByNumber: [EntityDescription?] = []
@@ -46,8 +59,14 @@ public final class EntityDescription {
         self.toOneHasEntityColumn = model.toOneRelationships.map { $0.destinationEntityColumn != nil }
         self.toOneHasOrderColumn = model.toOneRelationships.map { $0.orderColumn != nil }
         self.plainKeys = !toOneHasEntityColumn.contains(true) && !toOneHasOrderColumn.contains(true)
+        self.sharesTable = model.sharesTable
+        self.hasSubentities = model.hasSubentities
+        self.laidOut = model.sharesTable || !plainKeys
         self.toMany = model.relationships.filter(\.toMany)
         self.hasOrderedToMany = toMany.contains(where: \.ordered)
+        self.toManyOrdered = toMany.map(\.ordered)
+        self.attributeCount = model.attributes.count
+        self.toManyFaultSQL = toMany.map { FetchSQL(model: resolvedModel, entity: model).toManyFault($0) }
         self.insertSQL = SaveSQL.insert(model)
         var links: [(toManyIndex: Int, sql: String)] = []
         for (i, r) in toMany.enumerated() {

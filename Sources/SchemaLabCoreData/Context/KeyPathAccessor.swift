@@ -1,12 +1,23 @@
 /// A resolved key path turned into positions: which to-one slot to follow at each
 /// step and which attribute value to read at the end, so reading it is array indexing.
+///
+/// The resolved key path itself is kept in a box: workloads copy accessors on every touched
+/// object, and copying the models inside it (attributes with their columns, defaults and
+/// derivations; relationships) retained each of their strings.
 public struct KeyPathAccessor {
-    public let keyPath: ResolvedKeyPath
+    /// The key path as resolved.
+    public var keyPath: ResolvedKeyPath { box.value }
+    private let box: Box
     @usableFromInline package let relationshipIndexes: [Int]
     @usableFromInline package let attributeIndex: Int
 
+    private final class Box {
+        let value: ResolvedKeyPath
+        init(_ value: ResolvedKeyPath) { self.value = value }
+    }
+
     public init(_ keyPath: ResolvedKeyPath, from entity: EntityDescription) {
-        self.keyPath = keyPath
+        self.box = Box(keyPath)
         var e = entity
         var idxs: [Int] = []
         for r in keyPath.relationships {

@@ -48,7 +48,7 @@ extension ManagedObjectContext {
         let s = try db.statement(q.sql)
         try s.bind(q.bindings)
         var ids: [Int64] = []
-        if let entity, entity.model.hasSubentities {
+        if let entity, entity.hasSubentities {
             // Each ID's entity is the row's: its fault is registered as an object of that entity.
             while try s.step() {
                 let pk = s.int64(at: 1)
@@ -89,11 +89,11 @@ extension ManagedObjectContext {
     /// Reads the current row of `s` (object columns) into the registered object. With
     /// `asFault`, the values are kept as a snapshot and the object stays a fault.
     func materialize(_ s: Statement, entity e: EntityDescription, asFault: Bool = false) -> ManagedObject {
-        if e.model.sharesTable || !e.plainKeys { return materializeLaidOut(s, entity: e, asFault: asFault) }
+        if e.laidOut { return materializeLaidOut(s, entity: e, asFault: asFault) }
         let pk = s.int64(at: 1)
         let o = registeredObject(e, pk)
         guard o.isFault, !o.hasSnapshot else { return o }
-        let n = e.model.attributes.count
+        let n = e.attributeCount
         // One allocation through reserveCapacity, whose buffer code is specialized here:
         // `Array(unsafeUninitializedCapacity:)` allocates through the standard library's
         // unspecialized path, which looked up the metadata of `_ContiguousArrayStorage<SQLValue>`
@@ -116,11 +116,11 @@ extension ManagedObjectContext {
     /// or one with destination-entity columns: the row's Z_ENT names the object's entity, whose
     /// values the entity's ``EntityDescription/RowLayout`` finds among the selected columns.
     func materializeLaidOut(_ s: Statement, entity fetched: EntityDescription, asFault: Bool) -> ManagedObject {
-        let e = fetched.model.sharesTable ? fetched.concrete(s.int64(at: 0)) : fetched
+        let e = fetched.sharesTable ? fetched.concrete(s.int64(at: 0)) : fetched
         let o = registeredObject(e, s.int64(at: 1))
         guard o.isFault, !o.hasSnapshot else { return o }
         let layout = fetched.layouts.isEmpty ? nil : fetched.layouts[e.number]
-        let n = e.model.attributes.count
+        let n = e.attributeCount
         var values: [SQLValue] = []
         values.reserveCapacity(n)
         var column = Int32(3)
@@ -176,12 +176,12 @@ extension ManagedObjectContext {
     /// objects are faults.
     public func toMany(_ object: ManagedObject, _ index: Int) throws -> [ManagedObject] {
         if let targets = object.toManyTargets[index] { return targets }
-        let sql = object.entity.fetchSQL.toManyFault(object.entity.toMany[index])
+        let sql = object.entity.toManyFaultSQL[index]
         let dest = object.entity.toManyDestinations[index]
         let s = try db.statement(sql)
         try s.bind(object.objectID, at: 1)
         var targets: [ManagedObject] = []
-        if object.entity.toMany[index].ordered {
+        if object.entity.toManyOrdered[index] {
             // The members in order, with their order keys (the save keeps them where it can).
             var keys: [Int64] = []
             while try s.step() {
@@ -189,7 +189,7 @@ extension ManagedObjectContext {
                 keys.append(s.int64(at: 2))
             }
             setOrderKeys(object, index, keys)
-        } else if dest.model.hasSubentities {
+        } else if dest.hasSubentities {
             while try s.step() { targets.append(registeredObject(dest.concrete(s.int64(at: 0)), s.int64(at: 1))) }
         } else {
             while try s.step() { targets.append(registeredObject(dest, s.int64(at: 1))) }
