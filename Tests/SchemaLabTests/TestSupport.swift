@@ -9,6 +9,22 @@ private let createdDirectories = Mutex<[String]>([])
 
 private func removeCreatedDirectories() {
     for path in createdDirectories.withLock({ $0 }) { try? FileManager.default.removeItem(atPath: path) }
+    try? FileManager.default.removeItem(atPath: TestSupport.processDirectory)
+}
+
+/// Removes what test processes that died (a crash, a kill: no exit handler ran) left in the
+/// temporary folder: their `schemalab-tests-<pid>` folders whose process is gone, and the
+/// `schemalab-test-<UUID>` folders earlier versions made directly there.
+private func removeStaleTestDirectories(in base: String) {
+    for name in (try? FileManager.default.contentsOfDirectory(atPath: base)) ?? [] {
+        if name.hasPrefix("schemalab-test-") {
+            try? FileManager.default.removeItem(atPath: base + "/" + name)
+        } else if name.hasPrefix("schemalab-tests-"), let pid = Int32(name.dropFirst("schemalab-tests-".count)), pid != getpid(),
+            kill(pid, 0) != 0 && errno == ESRCH
+        {
+            try? FileManager.default.removeItem(atPath: base + "/" + name)
+        }
+    }
 }
 
 /// Paths and helpers shared by the tests. Each test gets its own temporary directory.
@@ -24,14 +40,21 @@ enum TestSupport {
     static let tinyScenario = packageRoot + "/Tests/SchemaLabTests/Fixtures/tiny.json"
     static let libraryScenario = packageRoot + "/Tests/SchemaLabTests/Fixtures/library.json"
 
+    /// This test process's folder for temporary directories, `$TMPDIR/schemalab-tests-<pid>`:
+    /// removed when the process exits, and by the next test process if this one dies first.
+    static let processDirectory = FileManager.default.temporaryDirectory.path + "/schemalab-tests-\(getpid())"
+
     /// A new empty temporary directory, unique to the caller.
     static func temporaryDirectory() throws -> String {
-        let path = FileManager.default.temporaryDirectory.path + "/schemalab-test-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        let path = processDirectory + "/" + UUID().uuidString
         createdDirectories.withLock { list in
-            if list.isEmpty { atexit { removeCreatedDirectories() } }
+            if list.isEmpty {
+                removeStaleTestDirectories(in: FileManager.default.temporaryDirectory.path)
+                atexit { removeCreatedDirectories() }
+            }
             list.append(path)
         }
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return path
     }
 
