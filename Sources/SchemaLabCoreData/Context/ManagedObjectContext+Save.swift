@@ -17,12 +17,10 @@ extension ManagedObjectContext {
             try transaction {
                 // One Z_MAX block per hierarchy, on its root's row: the entities of one table
                 // share one key sequence (a store dump shows only the root's Z_MAX growing).
-                for root in objectModel.entities where root.rootNumber == root.number {
-                    // A hierarchy's entities are numbered from its root on, in one range.
-                    let members = objectModel.entities[(root.number - 1)...].prefix { $0.rootNumber == root.number }
-                    let count = members.reduce(0) { $0 + perEntity[$1.number].count }
-                    guard count > 0 else { continue }
-                    var pk = try allocateKeys(root, count: Int64(count))
+                for root in objectModel.entities where root.model.parent == nil {
+                    let members = objectModel.entities.filter { $0.rootNumber == root.number && !perEntity[$0.number].isEmpty }
+                    guard !members.isEmpty else { continue }
+                    var pk = try allocateKeys(root, count: Int64(members.reduce(0) { $0 + perEntity[$1.number].count }))
                     for e in members {
                         for o in perEntity[e.number] { pk += 1; o.objectID = pk }
                     }

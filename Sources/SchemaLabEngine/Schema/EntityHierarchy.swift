@@ -79,7 +79,16 @@ struct EntityHierarchy {
         var used: [String: Set<String>] = [:]
         for e in ordered {
             let table = root(of: e.name)
-            func claim(_ base: String) -> String { Self.claim(base, in: table, used: &used) }
+            func claim(_ base: String) -> String {
+                var name = base
+                var n = 0
+                while used[table, default: []].contains(name) {
+                    n += 1
+                    name = base + String(n)
+                }
+                used[table, default: []].insert(name)
+                return name
+            }
             for a in e.attributes.sorted(by: { $0.name < $1.name }) { columns[e.name + "." + a.name] = claim("Z" + a.name.uppercased()) }
             for r in e.relationships.filter({ !$0.toMany }).sorted(by: { $0.name < $1.name }) {
                 columns[e.name + "." + r.name] = claim("Z" + r.name.uppercased())
@@ -107,7 +116,13 @@ struct EntityHierarchy {
                     inverseName = hidden.name
                 }
                 let table = root(of: r.destination)
-                let name = Self.claim("Z_FOK_" + inverseName.uppercased(), in: table, used: &used)
+                var name = "Z_FOK_" + inverseName.uppercased()
+                var n = 0
+                while used[table, default: []].contains(name) {
+                    n += 1
+                    name = "Z_FOK_" + inverseName.uppercased() + String(n)
+                }
+                used[table, default: []].insert(name)
                 orderColumns[e.name + "." + r.name] = name
             }
         }
@@ -125,26 +140,22 @@ struct EntityHierarchy {
             for r in e.relationships.sorted(by: { $0.name < $1.name }) where r.toMany && r.inverse == nil {
                 guard let number = numbers[e.name], numbers[r.destination] != nil else { continue }
                 let table = root(of: r.destination)
-                func claim(_ base: String) -> String { Self.claim(base, in: table, used: &used) }
+                func claim(_ base: String) -> String {
+                    var name = base
+                    var n = 0
+                    while used[table, default: []].contains(name) {
+                        n += 1
+                        name = base + String(n)
+                    }
+                    used[table, default: []].insert(name)
+                    return name
+                }
                 let name = "\(number)\(r.name)"
                 let column = claim("Z" + name.uppercased())
                 let entityColumn = (children[e.name] ?? []).isEmpty ? nil : claim("Z\(number)_" + name.uppercased())
                 hiddenKeys[e.name + "." + r.name] = (name, column, entityColumn)
             }
         }
-    }
-
-    /// `base`, or `base` with the next free number after it (`ZTITLE1`), taken in `table`'s
-    /// column names: how Core Data's mapping generator makes a column name unique.
-    private static func claim(_ base: String, in table: String, used: inout [String: Set<String>]) -> String {
-        var name = base
-        var n = 0
-        while used[table, default: []].contains(name) {
-            n += 1
-            name = base + String(n)
-        }
-        used[table, default: []].insert(name)
-        return name
     }
 
     /// The root of `entity`'s hierarchy.
