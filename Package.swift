@@ -19,11 +19,14 @@ let package = Package(
         ),
         // glibc's mallinfo2, which Swift's Glibc module does not export: the heap a result holds.
         .target(name: "CHeap"),
+        // The integer-array virtual table (a port of SQLite's test_intarray.c) through which
+        // Core Data binds lists of primary keys; used only by SchemaLabSQLite.
+        .target(name: "CIntArray", dependencies: ["CSQLite"]),
         // The SQLite layer: connections, statements, values, counters, plans, the raw stepper
         // and Core Data's SQL functions with the string matching they need.
         .target(
             name: "SchemaLabSQLite",
-            dependencies: ["CSQLite"]
+            dependencies: ["CSQLite", "CIntArray"]
         ),
         // Core Data as the lab models it: the resolved model, predicates, the store's SQL, the context.
         .target(

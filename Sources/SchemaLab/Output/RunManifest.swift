@@ -16,7 +16,7 @@ public struct RunManifest: Codable, Sendable {
     public var pragmas: [String: String]
     public var environment: EnvironmentFingerprint
     /// How batched fetches bind a window's keys (Core Data uses a `_Z_intarray0` virtual table).
-    public var batchKeyBinding = "IN (?,...)"
+    public var batchKeyBinding = "IN (SELECT * FROM _Z_intarray0); IN (?,...) in workloads with keyBinding parameters"
 
     public init(plan: ScenarioPlan, options: RunOptions) {
         let sc = plan.scenario

@@ -13,6 +13,10 @@ public struct FetchRequest {
     public let includesPropertyValues: Bool
     /// true (Core Data's default): fetched rows are snapshots and objects stay faults until read.
     public let returnsObjectsAsFaults: Bool
+    /// propertiesToFetch on managed objects: the objects are partial faults (nil: whole rows).
+    public let partial: PartialProperties?
+    /// How batch windows and prefetches bind their lists of keys.
+    public let keyBinding: KeyBinding
     /// True when the request has a predicate.
     public let hasPredicate: Bool
     /// The statements this request issues.
@@ -34,8 +38,11 @@ public struct FetchRequest {
         entity: EntityDescription, sortDescriptors: [(ResolvedKeyPath, Bool)], batchSize: Int,
         prefetch: [[RelationshipModel]], predicate: PredicateCompilation?, fetchLimit: Int = 0, fetchOffset: Int = 0,
         includesPropertyValues: Bool = true, returnsObjectsAsFaults: Bool = false,
-        section: (ResolvedKeyPath, ascending: Bool)? = nil, dictionary: DictionaryShape? = nil
+        section: (ResolvedKeyPath, ascending: Bool)? = nil, dictionary: DictionaryShape? = nil,
+        keyBinding: KeyBinding = .integerArray, partial: PartialProperties? = nil
     ) throws {
+        self.keyBinding = keyBinding
+        self.partial = partial
         self.entity = entity
         self.sortDescriptors = sortDescriptors
         self.batchSize = batchSize
@@ -47,6 +54,7 @@ public struct FetchRequest {
         self.hasPredicate = predicate != nil
         self.sql = try FetchRequestSQL(
             fetch: entity.fetchSQL, sorts: sortDescriptors, predicate: predicate,
-            limit: fetchLimit, offset: fetchOffset, section: section, dictionary: dictionary)
+            limit: fetchLimit, offset: fetchOffset, section: section, dictionary: dictionary,
+            objectColumns: partial?.selectList(entity))
     }
 }

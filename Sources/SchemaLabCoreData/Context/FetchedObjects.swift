@@ -12,6 +12,10 @@ public final class FetchedObjects {
     let batchSize: Int
     /// Relationship paths prefetched for each window as it loads (Core Data prefetches per batch).
     @exclusivity(unchecked) var prefetch: [[RelationshipModel]] = []
+    /// The properties each window reads (propertiesToFetch), nil for whole rows.
+    @exclusivity(unchecked) var partial: PartialProperties? = nil
+    /// How each window's keys are bound.
+    @exclusivity(unchecked) var keyBinding = KeyBinding.integerArray
     /// Number of windows loaded so far.
     @exclusivity(unchecked) public private(set) var batchesLoaded = 0
 
@@ -43,8 +47,8 @@ public final class FetchedObjects {
         if let o = objects[index] { return o }
         let start = (index / batchSize) * batchSize
         let end = min(start + batchSize, ids.count)
-        let loaded = try context.loadBatch(entity: entity, ids: ids[start..<end])
-        for path in prefetch { try context.prefetch(path, from: loaded) }
+        let loaded = try context.loadBatch(entity: entity, ids: ids[start..<end], binding: keyBinding, partial: partial)
+        for path in prefetch { try context.prefetch(path, from: loaded, binding: keyBinding) }
         for i in start..<end { objects[i] = loaded[i - start] }
         batchesLoaded += 1
         return objects[index]!

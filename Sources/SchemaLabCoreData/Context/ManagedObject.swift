@@ -46,6 +46,9 @@ public final class ManagedObject {
         _modify { yield &storedHasSnapshot }
     }
     @usableFromInline @exclusivity(unchecked) var storedHasSnapshot: Bool = false
+    /// The properties a partial fetch (`propertiesToFetch` on objects) read into this fault;
+    /// reading any other fires it. Nil for every other object.
+    @exclusivity(unchecked) public internal(set) var partial: PartialProperties? = nil
     /// Z_OPT: the row version read or written last (optimistic locking).
     public internal(set) var version: Int64 {
         @inlinable get { storedVersion }

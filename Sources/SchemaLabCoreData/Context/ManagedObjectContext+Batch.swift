@@ -95,7 +95,7 @@ extension ManagedObjectContext {
             var n = 0
             try transaction {
                 for t in triggers.create { try db.execute(t) }
-                try db.execute(sql, limit > 0 ? bindings + [.integer(Int64(limit))] : bindings)
+                try db.execute(sql, bindings)
                 n = db.changes
                 for t in triggers.drop { try db.execute(t) }
             }

@@ -11,31 +11,45 @@ extension ManagedObjectContext {
             if request.batchSize > 0 {
                 let results = FetchedObjects(context: self, entity: e, ids: ids, batchSize: request.batchSize)
                 results.prefetch = request.prefetch
+                results.keyBinding = request.keyBinding
+                results.partial = request.partial
                 return results
             }
             return FetchedObjects(context: self, entity: e, objects: ids.map { registeredObject(e, $0) })
         }
-        let objects = try fetchObjects(request.sql.objects, entity: e, asFaults: request.returnsObjectsAsFaults)
-        for path in request.prefetch { try prefetch(path, from: objects) }
+        let objects = try fetchObjects(request.sql.objects, entity: e, asFaults: request.returnsObjectsAsFaults, partial: request.partial)
+        for path in request.prefetch { try prefetch(path, from: objects, binding: request.keyBinding) }
         return FetchedObjects(context: self, entity: e, objects: objects)
     }
 
     /// Runs an object query with explicit bindings (paging re-binds the offset).
-    func fetchObjects(_ q: FetchRequestSQL.Query, entity e: EntityDescription, asFaults: Bool) throws -> [ManagedObject] {
+    func fetchObjects(
+        _ q: FetchRequestSQL.Query, entity e: EntityDescription, asFaults: Bool, partial: PartialProperties? = nil
+    ) throws -> [ManagedObject] {
         let s = try db.statement(q.sql)
         try s.bind(q.bindings)
         var objects: [ManagedObject] = []
-        while try s.step() { objects.append(materialize(s, entity: e, asFault: asFaults)) }
+        if let partial {
+            while try s.step() { objects.append(materializePartial(s, entity: e, partial)) }
+        } else {
+            while try s.step() { objects.append(materialize(s, entity: e, asFault: asFaults)) }
+        }
         s.reset()
         return objects
     }
 
-    /// Runs an objects fetch with these bindings in place of the request's (one page of a paged fetch).
+    /// Runs an objects fetch with these bindings in place of the request's (a request compiled
+    /// once and run for many keys).
     public func executePage(_ request: FetchRequest, bindings: [SQLValue]) throws -> [ManagedObject] {
         var q = request.sql.objects
         q.bindings = bindings
-        let objects = try fetchObjects(q, entity: request.entity, asFaults: request.returnsObjectsAsFaults)
-        for path in request.prefetch { try prefetch(path, from: objects) }
+        return try executePage(request, query: q)
+    }
+
+    /// Runs `query`, one of the request's object queries (such as a page of it), with its prefetching.
+    public func executePage(_ request: FetchRequest, query q: FetchRequestSQL.Query) throws -> [ManagedObject] {
+        let objects = try fetchObjects(q, entity: request.entity, asFaults: request.returnsObjectsAsFaults, partial: request.partial)
+        for path in request.prefetch { try prefetch(path, from: objects, binding: request.keyBinding) }
         return objects
     }
 
@@ -146,13 +160,60 @@ extension ManagedObjectContext {
     }
 
     /// Loads one window of a batched fetch, returned in the order of `ids`.
-    func loadBatch(entity e: EntityDescription, ids: ArraySlice<Int64>) throws -> [ManagedObject] {
-        let s = try db.statement(e.fetchSQL.batch(count: ids.count))
-        var p: Int32 = 1
-        for id in ids { try s.bind(id, at: p); p += 1 }
-        while try s.step() { _ = materialize(s, entity: e) }
+    func loadBatch(
+        entity e: EntityDescription, ids: ArraySlice<Int64>, binding: KeyBinding, partial: PartialProperties? = nil
+    ) throws -> [ManagedObject] {
+        let s = try db.statement(e.fetchSQL.batch(count: ids.count, binding: binding, columns: partial?.selectList(e)))
+        try bindKeys(ids, to: s, binding: binding)
+        if let partial {
+            while try s.step() { _ = materializePartial(s, entity: e, partial) }
+        } else {
+            while try s.step() { _ = materialize(s, entity: e) }
+        }
         s.reset()
         return ids.map { registeredObject(e, $0) }
+    }
+
+    /// Binds a list of keys: into the connection's integer array, or one parameter each.
+    func bindKeys(_ keys: some Collection<Int64>, to s: Statement, binding: KeyBinding) throws {
+        switch binding {
+        case .integerArray: try db.integerArray.bind(keys)
+        case .parameters:
+            var p: Int32 = 1
+            for key in keys { try s.bind(key, at: p); p += 1 }
+        }
+    }
+
+    /// Reads a row of a partial fetch (`SELECT 1, t0.Z_PK, <listed columns>`) into a fault that
+    /// holds the listed properties (an object already loaded is left as it is).
+    func materializePartial(_ s: Statement, entity e: EntityDescription, _ partial: PartialProperties) -> ManagedObject {
+        let o = registeredObject(e, s.int64(at: 1))
+        guard o.isFault, !o.hasSnapshot, o.partial == nil else { return o }
+        var values = Array(repeating: SQLValue.null, count: e.attributeCount)
+        var column = Int32(2)
+        for i in partial.attributes {
+            values[i] = s.value(at: column)
+            column += 1
+        }
+        o.values = values
+        for j in partial.toOnes {
+            o.related[j] = s.isNull(at: column) ? nil : registeredObject(e.destinations[j], s.int64(at: column))
+            column += 1
+        }
+        o.partial = partial
+        return o
+    }
+
+    /// Fires a fault to read attribute `index`, unless a partial fetch already read it.
+    public func fireFault(_ object: ManagedObject, attribute index: Int) throws {
+        if let p = object.partial, p.hasAttribute[index] { return }
+        try fireFault(object)
+    }
+
+    /// Fires a fault to follow to-one `index`, unless a partial fetch already read it.
+    public func fireFault(_ object: ManagedObject, toOne index: Int) throws {
+        if let p = object.partial, p.hasToOne[index] { return }
+        try fireFault(object)
     }
 
     /// Fires a fault: from its snapshot when the fetch left one, else one query by primary key.
@@ -168,6 +229,7 @@ extension ManagedObjectContext {
         guard try s.step() else {
             throw SQLiteError(code: 1, message: "fault for \(object.entity.name) \(object.objectID) found no row", sql: s.sql)
         }
+        object.partial = nil
         _ = materialize(s, entity: object.entity)
     }
 
@@ -200,9 +262,11 @@ extension ManagedObjectContext {
     }
 
     /// Prefetches a relationship path for `objects`, level by level: to-one steps load the
-    /// faulted destinations with `IN (?,…)` queries of up to 500 keys; to-many steps load
-    /// every destination row of up to 500 sources at once and fill the sources' to-many sets.
-    func prefetch(_ path: [RelationshipModel], from objects: [ManagedObject]) throws {
+    /// faulted destinations by key; to-many steps load every destination row of the sources
+    /// at once, sorted by source, and fill the sources' to-many sets. The keys are bound
+    /// through the integer array (one statement per level, as Core Data) or as parameters
+    /// (up to 500 a statement).
+    func prefetch(_ path: [RelationshipModel], from objects: [ManagedObject], binding: KeyBinding) throws {
         var level = objects
         for r in path {
             guard let first = level.first else { return }
@@ -211,19 +275,19 @@ extension ManagedObjectContext {
                 let faults = level.compactMap { $0.related[idx] }.filter(\.isFault)
                 var seen = Set<Int64>()
                 let ids = faults.map(\.objectID).filter { seen.insert($0).inserted }
-                for start in stride(from: 0, to: ids.count, by: 500) {
-                    _ = try loadBatch(entity: dest, ids: ids[start..<min(start + 500, ids.count)])
+                for start in stride(from: 0, to: ids.count, by: binding.chunk) {
+                    _ = try loadBatch(entity: dest, ids: ids[start..<min(start &+ binding.chunk, ids.count)], binding: binding)
                 }
                 level = level.compactMap { $0.related[idx] }
             } else if let idx = first.entity.toManyIndex(r.name) {
                 let dest = first.entity.toManyDestinations[idx]
                 var seen = Set<Int64>()
                 let sources = level.filter { $0.toManyTargets[idx] == nil && seen.insert($0.objectID).inserted }
-                for start in stride(from: 0, to: sources.count, by: 500) {
-                    let chunk = sources[start..<min(start + 500, sources.count)]
-                    let s = try db.statement(first.entity.fetchSQL.toManyPrefetch(first.entity.toMany[idx], count: chunk.count))
-                    var p: Int32 = 1
-                    for o in chunk { try s.bind(o.objectID, at: p); p += 1 }
+                for start in stride(from: 0, to: sources.count, by: binding.chunk) {
+                    let chunk = sources[start..<min(start &+ binding.chunk, sources.count)]
+                    let s = try db.statement(
+                        first.entity.fetchSQL.toManyPrefetch(first.entity.toMany[idx], count: chunk.count, binding: binding))
+                    try bindKeys(chunk.lazy.map(\.objectID), to: s, binding: binding)
                     var bySource: [Int64: [ManagedObject]] = [:]
                     var keysBySource: [Int64: [Int64]] = [:]
                     let ownerColumn = first.entity.fetchSQL.toManyPrefetchOwnerColumn(first.entity.toMany[idx])

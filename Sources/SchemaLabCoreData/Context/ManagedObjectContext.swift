@@ -120,10 +120,11 @@ public final class ManagedObjectContext {
     public func value(of object: ManagedObject, at path: KeyPathAccessor) throws -> SQLValue {
         var o = object
         for idx in path.relationshipIndexes {
+            if o.isFault { try fireFault(o, toOne: idx) }
             guard let next = o.related[idx] else { return .null }
             o = next
         }
-        if o.isFault { try fireFault(o) }
+        if o.isFault { try fireFault(o, attribute: path.attributeIndex) }
         return try attributeValue(o, path.attributeIndex)
     }
 

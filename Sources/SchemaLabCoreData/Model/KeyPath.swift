@@ -11,6 +11,13 @@ public struct ResolvedKeyPath: Sendable, Equatable {
     /// The entity that holds the attribute.
     public let owner: String
     public let attribute: AttributeModel
+    /// In a sort: the collation of its string comparison (`NSCollateLocaleSensitive`), nil for none.
+    public var sortCollation: String? = nil
+
+    /// The ORDER BY term for this key path at `column`: `t0.ZNAME COLLATE NSCollateLocaleSensitive DESC`.
+    public func orderTerm(_ column: String, ascending: Bool) -> String {
+        column + (sortCollation.map { " COLLATE " + $0 } ?? "") + (ascending ? "" : " DESC")
+    }
 
     /// The relationship names joined by dots (`meta`), "" when direct.
     public var relationshipPath: String { relationships.map(\.name).joined(separator: ".") }
@@ -25,6 +32,27 @@ public struct ResolvedKeyPath: Sendable, Equatable {
 }
 
 extension ResolvedModel {
+    /// Resolves a sort key: an attribute key path as ``resolve(keyPath:from:)`` does, or
+    /// `objectID` (after to-one relationships, `meta.objectID`), a sort on the object's ID:
+    /// `ORDER BY t0.Z_PK`, the sort SwiftData adds to every fetch it makes (a name the
+    /// entity's own attributes cannot take: NSManagedObject's `objectID`).
+    public func resolve(sortKey: String, from entity: String) throws(KeyPathError) -> ResolvedKeyPath {
+        let parts = sortKey.split(separator: ".").map(String.init)
+        guard parts.last == "objectID" else { return try resolve(keyPath: sortKey, from: entity) }
+        var current = self.entity(entity)
+        var rels: [RelationshipModel] = []
+        for name in parts.dropLast() {
+            guard let e = current, let r = e.relationship(name), r.foreignKeyColumn != nil else {
+                throw KeyPathError(message: "in variant \(variant), '\(sortKey)' is not a path of to-one relationships from \(entity)")
+            }
+            rels.append(r)
+            current = self.entity(r.destination)
+        }
+        guard let owner = current else { throw KeyPathError(message: "variant \(variant) has no entity \(entity)") }
+        let id = AttributeModel(name: "objectID", type: .integer64, column: "Z_PK")
+        return ResolvedKeyPath(text: sortKey, relationships: rels, owner: owner.name, attribute: id)
+    }
+
     /// Resolves `keyPath` from `entity`. A dotted path is followed as written (to-one
     /// relationships only). A single name is the entity's own attribute if it has one,
     /// else the nearest attribute of that name reachable through to-one relationships.

@@ -11,9 +11,10 @@ public indirect enum Predicate: Sendable, Equatable {
     case falsePredicate(column: Int)
     /// `left op right`, possibly with ANY/ALL/NONE and [c]/[d]/[n] options.
     case comparison(PredicateComparison)
-    /// `a AND b` / `a && b`; `column` is the operator's.
+    /// `a AND b` / `a && b`; `column` is the operator's (negated when the compound was written
+    /// in parentheses: see ``isParenthesized``).
     case and(Predicate, Predicate, column: Int)
-    /// `a OR b` / `a || b`; `column` is the operator's.
+    /// `a OR b` / `a || b`; `column` as for `and`.
     case or(Predicate, Predicate, column: Int)
     /// `NOT a` / `!a`; `column` is the operator's.
     case not(Predicate, column: Int)
@@ -23,7 +24,28 @@ public indirect enum Predicate: Sendable, Equatable {
         switch self {
         case .truePredicate(let c), .falsePredicate(let c): return c
         case .comparison(let c): return c.column
-        case .and(_, _, let c), .or(_, _, let c), .not(_, let c): return c
+        case .and(_, _, let c), .or(_, _, let c), .not(_, let c): return abs(c)
+        }
+    }
+
+    /// True for an AND or OR the text wrote in parentheses. A chain `a AND b AND c` is one
+    /// compound of three, which Core Data writes as one group, `(a AND b AND c)`, while
+    /// `(a AND b) AND c` is a compound inside a compound, written `((a AND b) AND c)` (as
+    /// SwiftData's `a && b && c` is logged). The parser marks the inner compound by negating
+    /// its operator's column.
+    public var isParenthesized: Bool {
+        switch self {
+        case .and(_, _, let c), .or(_, _, let c): return c < 0
+        default: return false
+        }
+    }
+
+    /// This compound marked as written in parentheses (other predicates unchanged).
+    public var parenthesized: Predicate {
+        switch self {
+        case .and(let a, let b, let c): return .and(a, b, column: -abs(c))
+        case .or(let a, let b, let c): return .or(a, b, column: -abs(c))
+        default: return self
         }
     }
 }
@@ -80,6 +102,9 @@ public struct ComparisonOptions: OptionSet, Sendable, Equatable, Hashable {
     public static let diacriticInsensitive = ComparisonOptions(rawValue: 2)
     /// `[n]`
     public static let normalized = ComparisonOptions(rawValue: 4)
+    /// `[l]`, locale-sensitive (NSLocaleSensitivePredicateOption, 8): what SwiftData's
+    /// `localizedStandardContains` sets, with `[c]` and `[d]` (`CONTAINS[cdl]`).
+    public static let localeSensitive = ComparisonOptions(rawValue: 8)
 }
 
 /// `left op[options] right`, with an optional quantifier.
@@ -98,6 +123,9 @@ public struct PredicateComparison: Sendable, Equatable {
     public var column: Int
     /// Where the operator is.
     public var operatorColumn: Int
+    /// True when the compiler swapped the sides to put the key path on the left (`100 < likes`
+    /// read as `likes > 100`): the SQL is written back in the order of the text, `? < t0.ZLIKES`.
+    public var swapped = false
 
     /// A comparison; `column` is where it starts, `operatorColumn` where its operator is.
     public init(

@@ -91,11 +91,14 @@ extension PredicateCompiler {
             let fn = ["@avg": "AVG", "@sum": "SUM", "@min": "MIN", "@max": "MAX"][f.rawValue]!
             selected = f == .sum ? "COALESCE(SUM(\(frag.sql)), 0)" : "\(fn)(\(frag.sql))"
         }
-        var whereClause = Fragment("\(parent.alias).Z_PK = \(src.owner)")
+        // The correlation in parentheses, as Core Data writes it: `WHERE (t0.Z_PK = t1.ZITEM) )`;
+        // a SUBQUERY's predicate inside them: `WHERE (t0.Z_PK = t1.ZSTOP AND (<predicate>)) )`.
+        var whereClause = Fragment("(\(parent.alias).Z_PK = \(src.owner)")
         if let filter {
             whereClause = whereClause + " AND (" + (try predicate(filter.predicate, in: src.elements!)) + ")"
         }
+        whereClause = whereClause + ")"
         let localJoins = src.elements?.joinClauses ?? ""
-        return "(SELECT \(selected) FROM \(src.from)\(localJoins) WHERE " + whereClause + ")"
+        return "(SELECT \(selected) FROM \(src.from)\(localJoins) WHERE " + whereClause + " )"
     }
 }

@@ -4,9 +4,11 @@ import SchemaLabSQLite
 extension PredicateCompiler {
     func comparison(_ c: PredicateComparison, in scope: Scope) throws(PredicateError) -> Fragment {
         var c = c
-        // A constant on the left is flipped: `100 < likes` is `likes > 100`.
+        // A constant on the left is read flipped (`100 < likes` is `likes > 100`) and written
+        // back in the order of the text (`? < t0.ZLIKES`), as Core Data keeps it.
         if case .constant = c.left, !isConstant(c.right), let m = c.op.mirrored {
             (c.left, c.right, c.op) = (c.right, c.left, m)
+            c.swapped = true
         }
         if case .indexed(let key, let index, let col) = c.left {
             return try indexed(c, key: key, index: index, column: col, in: scope)
@@ -99,9 +101,15 @@ extension PredicateCompiler {
     }
 
     /// The modifier bits of NSCoreDataStringSearch / NSCoreDataStringCompare.
+    /// `[l]` adds 32, and the function's last argument becomes 1 (``localeFlag(_:)``): SwiftData's
+    /// `localizedStandardContains` is logged as `NSCoreDataStringSearch( t0.ZNAME, ?, 417, 1)`.
     func searchOptions(_ o: ComparisonOptions) -> Int {
         (o.contains(.caseInsensitive) ? 257 : 0) | (o.contains(.diacriticInsensitive) ? 384 : 0)
+            | (o.contains(.localeSensitive) ? 32 : 0)
     }
+
+    /// The last argument of NSCoreDataStringSearch and NSCoreDataStringCompare: 1 with `[l]`.
+    func localeFlag(_ o: ComparisonOptions) -> Int { o.contains(.localeSensitive) ? 1 : 0 }
 
     /// The flags of NSCoreDataLike / NSCoreDataMatches.
     func likeFlags(_ o: ComparisonOptions) -> Int {
@@ -191,7 +199,7 @@ extension PredicateCompiler {
         let l = try sql(left, op: op), r = try sql(right, op: op)
         let symbol = ["==": "=", "!=": "<>", "<": "<", "<=": "<=", ">": ">", ">=": ">="][op.rawValue]!
         if !stringOptions.isEmpty {
-            return "NSCoreDataStringCompare(" + l + ", " + r + ", \(searchOptions(stringOptions)), 0) \(symbol) 0"
+            return "NSCoreDataStringCompare(" + l + ", " + r + ", \(searchOptions(stringOptions)), \(localeFlag(stringOptions))) \(symbol) 0"
         }
         if op == .notEqual {
             switch (left, right) {
@@ -209,6 +217,10 @@ extension PredicateCompiler {
                 return l + " <> " + r
             }
         }
+        if c.swapped, let written = op.mirrored {
+            let writtenSymbol = ["==": "=", "!=": "<>", "<": "<", "<=": "<=", ">": ">", ">=": ">="][written.rawValue]!
+            return r + " \(writtenSymbol) " + l
+        }
         return l + " \(symbol) " + r
     }
 
@@ -222,6 +234,7 @@ extension PredicateCompiler {
         var s = "["
         if o.contains(.caseInsensitive) { s += "c" }
         if o.contains(.diacriticInsensitive) { s += "d" }
+        if o.contains(.localeSensitive) { s += "l" }
         if o.contains(.normalized) { s += "n" }
         return s + "]"
     }
@@ -244,7 +257,7 @@ extension PredicateCompiler {
         case .matches: return "NSCoreDataMatches(" + l + ", " + r + ", \(likeFlags(c.options)))"
         default:
             let anchor = c.op == .beginsWith ? 8 : c.op == .endsWith ? 12 : 0
-            return "NSCoreDataStringSearch(" + l + ", " + r + ", \(searchOptions(c.options) | anchor), 0)"
+            return "NSCoreDataStringSearch(" + l + ", " + r + ", \(searchOptions(c.options) | anchor), \(localeFlag(c.options)))"
         }
     }
 }

@@ -20,8 +20,15 @@ extension PredicateCompiler {
                     }
                 }
             }
-            return "(" + (try predicate(a, in: scope)) + " AND " + (try predicate(b, in: scope)) + ")"
-        case .or(let a, let b, _): return "(" + (try predicate(a, in: scope)) + " OR " + (try predicate(b, in: scope)) + ")"
+            // A chain of ANDs is one flat group, as Core Data writes it: `(a AND b AND c)`.
+            var f = Fragment("(")
+            for (k, t) in terms.enumerated() { f = f + (k == 0 ? "" : " AND ") + (try predicate(t, in: scope)) }
+            return f + ")"
+        case .or:
+            // And a chain of ORs ([I]: no log of three ORs was found; the same rule as AND).
+            var f = Fragment("(")
+            for (k, t) in Self.disjuncts(p).enumerated() { f = f + (k == 0 ? "" : " OR ") + (try predicate(t, in: scope)) }
+            return f + ")"
         case .not(let a, _): return "NOT (" + (try predicate(a, in: scope)) + ")"
         case .comparison(let c): return try comparison(c, in: scope)
         }

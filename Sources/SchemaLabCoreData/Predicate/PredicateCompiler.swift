@@ -91,10 +91,25 @@ public struct PredicateCompiler {
         return CompiledPredicate(sql: f.sql, bindings: f.bindings)
     }
 
-    /// The terms of an AND chain, in order (`a AND (b AND c)` is a, b, c).
+    /// The terms of an AND chain, in order: `a AND b AND c` is a, b, c; a compound written in
+    /// parentheses is one term (`(a AND b) AND c` is `(a AND b)`, c).
     static func conjuncts(_ p: Predicate) -> [Predicate] {
-        if case .and(let a, let b, _) = p { return conjuncts(a) + conjuncts(b) }
-        return [p]
+        guard case .and(let a, let b, _) = p else { return [p] }
+        func terms(_ q: Predicate) -> [Predicate] {
+            if case .and(let x, let y, _) = q, !q.isParenthesized { return terms(x) + terms(y) }
+            return [q]
+        }
+        return terms(a) + terms(b)
+    }
+
+    /// The terms of an OR chain, in order.
+    static func disjuncts(_ p: Predicate) -> [Predicate] {
+        guard case .or(let a, let b, _) = p else { return [p] }
+        func terms(_ q: Predicate) -> [Predicate] {
+            if case .or(let x, let y, _) = q, !q.isParenthesized { return terms(x) + terms(y) }
+            return [q]
+        }
+        return terms(a) + terms(b)
     }
 
     /// The index names `indexed:by:` uses in `p`, with their columns.

@@ -107,7 +107,7 @@ private struct Parser {
                 throw expected("')' to close the '(' at column \(open.column)", after: nil)
             }
             _ = advance()
-            return p
+            return p.parenthesized
         }
         if keyword == "TRUEPREDICATE" { return .truePredicate(column: advance().column) }
         if keyword == "FALSEPREDICATE" { return .falsePredicate(column: advance().column) }
@@ -153,19 +153,21 @@ private struct Parser {
         var options: ComparisonOptions = []
         if isPunctuation("[") {
             let open = advance()
-            guard case .word(let w) = current.kind else { throw expected("c, d, cd or n", after: open) }
+            guard case .word(let w) = current.kind else { throw expected("c, d, cd, l or n", after: open) }
             let optionToken = advance()
             for ch in w.lowercased() {
                 switch ch {
                 case "c": options.insert(.caseInsensitive)
                 case "d": options.insert(.diacriticInsensitive)
                 case "n": options.insert(.normalized)
+                case "l": options.insert(.localeSensitive)
                 default:
-                    throw PredicateError(column: optionToken.column, message: "unknown option '[\(w)]' (use [c], [d], [cd] or [n])")
+                    throw PredicateError(
+                        column: optionToken.column, message: "unknown option '[\(w)]' (use [c], [d], [cd], [l] or [n])")
                 }
             }
             if options.contains(.normalized) && options != .normalized {
-                throw PredicateError(column: optionToken.column, message: "'[\(w)]': n cannot be combined with c or d")
+                throw PredicateError(column: optionToken.column, message: "'[\(w)]': n cannot be combined with c, d or l")
             }
             guard isPunctuation("]") else { throw expected("']'", after: optionToken) }
             lastToken = advance()

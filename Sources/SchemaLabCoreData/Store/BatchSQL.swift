@@ -29,10 +29,11 @@ public enum BatchSQL {
         return "UPDATE OR FAIL \(entity.table) AS t0 SET \(sets.joined(separator: ", "))" + (whereSQL.map { " WHERE " + $0 } ?? "")
     }
 
-    /// `DELETE FROM ZQUAKE WHERE Z_PK IN (SELECT t0.Z_PK FROM ZQUAKE t0 [WHERE …] [LIMIT ?])`.
-    public static func delete(_ entity: EntityModel, whereSQL: String?, limited: Bool) -> String {
+    /// `DELETE FROM ZQUAKE WHERE Z_PK IN (SELECT t0.Z_PK FROM ZQUAKE t0 [WHERE …] [LIMIT 1000])`,
+    /// the fetchLimit written as a number, as Core Data writes it (0: none).
+    public static func delete(_ entity: EntityModel, whereSQL: String?, limit: Int) -> String {
         "DELETE FROM \(entity.table) WHERE Z_PK IN (SELECT t0.Z_PK FROM \(entity.table) t0" + (whereSQL.map { " WHERE " + $0 } ?? "")
-            + (limited ? " LIMIT ?" : "") + ")"
+            + (limit > 0 ? " LIMIT \(limit)" : "") + ")"
     }
 
     /// What a batch delete must do to the rows related to each deleted row, as temporary

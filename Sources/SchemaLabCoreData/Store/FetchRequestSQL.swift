@@ -4,7 +4,7 @@ import SchemaLabSQLite
 /// built (never in a timed region), with the values each binds.
 ///
 /// Shapes (docs: statement shapes §4-§6):
-/// - objects: `SELECT 0, t0.Z_PK, t0.Z_OPT, … FROM … [WHERE …] [ORDER BY …] [LIMIT ? [OFFSET ?]]`
+/// - objects: `SELECT 0, t0.Z_PK, t0.Z_OPT, … FROM … [WHERE …] [ORDER BY …] [LIMIT n [OFFSET m]]`
 /// - object IDs (also the first query of a batched fetch, and includesPropertyValues = NO):
 ///   `SELECT 0, t0.Z_PK FROM …`
 /// - count: `SELECT COUNT(*) FROM ZPHOTO` without a predicate, `SELECT COUNT( DISTINCT t0.Z_PK)
@@ -13,8 +13,8 @@ import SchemaLabSQLite
 ///   [GROUP BY …] [HAVING …] [ORDER BY …]`; `@sum` is SQLite's `total()`
 /// - section counts: `SELECT key, COUNT (DISTINCT t0.Z_PK) FROM … [WHERE …] GROUP BY key ORDER BY key`
 ///
-/// fetchLimit and fetchOffset are bound as `LIMIT ? OFFSET ?` (Core Data writes the numbers
-/// into the text; the lab binds every constant).
+/// fetchLimit and fetchOffset are written as numbers (`LIMIT 100`, `LIMIT 20 OFFSET 40`), as
+/// Core Data writes them.
 public struct FetchRequestSQL: Sendable {
     public struct Query: Sendable, Equatable {
         public var sql: String
@@ -22,6 +22,8 @@ public struct FetchRequestSQL: Sendable {
     }
 
     public let objects: Query
+    /// The objects query without its LIMIT, for ``page(limit:offset:)``.
+    let objectsStem: String
     public let ids: Query
     public let count: Query
     public let sectionCounts: Query?
@@ -31,15 +33,14 @@ public struct FetchRequestSQL: Sendable {
     public init(
         fetch: FetchSQL, sorts: [(ResolvedKeyPath, Bool)], predicate: PredicateCompilation?,
         limit: Int, offset: Int, section: (ResolvedKeyPath, ascending: Bool)? = nil,
-        dictionary: DictionaryShape? = nil
+        dictionary: DictionaryShape? = nil, objectColumns: String? = nil
     ) throws {
         let e = fetch.entity
         let limitSQL = FetchSQL.limitClause(limit: limit, offset: offset)
-        let limitValues = FetchSQL.limitBindings(limit: limit, offset: offset)
+        let limitValues: [SQLValue] = []
         let main = try fetch.clauses(sorts: sorts, predicate: predicate)
-        objects = Query(
-            sql: "SELECT \(FetchSQL.objectColumns(e, in: fetch.model)) \(main.from)\(main.whereSQL)\(main.orderBy)\(limitSQL)",
-            bindings: main.bindings + limitValues)
+        objectsStem = "SELECT \(objectColumns ?? FetchSQL.objectColumns(e, in: fetch.model)) \(main.from)\(main.whereSQL)\(main.orderBy)"
+        objects = Query(sql: objectsStem + limitSQL, bindings: main.bindings)
         ids = Query(
             sql: "SELECT \(FetchSQL.entityColumn(e)), t0.Z_PK \(main.from)\(main.whereSQL)\(main.orderBy)\(limitSQL)",
             bindings: main.bindings + limitValues)
@@ -63,8 +64,15 @@ public struct FetchRequestSQL: Sendable {
             let planner = JoinPlanner(model: fetch.model, entity: e)
             var selected: [String] = []
             var named: [String: String] = [:]
+            var aliased = 0
             for p in d.properties {
-                let col = planner.column(p.keyPath, outer: true)
+                let col: String
+                if let r = p.toMany {
+                    let joined = planner.toManyAlias(r)
+                    col = joined.alias + "." + (p.keyPath.attribute.column == "Z_PK" ? joined.keyColumn : p.keyPath.attribute.column)
+                } else {
+                    col = planner.column(p.keyPath, outer: true)
+                }
                 let expr: String
                 switch p.function {
                 case nil: expr = col
@@ -74,8 +82,17 @@ public struct FetchRequestSQL: Sendable {
                 case .sum?: expr = "total( \(col))"
                 case .count?: expr = "COUNT( \(col))"
                 }
-                selected.append(expr)
-                named[p.name] = expr
+                if d.having != nil, p.function != nil {
+                    // With a HAVING, Core Data names each expression and the HAVING uses the name:
+                    // `COUNT( t0.ZBIRTHOFYEAR) AS __var0 … HAVING __var0 > ?`.
+                    let alias = "__var\(aliased)"
+                    aliased += 1
+                    selected.append(expr + " AS " + alias)
+                    named[p.name] = alias
+                } else {
+                    selected.append(expr)
+                    named[p.name] = expr
+                }
             }
             let groupColumns = d.groupBy.map { planner.column($0, outer: true) }
             let sortColumns = sorts.map { planner.column($0.0, outer: true) }
@@ -86,7 +103,7 @@ public struct FetchRequestSQL: Sendable {
             if !groupColumns.isEmpty { sql += " GROUP BY " + groupColumns.joined(separator: ", ") }
             if let having { sql += " HAVING " + having.sql }
             if !sorts.isEmpty {
-                sql += " ORDER BY " + zip(sorts, sortColumns).map { $0.0.1 ? $0.1 : $0.1 + " DESC" }.joined(separator: ", ")
+                sql += " ORDER BY " + zip(sorts, sortColumns).map { $0.0.0.orderTerm($0.1, ascending: $0.0.1) }.joined(separator: ", ")
             }
             sql += limitSQL
             dictionaries = Query(sql: sql, bindings: (compiled?.bindings ?? []) + (having?.bindings ?? []) + limitValues)
@@ -96,17 +113,29 @@ public struct FetchRequestSQL: Sendable {
     }
 }
 
+extension FetchRequestSQL {
+    /// The objects query of one page: this request with fetchLimit `limit` and fetchOffset
+    /// `offset` (a statement text per page, as Core Data's requests with different offsets).
+    public func page(limit: Int, offset: Int) -> Query {
+        Query(sql: objectsStem + FetchSQL.limitClause(limit: limit, offset: offset), bindings: objects.bindings)
+    }
+}
+
 /// What a dictionary fetch selects: properties (key paths or aggregates), grouping, HAVING.
 public struct DictionaryShape {
     public struct Property {
         public var name: String
         public var keyPath: ResolvedKeyPath
         public var function: AggregateFunction?
+        /// An expression over a to-many relationship (`count:(attachments)`): its rows are
+        /// joined, and `keyPath` is the destination's attribute (`objectID`, Z_PK: the members).
+        public var toMany: RelationshipModel?
 
-        public init(name: String, keyPath: ResolvedKeyPath, function: AggregateFunction?) {
+        public init(name: String, keyPath: ResolvedKeyPath, function: AggregateFunction?, toMany: RelationshipModel? = nil) {
             self.name = name
             self.keyPath = keyPath
             self.function = function
+            self.toMany = toMany
         }
     }
 

@@ -76,7 +76,7 @@ public struct FetchSQL: Sendable {
         let extraColumns = extra.map { planner.column($0, outer: true) }
         let compiled = Self.restricted(try predicate?(planner), to: entity)
         let orderBy =
-            sorts.isEmpty ? "" : " ORDER BY " + zip(sorts, sortColumns).map { $0.0.1 ? $0.1 : $0.1 + " DESC" }.joined(separator: ", ")
+            sorts.isEmpty ? "" : " ORDER BY " + zip(sorts, sortColumns).map { $0.0.0.orderTerm($0.1, ascending: $0.0.1) }.joined(separator: ", ")
         return Clauses(
             from: planner.fromClause, whereSQL: compiled.map { " WHERE " + $0.sql } ?? "", orderBy: orderBy,
             bindings: compiled?.bindings ?? [], extraColumns: extraColumns)
@@ -92,17 +92,14 @@ public struct FetchSQL: Sendable {
         return WhereClause(sql: "(\(clause.sql) AND \(r.sql))", bindings: clause.bindings + numbers)
     }
 
-    /// ` LIMIT ? OFFSET ?` when the request has a fetchLimit or fetchOffset (bound, not spliced).
+    /// ` LIMIT 100`, ` LIMIT 100 OFFSET 200` when the request has a fetchLimit or fetchOffset:
+    /// the numbers written into the text, as Core Data writes them (validated integers, never
+    /// a value from a predicate). An offset without a limit is ` LIMIT -1 OFFSET 200` (SQLite
+    /// needs a LIMIT before OFFSET; -1 is its "none").
     static func limitClause(limit: Int, offset: Int) -> String {
         if limit == 0 && offset == 0 { return "" }
-        return offset == 0 ? " LIMIT ?" : " LIMIT ? OFFSET ?"
-    }
-
-    /// The values bound to ``limitClause(limit:offset:)``'s parameters (no limit: -1, SQLite's "none").
-    static func limitBindings(limit: Int, offset: Int) -> [SQLValue] {
-        if limit == 0 && offset == 0 { return [] }
-        let l = SQLValue.integer(limit == 0 ? -1 : Int64(limit))
-        return offset == 0 ? [l] : [l, .integer(Int64(offset))]
+        let l = limit == 0 ? "-1" : String(limit)
+        return offset == 0 ? " LIMIT \(l)" : " LIMIT \(l) OFFSET \(offset)"
     }
 
     /// A fetch of whole objects, sorted (tests and simple callers: no predicate, no limit).
@@ -117,11 +114,12 @@ public struct FetchSQL: Sendable {
         return "SELECT \(Self.entityColumn(entity)), t0.Z_PK \(c.from)\(c.whereSQL)\(c.orderBy)"
     }
 
-    /// One window of a batched fetch: `count` primary keys bound as `IN (?,...)`, no ORDER BY.
-    /// (Core Data binds them through the `_Z_intarray0` virtual table; we use `IN (?,...)`.)
-    public func batch(count: Int) -> String {
-        let marks = Array(repeating: "?", count: count).joined(separator: ",")
-        return "SELECT \(Self.objectColumns(entity, in: model)) FROM \(entity.table) t0 WHERE t0.Z_PK IN (\(marks)) LIMIT \(count)"
+    /// One window of a batched fetch, or the destinations of a to-one prefetch: `count` primary
+    /// keys, no ORDER BY, `LIMIT count` written as a number, as Core Data logs it:
+    /// `… FROM ZPHOTO t0 WHERE t0.Z_PK IN (SELECT * FROM _Z_intarray0) LIMIT 20`.
+    /// `columns` replaces the object columns (a partial fetch's `1, t0.Z_PK, t0.ZNAME`).
+    public func batch(count: Int, binding: KeyBinding = .integerArray, columns: String? = nil) -> String {
+        "SELECT \(columns ?? Self.objectColumns(entity, in: model)) FROM \(entity.table) t0 WHERE t0.Z_PK IN \(binding.list(count: count)) LIMIT \(count)"
     }
 
     /// Firing one fault: the object's row by primary key.
@@ -151,8 +149,9 @@ public struct FetchSQL: Sendable {
         case .inverseForeignKey(let column):
             return "SELECT \(Self.entityColumn(dest)), t0.Z_PK FROM \(dest.table) t0 WHERE t0.\(column) = ?"
         case .joinTable(let table, let own, let other):
+            // The join table first, as Core Data logs it: `FROM Z_1TAGS t1 JOIN ZTAG t0 ON …`.
             return
-                "SELECT \(Self.entityColumn(dest)), t0.Z_PK FROM \(dest.table) t0 JOIN \(table) t1 ON t0.Z_PK = t1.\(other) WHERE t1.\(own) = ?"
+                "SELECT \(Self.entityColumn(dest)), t0.Z_PK FROM \(table) t1 JOIN \(dest.table) t0 ON t0.Z_PK = t1.\(other) WHERE t1.\(own) = ?"
         case .foreignKey:
             preconditionFailure("toManyFault takes a to-many relationship")
         }
@@ -180,16 +179,19 @@ public struct FetchSQL: Sendable {
         return columns.firstIndex(of: order).map { Int32(3 + $0) }
     }
 
-    public func toManyPrefetch(_ relationship: RelationshipModel, count: Int) -> String {
+    /// The destinations of a to-many for `count` sources, sorted by the source key as Core Data
+    /// sorts them (`… WHERE t0.ZAUTHOR IN (SELECT * FROM _Z_intarray0) ORDER BY t0.ZAUTHOR`);
+    /// an ordered to-many adds its order key to the sort.
+    public func toManyPrefetch(_ relationship: RelationshipModel, count: Int, binding: KeyBinding = .integerArray) -> String {
         let dest = model.entity(relationship.destination)!
-        let marks = Array(repeating: "?", count: count).joined(separator: ",")
+        let list = binding.list(count: count)
         switch relationship.storage {
         case .inverseForeignKey(let column):
-            let order = relationship.orderColumn.map { " ORDER BY t0.\($0)" } ?? ""
-            return "SELECT \(Self.objectColumns(dest, in: model)) FROM \(dest.table) t0 WHERE t0.\(column) IN (\(marks))\(order)"
+            let order = " ORDER BY t0.\(column)" + (relationship.orderColumn.map { ", t0.\($0)" } ?? "")
+            return "SELECT \(Self.objectColumns(dest, in: model)) FROM \(dest.table) t0 WHERE t0.\(column) IN \(list)\(order)"
         case .joinTable(let table, let own, let other):
             return
-                "SELECT \(Self.objectColumns(dest, in: model)), t1.\(own)\(relationship.orderColumn.map { ", t1.\($0)" } ?? "") FROM \(dest.table) t0 JOIN \(table) t1 ON t0.Z_PK = t1.\(other) WHERE t1.\(own) IN (\(marks))\(relationship.orderColumn.map { " ORDER BY t1.\($0)" } ?? "")"
+                "SELECT \(Self.objectColumns(dest, in: model)), t1.\(own)\(relationship.orderColumn.map { ", t1.\($0)" } ?? "") FROM \(table) t1 JOIN \(dest.table) t0 ON t0.Z_PK = t1.\(other) WHERE t1.\(own) IN \(list) ORDER BY t1.\(own)\(relationship.orderColumn.map { ", t1.\($0)" } ?? "")"
         case .foreignKey:
             preconditionFailure("toManyPrefetch takes a to-many relationship")
         }

@@ -18,6 +18,8 @@ public final class JoinPlanner {
         var table: String
         var alias: String
         var outer: Bool
+        /// The ON condition when it is not `parent.FK = alias.Z_PK` (a to-many's join).
+        var condition: String? = nil
     }
     private var joins: [Join] = []
     private var aliases: [String: String] = ["": "t0"]
@@ -48,6 +50,33 @@ public final class JoinPlanner {
         return aliases[path]!
     }
 
+    /// The alias of a to-many relationship's rows joined to t0 with `LEFT OUTER JOIN`, as a
+    /// dictionary fetch's `count:(attachments)` joins them: `LEFT OUTER JOIN ZATTACHMENT t1 ON
+    /// t0.Z_PK = t1.ZITEM`; a many-to-many joins its join table (`… Z_1TAGS t1 ON t0.Z_PK = t1.Z_1ITEMS`,
+    /// [I]), whose other column holds the members' keys. One join per relationship.
+    public func toManyAlias(_ relationship: RelationshipModel) -> (alias: String, table: String, keyColumn: String) {
+        let path = "*" + relationship.name
+        let table: String, owner: String, key: String
+        switch relationship.storage {
+        case .inverseForeignKey(let column):
+            table = model.entity(relationship.destination)!.table
+            owner = column
+            key = "Z_PK"
+        case .joinTable(let t, let own, let other):
+            (table, owner, key) = (t, own, other)
+        case .foreignKey:
+            preconditionFailure("toManyAlias takes a to-many relationship")
+        }
+        if let alias = aliases[path] { return (alias, table, key) }
+        let alias = "t\(aliases.count)"
+        aliases[path] = alias
+        joins.append(
+            Join(
+                path: path, parentAlias: "t0", foreignKey: "", table: table, alias: alias, outer: true,
+                condition: "t0.Z_PK = \(alias).\(owner)"))
+        return (alias, table, key)
+    }
+
     /// The column expression of a resolved key path (`t0.ZLIKES`, `t1.ZLIKES`).
     public func column(_ keyPath: ResolvedKeyPath, outer: Bool) -> String {
         alias(for: keyPath.relationships, outer: outer) + "." + keyPath.attribute.column
@@ -72,7 +101,8 @@ public final class JoinPlanner {
     public var fromClause: String {
         var clause = "FROM \(entity.table) t0"
         for j in joins {
-            clause += " \(j.outer ? "LEFT OUTER JOIN" : "JOIN") \(j.table) \(j.alias) ON \(j.parentAlias).\(j.foreignKey) = \(j.alias).Z_PK"
+            let on = j.condition ?? "\(j.parentAlias).\(j.foreignKey) = \(j.alias).Z_PK"
+            clause += " \(j.outer ? "LEFT OUTER JOIN" : "JOIN") \(j.table) \(j.alias) ON \(on)"
         }
         return clause
     }

@@ -153,13 +153,15 @@ public struct ScenarioPlan {
             for w in scenario.workloads where w.kind.readsOnly && (w.variants?.contains(spec.name) ?? true) {
                 let entity = w.entity ?? ds.entity
                 guard mom.entity(entity) != nil else { throw fail(w.path + ".entity", "variant \(spec.name) has no entity '\(entity)'") }
-                func check(_ keyPath: String, _ path: String) throws {
-                    do { _ = try model.resolve(keyPath: keyPath, from: entity) } catch {
+                func check(_ keyPath: String, _ path: String, sort: Bool = false) throws {
+                    do {
+                        _ = try sort ? model.resolve(sortKey: keyPath, from: entity) : model.resolve(keyPath: keyPath, from: entity)
+                    } catch {
                         throw fail(
                             path, "key path '\(keyPath)' does not resolve: \(error.message); every workload must run in every variant")
                     }
                 }
-                for (i, s) in w.sort.enumerated() { try check(s.keyPath, w.path + ".sort[\(i)]") }
+                for (i, s) in w.sort.enumerated() { try check(s.keyPath, w.path + ".sort[\(i)]", sort: true) }
                 if let k = w.sectionKey { try check(k, w.path + ".sectionKey") }
                 if let b = w.boxes {
                     let fields = ds.fields.flatMap(\.names)

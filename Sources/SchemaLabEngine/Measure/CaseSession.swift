@@ -130,7 +130,7 @@ public final class CaseSession {
             rawTrace = traced.db.endTrace()
         }
         if measuresRaw && !workload.storeKind.isFreshPerRepetition {
-            rawStepper = RawStepper(takingOver: try makeStore().db)
+            rawStepper = try RawStepper(takingOver: try makeStore().db)
             // Its own warm-up, unless a run takes over a second (the OS cache is warm by then anyway).
             if warmupNanoseconds < 1_000_000_000 { try rawStepper!.run(rawTrace) }
         }
@@ -235,7 +235,7 @@ public final class CaseSession {
             for _ in 0..<multiplier { try rawStepper.run(rawTrace) }
             rawMs.append(Double(Clock.wallNanoseconds() - r0) / 1e6 / Double(multiplier))
         } else if let makeFloorStore {
-            let raw = RawStepper(takingOver: try makeFloorStore().db)
+            let raw = try RawStepper(takingOver: try makeFloorStore().db)
             let r0 = Clock.wallNanoseconds()
             try raw.run(rawTrace)
             rawMs.append(Double(Clock.wallNanoseconds() - r0) / 1e6)
@@ -250,7 +250,7 @@ public final class CaseSession {
         // connection are not the case's), as many times as the case ran, each on a fresh store.
         if let makeFloorStore, let writeFloor = workload.writeFloor {
             for _ in samples {
-                let raw = RawStepper(takingOver: try makeFloorStore().db)
+                let raw = try RawStepper(takingOver: try makeFloorStore().db)
                 try raw.run(writeFloor.setup)
                 let f0 = Clock.wallNanoseconds()
                 try raw.run(writeFloor)

@@ -7,7 +7,7 @@ extension ScenarioDecoder {
         "predicate", "arguments", "resultType", "propertiesToFetch", "groupBy", "having",
         "havingArguments", "distinct", "fetchLimit", "fetchOffset", "includesPropertyValues",
         "returnsObjectsAsFaults", "pageSize", "reduce", "agreesWith", "variants", "count", "saveEvery", "measurement",
-        "boxes",
+        "boxes", "keyBinding",
     ]
 
     static func decodeWorkload(_ n: JSONNode) throws -> WorkloadSpec {
@@ -16,8 +16,12 @@ extension ScenarioDecoder {
         let sort =
             try o.optional("sort")?.array().map { s -> SortSpec in
                 if case .string = s.value { return SortSpec(keyPath: try keyPath(s), ascending: true) }
-                let so = try s.object(allowed: ["key", "ascending"])
-                return SortSpec(keyPath: try keyPath(so.required("key")), ascending: try so.optional("ascending")?.bool() ?? true)
+                let so = try s.object(allowed: ["key", "ascending", "comparator"])
+                var sort = SortSpec(keyPath: try keyPath(so.required("key")), ascending: try so.optional("ascending")?.bool() ?? true)
+                if let c = so.optional("comparator") {
+                    sort.comparator = SortComparator(rawValue: try c.choice(SortComparator.allCases.map(\.rawValue)))!
+                }
+                return sort
             } ?? []
         let section = try o.optional("sectionKey").map(keyPath)
         if kind == .fetchedResults {
@@ -90,6 +94,9 @@ extension ScenarioDecoder {
         spec.includesPropertyValues = try o.optional("includesPropertyValues")?.bool() ?? true
         spec.returnsObjectsAsFaults = try o.optional("returnsObjectsAsFaults")?.bool() ?? true
         spec.pageSize = try o.optional("pageSize")?.int(in: 0...1_000_000) ?? 0
+        if let x = o.optional("keyBinding") {
+            spec.keyBinding = KeyBinding(rawValue: try x.choice(KeyBinding.allCases.map(\.rawValue)))!
+        }
         spec.reduce = try o.optional("reduce")?.nonEmptyArray().map(property) ?? []
         spec.agreesWith = try o.optional("agreesWith")?.label()
         spec.variants = try o.optional("variants")?.nonEmptyArray().map { try $0.label() }
@@ -227,9 +234,26 @@ extension ScenarioDecoder {
     private static func checkShape(_ w: WorkloadSpec, _ o: JSONObject) throws {
         if w.kind == .insert || w.kind == .append { return }
         func at(_ key: String, _ message: String) throws -> Never { throw try o.required(key).error(message) }
-        let dictionaryOnly = ["propertiesToFetch", "groupBy", "having", "distinct"]
+        let dictionaryOnly = ["groupBy", "having", "distinct"]
         if w.resultType != .dictionaries {
             for k in dictionaryOnly where o.has(k) { try at(k, "'\(k)' needs \"resultType\": \"dictionaries\"") }
+            if o.has("propertiesToFetch") {
+                guard w.resultType == .objects else {
+                    try at("propertiesToFetch", "'propertiesToFetch' needs \"resultType\": \"dictionaries\" or \"objects\" (partial faults)")
+                }
+                for (i, p) in w.propertiesToFetch.enumerated() {
+                    guard case .keyPath(let k) = p, !k.contains(".") else {
+                        throw try o.required("propertiesToFetch").array()[i].error(
+                            "propertiesToFetch on managed objects lists the entity's own attributes and to-one relationships by name")
+                    }
+                }
+                if !w.includesPropertyValues {
+                    try at("propertiesToFetch", "'propertiesToFetch' reads values; it cannot go with \"includesPropertyValues\": false")
+                }
+            }
+            if o.has("keyBinding") && w.batchSize == 0 && w.prefetch.isEmpty {
+                try at("keyBinding", "'keyBinding' applies to batch windows (batchSize) and prefetching (prefetch)")
+            }
         } else if w.propertiesToFetch.isEmpty {
             throw o.node.error("a dictionaries fetch needs 'propertiesToFetch'")
         }

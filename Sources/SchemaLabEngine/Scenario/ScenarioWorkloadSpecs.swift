@@ -50,6 +50,9 @@ public enum ReorderOperation: String, Sendable, CaseIterable {
 public struct SortSpec: Sendable, Equatable {
     public var keyPath: String
     public var ascending: Bool
+    /// The sort descriptor's string comparison (`localized`: SwiftData's `.localized`,
+    /// `localizedCompare:`), nil for a plain `compare:`.
+    public var comparator: SortComparator? = nil
 }
 
 /// How much of a fetch result a workload reads after the fetch, and how.
@@ -128,6 +131,9 @@ public struct WorkloadSpec: Sendable {
     /// returnsObjectsAsFaults: the fetched rows are kept as snapshots and the objects
     /// stay faults until read (Core Data's default); false materializes every object.
     public var returnsObjectsAsFaults = true
+    /// How batch windows and prefetches bind their keys: `integerArray` (Core Data's
+    /// `IN (SELECT * FROM _Z_intarray0)`) or `parameters` (`IN (?,…)`).
+    public var keyBinding: KeyBinding = .integerArray
     /// Paging: fetch successive pages of this many objects with fetchLimit/fetchOffset (0: off).
     public var pageSize = 0
     /// After an object fetch, compute these aggregates in Swift over the fetched objects.

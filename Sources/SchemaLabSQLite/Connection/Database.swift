@@ -28,8 +28,22 @@ public final class Database {
     /// The executions recorded since ``beginTrace()``.
     @usableFromInline @exclusivity(unchecked) var trace = RawTrace()
 
-    /// Opens (creating if needed) the database at `path` and registers Core Data's
-    /// SQL functions and collations on it (see ``CoreDataFunctions``).
+    /// The connection's integer array, `_Z_intarray0` (see ``IntegerArray``), created when the
+    /// connection opens; if the file could not take it then (it is not a database, which the
+    /// first statement will say), on first use.
+    public var integerArray: IntegerArray {
+        get throws {
+            if let a = integerArrayStorage { return a }
+            let a = try IntegerArray(database: self, handle: handle, name: IntegerArray.coreDataName)
+            integerArrayStorage = a
+            return a
+        }
+    }
+    @exclusivity(unchecked) private var integerArrayStorage: IntegerArray?
+
+    /// Opens (creating if needed) the database at `path`, registers Core Data's SQL
+    /// functions and collations on it (see ``CoreDataFunctions``) and creates its integer
+    /// array `_Z_intarray0` in the TEMP schema (outside every statement log).
     public init(path: String) throws {
         var db: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
@@ -49,6 +63,7 @@ public final class Database {
         handle = db
         self.path = path
         sqlite3_extended_result_codes(db, 1)
+        integerArrayStorage = try? IntegerArray(database: self, handle: db, name: IntegerArray.coreDataName)
     }
 
     deinit {

@@ -27,6 +27,19 @@ public struct RawTrace: Sendable {
     public var count: Int { executions.count }
     public var isEmpty: Bool { executions.isEmpty }
 
+    /// The prefix of the pseudo-statement that records an integer array's new contents.
+    static let arrayBindingPrefix = "\u{0}bind integer array "
+
+    /// The integer array a recorded entry fills, or nil for a statement.
+    static func arrayName(_ sql: String) -> String? {
+        sql.hasPrefix(arrayBindingPrefix) ? String(sql.dropFirst(arrayBindingPrefix.count)) : nil
+    }
+
+    /// Records that the integer array `name` now holds `values` (replayed before the statements after it).
+    public mutating func appendArrayBinding(name: String, values: some Collection<Int64>) {
+        append(sql: Self.arrayBindingPrefix + name, bindings: values.lazy.map { SQLValue.integer($0) })
+    }
+
     /// Records one execution.
     public mutating func append(sql: String, bindings: some Collection<SQLValue>) {
         let index: Int32

@@ -1,3 +1,4 @@
+import CIntArray
 import CSQLite
 
 /// The SQLite floor: the same statements a workload ran, stepped with nothing but the
@@ -6,6 +7,8 @@ import CSQLite
 /// adds on top of this (values, arrays, objects) is its overhead.
 public final class RawStepper {
     private let handle: OpaquePointer
+    /// The connection's `_Z_intarray0`, which recorded array bindings fill.
+    private let integerArray: OpaquePointer
     @exclusivity(unchecked) private var prepared: [String: OpaquePointer] = [:]
     /// A checksum of everything read, so the reads cannot be optimized away.
     @exclusivity(unchecked) public private(set) var checksum: UInt64 = 0
@@ -13,11 +16,13 @@ public final class RawStepper {
     /// Opens a second connection to the store at `path`, with the lab's functions registered.
     public init(path: String) throws {
         let db = try Database(path: path)
+        integerArray = try db.integerArray.array
         handle = db.detachHandle()
     }
 
     /// Takes over `db`'s connection (with its pragmas and functions); `db` must not be used after.
-    public init(takingOver db: Database) {
+    public init(takingOver db: Database) throws {
+        integerArray = try db.integerArray.array
         handle = db.detachHandle()
     }
 
@@ -31,6 +36,10 @@ public final class RawStepper {
     public func run(_ statements: [(sql: String, bindings: [SQLValue])]) throws -> Int {
         var rows = 0
         for (sql, bindings) in statements {
+            if RawTrace.arrayName(sql) != nil {
+                try bindArray(bindings.map { if case .integer(let x) = $0 { x } else { 0 } })
+                continue
+            }
             let s = try statement(sql)
             try bind(bindings, to: s, sql: sql)
             rows += try stepAll(s, sql: sql, sum: &checksum)
@@ -42,13 +51,22 @@ public final class RawStepper {
     /// from the trace's flat arrays, every row read as ``run(_:)`` reads it. Returns the rows.
     @discardableResult
     public func run(_ trace: RawTrace) throws -> Int {
-        let statements = try trace.sqls.map { try statement($0) }
+        let statements = try trace.sqls.map { RawTrace.arrayName($0) == nil ? try statement($0) : nil }
         var rows = 0
         var sum = checksum
+        var keys: [Int64] = []
         try trace.bytes.withUnsafeBufferPointer { bytes in
             let base = UnsafeRawPointer(bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!)
             for e in 0..<trace.count {
-                let s = statements[Int(trace.executions[e])]
+                guard let s = statements[Int(trace.executions[e])] else {
+                    // A recorded integer-array binding: fill `_Z_intarray0` for the statements after it.
+                    keys.removeAll(keepingCapacity: true)
+                    for j in Int(trace.valueStart[e])..<Int(trace.valueStart[e + 1]) {
+                        keys.append(Int64(bitPattern: trace.numbers[j]))
+                    }
+                    try bindArray(keys)
+                    continue
+                }
                 var p: Int32 = 1
                 for j in Int(trace.valueStart[e])..<Int(trace.valueStart[e + 1]) {
                     let n = trace.numbers[j]
@@ -153,6 +171,12 @@ public final class RawStepper {
                 sqlite3_bind_text(s, p, $0.baseAddress ?? UnsafePointer(bitPattern: 1), Int32($0.count), schemalab_sqlite_transient())
             }
         }
+    }
+
+    /// Replaces the contents of the connection's integer array.
+    private func bindArray(_ keys: [Int64]) throws {
+        let rc = keys.withUnsafeBufferPointer { schemalab_intarray_bind(integerArray, Int32($0.count), $0.baseAddress) }
+        if rc != SQLITE_OK { throw SQLiteError(code: rc, message: "cannot bind \(keys.count) keys to the integer array") }
     }
 
     private func statement(_ sql: String) throws -> OpaquePointer {

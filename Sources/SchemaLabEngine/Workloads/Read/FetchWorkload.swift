@@ -56,7 +56,22 @@ public final class FetchWorkload: Workload {
             }
         }
         var sorts: [(ResolvedKeyPath, Bool)] = []
-        for (i, s) in spec.sort.enumerated() { sorts.append((try resolve(s.keyPath, ".sort[\(i)]"), s.ascending)) }
+        for (i, s) in spec.sort.enumerated() {
+            do throws(KeyPathError) {
+                var key = try om.resolve(sortKey: s.keyPath, from: name)
+                if let c = s.comparator {
+                    guard key.attribute.type == .string else {
+                        throw KeyPathError(message: "a '\(c.rawValue)' comparator sorts strings; '\(s.keyPath)' is \(key.attribute.type.rawValue)")
+                    }
+                    key.sortCollation = c.collation
+                }
+                sorts.append((key, s.ascending))
+            } catch {
+                throw KeyPathError(
+                    message: "key path '\(s.keyPath)' does not resolve: \(error.message); every workload must run in every variant",
+                    at: ".sort[\(i)]")
+            }
+        }
         var prefetch: [[RelationshipModel]] = []
         for (i, p) in spec.prefetch.enumerated() {
             var e = entity.model
@@ -104,7 +119,32 @@ public final class FetchWorkload: Workload {
                 case .keyPath(let k):
                     props.append(.init(name: k, keyPath: try resolve(k, ".propertiesToFetch[\(i)]"), function: nil))
                 case .expression(let n, let f, let k):
-                    props.append(.init(name: n, keyPath: try resolve(k, ".propertiesToFetch[\(i)].key"), function: f))
+                    let parts = k.split(separator: ".").map(String.init)
+                    if let r = entity.model.relationship(parts[0]), r.toMany, parts.count <= 2 {
+                        // count:(attachments), sum:(attachments.size): the to-many's rows joined.
+                        let dest = om.entity(r.destination)!
+                        let attribute: AttributeModel
+                        if parts.count == 2 {
+                            guard let a = dest.attribute(parts[1]), case .inverseForeignKey = r.storage else {
+                                throw KeyPathError(
+                                    message:
+                                        "'\(k)': an expression over a to-many takes the relationship (count) or one attribute of a one-to-many's destination",
+                                    at: ".propertiesToFetch[\(i)].key")
+                            }
+                            attribute = a
+                        } else {
+                            guard f == .count else {
+                                throw KeyPathError(
+                                    message: "'\(k)' is a to-many relationship: \(f.rawValue) needs one of its attributes ('\(k).name')",
+                                    at: ".propertiesToFetch[\(i)].key")
+                            }
+                            attribute = AttributeModel(name: "objectID", type: .integer64, column: "Z_PK")
+                        }
+                        let path = ResolvedKeyPath(text: k, relationships: [], owner: dest.name, attribute: attribute)
+                        props.append(.init(name: n, keyPath: path, function: f, toMany: r))
+                    } else {
+                        props.append(.init(name: n, keyPath: try resolve(k, ".propertiesToFetch[\(i)].key"), function: f))
+                    }
                 }
             }
             var groupBy: [ResolvedKeyPath] = []
@@ -113,16 +153,22 @@ public final class FetchWorkload: Workload {
                 properties: props, groupBy: groupBy, distinct: spec.distinct,
                 having: try WorkloadPredicate.having(spec.having, model: om, entity: entity.model))
         }
-        // Paging binds its offset per page: render the OFFSET form from the start.
         let paged = spec.pageSize > 0
+        var partial: PartialProperties? = nil
+        if spec.resultType == .objects && !spec.propertiesToFetch.isEmpty {
+            do { partial = try PartialProperties(spec.propertiesToFetch.map(\.name), of: entity) } catch {
+                throw KeyPathError(message: error.message, at: ".propertiesToFetch")
+            }
+        }
         func makeRequest(_ predicateSpec: PredicateSpec?) throws(KeyPathError) -> FetchRequest {
             let predicate = try WorkloadPredicate.compilation(predicateSpec, key: "predicate", model: om, entity: entity.model)
             do {
                 return try FetchRequest(
                     entity: entity, sortDescriptors: sorts, batchSize: spec.batchSize, prefetch: prefetch, predicate: predicate,
-                    fetchLimit: paged ? spec.pageSize : spec.fetchLimit, fetchOffset: paged ? 1 : spec.fetchOffset,
+                    fetchLimit: paged ? spec.pageSize : spec.fetchLimit, fetchOffset: paged ? 0 : spec.fetchOffset,
                     includesPropertyValues: spec.includesPropertyValues, returnsObjectsAsFaults: spec.returnsObjectsAsFaults,
-                    section: section.map { ($0, ascending: spec.sort.first?.ascending ?? true) }, dictionary: dictionary)
+                    section: section.map { ($0, ascending: spec.sort.first?.ascending ?? true) }, dictionary: dictionary,
+                    keyBinding: spec.keyBinding, partial: partial)
             } catch let e as KeyPathError {
                 throw e
             } catch {
@@ -292,13 +338,11 @@ public final class FetchWorkload: Workload {
     private func runPaged(_ context: ManagedObjectContext) throws -> WorkloadOutcome {
         var ids: [Int64] = []
         var nonNull = 0
-        var bindings = request.sql.objects.bindings
         var offset = 0
         let limitTouched: Int
         if case .first(let k) = spec.touch { limitTouched = k } else { limitTouched = spec.touch == .none ? 0 : Int.max }
         while true {
-            bindings[bindings.count - 1] = .integer(Int64(offset))
-            let page = try context.executePage(request, bindings: bindings)
+            let page = try context.executePage(request, query: request.sql.page(limit: spec.pageSize, offset: offset))
             for o in page {
                 if ids.count < limitTouched { nonNull += try context.touch(touchPlan, on: o) }
                 ids.append(o.objectID)

@@ -72,7 +72,13 @@ extension ManagedObjectContext {
             return n
         }
         guard !direct.isEmpty else { return 0 }
-        if object.isFault { try fireFault(object) }
+        if object.isFault {
+            if object.partial == nil {
+                try fireFault(object)
+            } else {
+                for a in direct { try fireFault(object, attribute: a) }
+            }
+        }
         var n = 0
         for a in direct {
             if case .null = try attributeValue(object, a) {} else { n += 1 }
@@ -90,6 +96,7 @@ extension ManagedObjectContext {
         case .toMany(let toOne, let index, let attribute):
             var o = object
             for idx in toOne {
+                if o.isFault { try fireFault(o, toOne: idx) }
                 guard let next = o.related[idx] else { return 0 }
                 o = next
             }

@@ -5,7 +5,7 @@ import SchemaLabCoreData
 /// the filled store, two ways:
 ///
 /// - `batchDelete` (NSBatchDeleteRequest): `DELETE FROM ZQUAKE WHERE Z_PK IN (SELECT t0.Z_PK
-///   FROM ZQUAKE t0 WHERE … [LIMIT ?])`, with temporary triggers for the relationships'
+///   FROM ZQUAKE t0 WHERE … [LIMIT n])`, with temporary triggers for the relationships'
 ///   delete rules; with `fetchLimit` N, one request (one transaction) per N rows until done.
 /// - `delete`: fetch the objects (with `fetchLimit` N, N at a time), delete each (the rules
 ///   applied in the context, faulting related objects in), save; repeat until done, a new
@@ -74,7 +74,7 @@ public final class DeleteWorkload: Workload {
         self.entity = e
         self.logical = logical
         let t = try Self.target(spec, model: model, entity: e, limit: spec.fetchLimit)
-        batchSQL = BatchSQL.delete(e.model, whereSQL: t.whereSQL, limited: spec.fetchLimit > 0)
+        batchSQL = BatchSQL.delete(e.model, whereSQL: t.whereSQL, limit: spec.fetchLimit)
         bindings = t.bindings
         do {
             triggers = try BatchSQL.deleteTriggers(e.model, model: model.model)

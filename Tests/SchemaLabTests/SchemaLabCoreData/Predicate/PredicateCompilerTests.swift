@@ -46,9 +46,9 @@ struct PredicateCompilerTests {
         .init("V1", "Photo", "likes != 5", [], "(t0.ZLIKES <> ? OR t0.ZLIKES IS NULL)", [i(5)]),
         .init("V1", "Photo", "likes <> 5", [], "(t0.ZLIKES <> ? OR t0.ZLIKES IS NULL)", [i(5)]),
         // A constant on the left is flipped.
-        .init("V1", "Photo", "100 < likes", [], "t0.ZLIKES > ?", [i(100)]),
-        .init("V1", "Photo", "100 >= likes", [], "t0.ZLIKES <= ?", [i(100)]),
-        .init("V1", "Photo", "'FR' == country", [], "t0.ZCOUNTRY = ?", [s("FR")]),
+        .init("V1", "Photo", "100 < likes", [], "? < t0.ZLIKES", [i(100)]),
+        .init("V1", "Photo", "100 >= likes", [], "? >= t0.ZLIKES", [i(100)]),
+        .init("V1", "Photo", "'FR' == country", [], "? = t0.ZCOUNTRY", [s("FR")]),
         .init("V1", "Photo", "nil == country", [], "t0.ZCOUNTRY IS NULL", []),
         // nil
         .init("V1", "Photo", "country == nil", [], "t0.ZCOUNTRY IS NULL", []),
@@ -161,7 +161,7 @@ struct PredicateCompilerTests {
             from: "FROM ZPHOTO t0 JOIN ZPHOTOMETA t1 ON t0.ZMETA = t1.Z_PK"),
         .init(
             "V2", "Photo", "meta.likes > 1 AND country == 'FR' AND assetURL ENDSWITH '.jpg'", [],
-            "((t1.ZLIKES > ? AND t1.ZCOUNTRY = ?) AND NSCoreDataStringSearch(t0.ZASSETURL, ?, 12, 0))", [i(1), s("FR"), s(".jpg")],
+            "(t1.ZLIKES > ? AND t1.ZCOUNTRY = ? AND NSCoreDataStringSearch(t0.ZASSETURL, ?, 12, 0))", [i(1), s("FR"), s(".jpg")],
             from: "FROM ZPHOTO t0 JOIN ZPHOTOMETA t1 ON t0.ZMETA = t1.Z_PK"),
         .init("V2", "Photo", "meta == nil", [], "t0.ZMETA IS NULL", [], from: "FROM ZPHOTO t0"),
         .init(
@@ -183,34 +183,34 @@ struct PredicateCompilerTests {
 
     static let toMany: [PredicateSQLCase] = [
         .init(
-            "L1", "Author", "books.@count > 3", [], "(SELECT COUNT(t1.Z_PK) FROM ZBOOK t1 WHERE t0.Z_PK = t1.ZAUTHOR) > ?", [i(3)],
+            "L1", "Author", "books.@count > 3", [], "(SELECT COUNT(t1.Z_PK) FROM ZBOOK t1 WHERE (t0.Z_PK = t1.ZAUTHOR) ) > ?", [i(3)],
             from: "FROM ZAUTHOR t0"),
-        .init("L1", "Author", "books.@count == 0", [], "(SELECT COUNT(t1.Z_PK) FROM ZBOOK t1 WHERE t0.Z_PK = t1.ZAUTHOR) = ?", [i(0)]),
-        .init("L1", "Author", "2 <= books.@COUNT", [], "(SELECT COUNT(t1.Z_PK) FROM ZBOOK t1 WHERE t0.Z_PK = t1.ZAUTHOR) >= ?", [i(2)]),
-        .init("L1", "Author", "books.@count != 1", [], "(SELECT COUNT(t1.Z_PK) FROM ZBOOK t1 WHERE t0.Z_PK = t1.ZAUTHOR) <> ?", [i(1)]),
-        .init("L1", "Book", "tags.@count >= 2", [], "(SELECT COUNT(t1.Z_3TAGS) FROM Z_2TAGS t1 WHERE t0.Z_PK = t1.Z_2BOOKS) >= ?", [i(2)]),
-        .init("L1", "Tag", "books.@count > 1", [], "(SELECT COUNT(t1.Z_2BOOKS) FROM Z_2TAGS t1 WHERE t0.Z_PK = t1.Z_3TAGS) > ?", [i(1)]),
-        .init("L1", "Author", "books.@avg.price > 10", [], "(SELECT AVG(t1.ZPRICE) FROM ZBOOK t1 WHERE t0.Z_PK = t1.ZAUTHOR) > ?", [i(10)]),
+        .init("L1", "Author", "books.@count == 0", [], "(SELECT COUNT(t1.Z_PK) FROM ZBOOK t1 WHERE (t0.Z_PK = t1.ZAUTHOR) ) = ?", [i(0)]),
+        .init("L1", "Author", "2 <= books.@COUNT", [], "? <= (SELECT COUNT(t1.Z_PK) FROM ZBOOK t1 WHERE (t0.Z_PK = t1.ZAUTHOR) )", [i(2)]),
+        .init("L1", "Author", "books.@count != 1", [], "(SELECT COUNT(t1.Z_PK) FROM ZBOOK t1 WHERE (t0.Z_PK = t1.ZAUTHOR) ) <> ?", [i(1)]),
+        .init("L1", "Book", "tags.@count >= 2", [], "(SELECT COUNT(t1.Z_3TAGS) FROM Z_2TAGS t1 WHERE (t0.Z_PK = t1.Z_2BOOKS) ) >= ?", [i(2)]),
+        .init("L1", "Tag", "books.@count > 1", [], "(SELECT COUNT(t1.Z_2BOOKS) FROM Z_2TAGS t1 WHERE (t0.Z_PK = t1.Z_3TAGS) ) > ?", [i(1)]),
+        .init("L1", "Author", "books.@avg.price > 10", [], "(SELECT AVG(t1.ZPRICE) FROM ZBOOK t1 WHERE (t0.Z_PK = t1.ZAUTHOR) ) > ?", [i(10)]),
         .init(
-            "L1", "Author", "books.@sum.price < 1", [], "(SELECT COALESCE(SUM(t1.ZPRICE), 0) FROM ZBOOK t1 WHERE t0.Z_PK = t1.ZAUTHOR) < ?",
+            "L1", "Author", "books.@sum.price < 1", [], "(SELECT COALESCE(SUM(t1.ZPRICE), 0) FROM ZBOOK t1 WHERE (t0.Z_PK = t1.ZAUTHOR) ) < ?",
             [i(1)]),
         .init(
-            "L1", "Author", "books.@min.year < 1950", [], "(SELECT MIN(t1.ZYEAR) FROM ZBOOK t1 WHERE t0.Z_PK = t1.ZAUTHOR) < ?", [i(1950)]),
+            "L1", "Author", "books.@min.year < 1950", [], "(SELECT MIN(t1.ZYEAR) FROM ZBOOK t1 WHERE (t0.Z_PK = t1.ZAUTHOR) ) < ?", [i(1950)]),
         .init(
-            "L1", "Author", "books.@max.year != 2000", [], "(SELECT MAX(t1.ZYEAR) FROM ZBOOK t1 WHERE t0.Z_PK = t1.ZAUTHOR) IS NOT ?",
+            "L1", "Author", "books.@max.year != 2000", [], "(SELECT MAX(t1.ZYEAR) FROM ZBOOK t1 WHERE (t0.Z_PK = t1.ZAUTHOR) ) IS NOT ?",
             [i(2000)]),
         .init(
             "L1", "Book", "tags.@max.name == 'z'", [],
-            "(SELECT MAX(t2.ZNAME) FROM Z_2TAGS t1 JOIN ZTAG t2 ON t1.Z_3TAGS = t2.Z_PK WHERE t0.Z_PK = t1.Z_2BOOKS) = ?", [s("z")]),
+            "(SELECT MAX(t2.ZNAME) FROM Z_2TAGS t1 JOIN ZTAG t2 ON t1.Z_3TAGS = t2.Z_PK WHERE (t0.Z_PK = t1.Z_2BOOKS) ) = ?", [s("z")]),
         .init(
-            "L1", "Book", "author.books.@count > 1", [], "(SELECT COUNT(t2.Z_PK) FROM ZBOOK t2 WHERE t1.Z_PK = t2.ZAUTHOR) > ?", [i(1)],
+            "L1", "Book", "author.books.@count > 1", [], "(SELECT COUNT(t2.Z_PK) FROM ZBOOK t2 WHERE (t1.Z_PK = t2.ZAUTHOR) ) > ?", [i(1)],
             from: "FROM ZBOOK t0 JOIN ZAUTHOR t1 ON t0.ZAUTHOR = t1.Z_PK"),
         .init(
             "L1", "Author", "ANY books.year > 2000", [], "t0.Z_PK IN (SELECT t1.ZAUTHOR FROM ZBOOK t1 WHERE t1.ZYEAR > ?)", [i(2000)],
             from: "FROM ZAUTHOR t0"),
         .init("L1", "Author", "some books.year > 2000", [], "t0.Z_PK IN (SELECT t1.ZAUTHOR FROM ZBOOK t1 WHERE t1.ZYEAR > ?)", [i(2000)]),
         .init("L1", "Author", "books.year > 2000", [], "t0.Z_PK IN (SELECT t1.ZAUTHOR FROM ZBOOK t1 WHERE t1.ZYEAR > ?)", [i(2000)]),
-        .init("L1", "Author", "ANY 2000 < books.year", [], "t0.Z_PK IN (SELECT t1.ZAUTHOR FROM ZBOOK t1 WHERE t1.ZYEAR > ?)", [i(2000)]),
+        .init("L1", "Author", "ANY 2000 < books.year", [], "t0.Z_PK IN (SELECT t1.ZAUTHOR FROM ZBOOK t1 WHERE ? < t1.ZYEAR)", [i(2000)]),
         .init(
             "L1", "Author", "NONE books.year > 2000", [],
             "t0.Z_PK NOT IN (SELECT t1.ZAUTHOR FROM ZBOOK t1 WHERE t1.ZAUTHOR IS NOT NULL AND t1.ZYEAR > ?)", [i(2000)]),
@@ -238,28 +238,28 @@ struct PredicateCompilerTests {
             [s("Ann")], from: "FROM ZTAG t0"),
         .init(
             "L1", "Author", "SUBQUERY(books, $b, $b.year > 2000 AND $b.price < 10).@count > 0", [],
-            "(SELECT COUNT(t1.Z_PK) FROM ZBOOK t1 WHERE t0.Z_PK = t1.ZAUTHOR AND ((t1.ZYEAR > ? AND t1.ZPRICE < ?))) > ?",
+            "(SELECT COUNT(t1.Z_PK) FROM ZBOOK t1 WHERE (t0.Z_PK = t1.ZAUTHOR AND ((t1.ZYEAR > ? AND t1.ZPRICE < ?))) ) > ?",
             [i(2000), i(10), i(0)]),
         .init(
             "L1", "Book", "subquery(tags, $t, $t.name BEGINSWITH 's').@count == %@", [.integer(1)],
-            "(SELECT COUNT(t2.Z_PK) FROM Z_2TAGS t1 JOIN ZTAG t2 ON t1.Z_3TAGS = t2.Z_PK WHERE t0.Z_PK = t1.Z_2BOOKS AND (NSCoreDataStringSearch(t2.ZNAME, ?, 8, 0))) = ?",
+            "(SELECT COUNT(t2.Z_PK) FROM Z_2TAGS t1 JOIN ZTAG t2 ON t1.Z_3TAGS = t2.Z_PK WHERE (t0.Z_PK = t1.Z_2BOOKS AND (NSCoreDataStringSearch(t2.ZNAME, ?, 8, 0))) ) = ?",
             [s("s"), i(1)]),
         .init(
             "L1", "Author", "SUBQUERY(books, $b, ANY $b.tags.name == 'sf').@count > 0", [],
-            "(SELECT COUNT(t1.Z_PK) FROM ZBOOK t1 WHERE t0.Z_PK = t1.ZAUTHOR AND (t1.Z_PK IN (SELECT t2.Z_2BOOKS FROM Z_2TAGS t2 JOIN ZTAG t3 ON t2.Z_3TAGS = t3.Z_PK WHERE t3.ZNAME = ?))) > ?",
+            "(SELECT COUNT(t1.Z_PK) FROM ZBOOK t1 WHERE (t0.Z_PK = t1.ZAUTHOR AND (t1.Z_PK IN (SELECT t2.Z_2BOOKS FROM Z_2TAGS t2 JOIN ZTAG t3 ON t2.Z_3TAGS = t3.Z_PK WHERE t3.ZNAME = ?))) ) > ?",
             [s("sf"), i(0)]),
         .init("L1", "Author", "ANY books == %@", [.integer(4)], "t0.Z_PK IN (SELECT t1.ZAUTHOR FROM ZBOOK t1 WHERE t1.Z_PK = ?)", [i(4)]),
         .init(
             "L1", "Author", "SUBQUERY(books, $b, $b IN %@ OR $b.author == nil).@count == 0", [.array([.integer(1), .integer(2)])],
-            "(SELECT COUNT(t1.Z_PK) FROM ZBOOK t1 WHERE t0.Z_PK = t1.ZAUTHOR AND ((t1.Z_PK IN (?,?) OR t1.ZAUTHOR IS NULL))) = ?",
+            "(SELECT COUNT(t1.Z_PK) FROM ZBOOK t1 WHERE (t0.Z_PK = t1.ZAUTHOR AND ((t1.Z_PK IN (?,?) OR t1.ZAUTHOR IS NULL))) ) = ?",
             [i(1), i(2), i(0)]),
         .init(
             "L1", "Book", "SUBQUERY(author.books, $b, $b.year > year).@count > 0", [],
-            "(SELECT COUNT(t2.Z_PK) FROM ZBOOK t2 WHERE t1.Z_PK = t2.ZAUTHOR AND (t2.ZYEAR > t2.ZYEAR)) > ?", [i(0)],
+            "(SELECT COUNT(t2.Z_PK) FROM ZBOOK t2 WHERE (t1.Z_PK = t2.ZAUTHOR AND (t2.ZYEAR > t2.ZYEAR)) ) > ?", [i(0)],
             from: "FROM ZBOOK t0 JOIN ZAUTHOR t1 ON t0.ZAUTHOR = t1.Z_PK"),
         .init(
             "L1", "Author", "SUBQUERY(books, $b, year > 2000).@count > 1", [],
-            "(SELECT COUNT(t1.Z_PK) FROM ZBOOK t1 WHERE t0.Z_PK = t1.ZAUTHOR AND (t1.ZYEAR > ?)) > ?", [i(2000), i(1)]),
+            "(SELECT COUNT(t1.Z_PK) FROM ZBOOK t1 WHERE (t0.Z_PK = t1.ZAUTHOR AND (t1.ZYEAR > ?)) ) > ?", [i(2000), i(1)]),
     ]
 
     func check(_ c: PredicateSQLCase) throws {

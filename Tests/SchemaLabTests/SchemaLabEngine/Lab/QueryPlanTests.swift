@@ -77,7 +77,7 @@ struct QueryPlanTests {
         #expect(batched.count == 3)
         #expect(batched[0].hasPrefix("SELECT 0, t0.Z_PK FROM ZPHOTO t0 ORDER BY"))
         #expect(batched[1].contains("GROUP BY t0.ZLIKES"))
-        #expect(batched[2].contains("WHERE t0.Z_PK IN (?,"))
+        #expect(batched[2].contains("WHERE t0.Z_PK IN (SELECT * FROM _Z_intarray0) LIMIT "))
     }
 
     @Test("Every variant returns the same logical result, batched or not")

@@ -226,7 +226,7 @@ enum InvalidScenarios {
             .init("an append workload without count", at: "$.workloads[0]", set: ["workloads", 0, "kind"], to: "append"),
             .init("a dictionaries fetch without propertiesToFetch", at: "$.workloads[3]", remove: ["workloads", 3, "propertiesToFetch"]),
             .init(
-                "propertiesToFetch and groupBy on an object fetch", at: "$.workloads[3].propertiesToFetch",
+                "propertiesToFetch and groupBy on an object fetch", at: "$.workloads[3].groupBy",
                 remove: ["workloads", 3, "resultType"]),
             .init("arguments without a predicate", at: "$.workloads[1].arguments", remove: fetch + ["predicate"]),
             .init("touch on an object ID fetch", at: "$.workloads[1].touch", set: fetch + ["resultType"], to: "objectIDs"),

@@ -384,7 +384,7 @@ struct WriteWorkloadTests {
             ])
         #expect(
             runs[1].log == [
-                "BEGIN EXCLUSIVE", "DELETE FROM ZQUAKE WHERE Z_PK IN (SELECT t0.Z_PK FROM ZQUAKE t0 WHERE t0.ZTIME < ? LIMIT ?)", "COMMIT",
+                "BEGIN EXCLUSIVE", "DELETE FROM ZQUAKE WHERE Z_PK IN (SELECT t0.Z_PK FROM ZQUAKE t0 WHERE t0.ZTIME < ? LIMIT 20)", "COMMIT",
             ])
         #expect(runs[1].executions == 3 * (deleted / 20 + 1), "one request (BEGIN, DELETE, COMMIT) per 20 rows, the last short")
         #expect(runs[2].log.contains("DELETE FROM ZQUAKE WHERE Z_PK = ? AND Z_OPT = ?"))
@@ -531,7 +531,7 @@ struct WriteWorkloadTests {
             #expect(r.outcome.reads.allSatisfy { $0.ms > 0 })
             #expect(try r.store.db.scalar("SELECT COUNT(*) FROM ZQUAKE") == .integer(700))
             #expect(
-                r.log.contains { $0.hasPrefix("SELECT 0, t0.Z_PK, t0.Z_OPT, t0.ZCODE") && $0.hasSuffix("ORDER BY t0.ZTIME DESC LIMIT ?") })
+                r.log.contains { $0.hasPrefix("SELECT 0, t0.Z_PK, t0.Z_OPT, t0.ZCODE") && $0.contains("ORDER BY t0.ZTIME DESC LIMIT ") })
             #expect((r.outcome.longestWriteMs ?? 0) > 0)
             let mode = try r.store.db.scalar("PRAGMA journal_mode")
             #expect(mode == .text(name == "wal" ? "wal" : "delete"))

@@ -37,7 +37,7 @@ struct RawBaselineTests {
 
         let copy = try Database(path: dir + "/b.sqlite")
         try copy.executeScript(schema)
-        let raw = RawStepper(takingOver: copy)
+        let raw = try RawStepper(takingOver: copy)
         #expect(try raw.run(trace) == 1, "the SELECT's one row")
         let check = try Database(path: dir + "/b.sqlite")
         #expect(
