@@ -33,7 +33,8 @@ public final class PartialProperties {
                 columns.append(entity.toOne[j].foreignKeyColumn!)
             } else {
                 throw KeyPathError(
-                    message: "'\(name)' is not an attribute or a to-one relationship of \(entity.name) (propertiesToFetch on managed objects)")
+                    message:
+                        "'\(name)' is not an attribute or a to-one relationship of \(entity.name) (propertiesToFetch on managed objects)")
             }
         }
         self.attributes = attributes

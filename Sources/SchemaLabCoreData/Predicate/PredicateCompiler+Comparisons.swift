@@ -199,7 +199,8 @@ extension PredicateCompiler {
         let l = try sql(left, op: op), r = try sql(right, op: op)
         let symbol = ["==": "=", "!=": "<>", "<": "<", "<=": "<=", ">": ">", ">=": ">="][op.rawValue]!
         if !stringOptions.isEmpty {
-            return "NSCoreDataStringCompare(" + l + ", " + r + ", \(searchOptions(stringOptions)), \(localeFlag(stringOptions))) \(symbol) 0"
+            return "NSCoreDataStringCompare(" + l + ", " + r
+                + ", \(searchOptions(stringOptions)), \(localeFlag(stringOptions))) \(symbol) 0"
         }
         if op == .notEqual {
             switch (left, right) {

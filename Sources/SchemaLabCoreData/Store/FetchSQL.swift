@@ -76,7 +76,8 @@ public struct FetchSQL: Sendable {
         let extraColumns = extra.map { planner.column($0, outer: true) }
         let compiled = Self.restricted(try predicate?(planner), to: entity)
         let orderBy =
-            sorts.isEmpty ? "" : " ORDER BY " + zip(sorts, sortColumns).map { $0.0.0.orderTerm($0.1, ascending: $0.0.1) }.joined(separator: ", ")
+            sorts.isEmpty
+            ? "" : " ORDER BY " + zip(sorts, sortColumns).map { $0.0.0.orderTerm($0.1, ascending: $0.0.1) }.joined(separator: ", ")
         return Clauses(
             from: planner.fromClause, whereSQL: compiled.map { " WHERE " + $0.sql } ?? "", orderBy: orderBy,
             bindings: compiled?.bindings ?? [], extraColumns: extraColumns)

@@ -239,7 +239,8 @@ extension ScenarioDecoder {
             for k in dictionaryOnly where o.has(k) { try at(k, "'\(k)' needs \"resultType\": \"dictionaries\"") }
             if o.has("propertiesToFetch") {
                 guard w.resultType == .objects else {
-                    try at("propertiesToFetch", "'propertiesToFetch' needs \"resultType\": \"dictionaries\" or \"objects\" (partial faults)")
+                    try at(
+                        "propertiesToFetch", "'propertiesToFetch' needs \"resultType\": \"dictionaries\" or \"objects\" (partial faults)")
                 }
                 for (i, p) in w.propertiesToFetch.enumerated() {
                     guard case .keyPath(let k) = p, !k.contains(".") else {

@@ -100,7 +100,9 @@ struct FidelityTests {
 
     @Test("the normalization ignores whitespace only")
     func normalization() {
-        #expect(Self.normalize("SELECT COUNT( t1.Z_PK) FROM ZITEM t0 WHERE  t0.Z_PK = ?") == Self.normalize("SELECT COUNT(t1.Z_PK) FROM ZITEM t0 WHERE t0.Z_PK = ?"))
+        #expect(
+            Self.normalize("SELECT COUNT( t1.Z_PK) FROM ZITEM t0 WHERE  t0.Z_PK = ?")
+                == Self.normalize("SELECT COUNT(t1.Z_PK) FROM ZITEM t0 WHERE t0.Z_PK = ?"))
         #expect(Self.normalize("VALUES(?,?,?)") == Self.normalize("VALUES(?, ?, ?)"))
         #expect(Self.normalize("SET A = 1 , B = 2") == Self.normalize("SET A = 1, B = 2"))
         #expect(Self.normalize("WHERE a > ?") != Self.normalize("WHERE a >= ?"))
@@ -117,7 +119,8 @@ struct FidelityTests {
             #expect(e.source.count > 20 && (2009...2026).contains(e.year), "\(e.id): a source and its year")
             #expect(FileManager.default.fileExists(atPath: Self.directory + "/\(e.scenario).json"), "\(e.id): scenario \(e.scenario)")
             if let d = e.difference {
-                #expect(["older Core Data", "lab departure"].contains(d.kind) && d.reason.count > 40, "\(e.id): a departure's kind and reason")
+                #expect(
+                    ["older Core Data", "lab departure"].contains(d.kind) && d.reason.count > 40, "\(e.id): a departure's kind and reason")
             }
         }
     }

@@ -61,7 +61,8 @@ public final class FetchWorkload: Workload {
                 var key = try om.resolve(sortKey: s.keyPath, from: name)
                 if let c = s.comparator {
                     guard key.attribute.type == .string else {
-                        throw KeyPathError(message: "a '\(c.rawValue)' comparator sorts strings; '\(s.keyPath)' is \(key.attribute.type.rawValue)")
+                        throw KeyPathError(
+                            message: "a '\(c.rawValue)' comparator sorts strings; '\(s.keyPath)' is \(key.attribute.type.rawValue)")
                     }
                     key.sortCollation = c.collation
                 }

@@ -88,7 +88,8 @@ struct ToManyTests {
         // Core Data's prefetch: the keys through the integer array, sorted by the source's key.
         #expect(
             store.db.statementLog[1]
-                == "SELECT 0, t0.Z_PK, t0.Z_OPT, t0.ZTITLE, t0.ZAUTHOR FROM ZBOOK t0 WHERE t0.ZAUTHOR IN (SELECT * FROM _Z_intarray0) ORDER BY t0.ZAUTHOR")
+                == "SELECT 0, t0.Z_PK, t0.Z_OPT, t0.ZTITLE, t0.ZAUTHOR FROM ZBOOK t0 WHERE t0.ZAUTHOR IN (SELECT * FROM _Z_intarray0) ORDER BY t0.ZAUTHOR"
+        )
         #expect(store.db.statementLog[2].contains("FROM Z_2TAGS t1 JOIN ZTAG t0"))
         let books = mom.entity("Author")!.toManyIndex("books")!
         let tags = mom.entity("Book")!.toManyIndex("tags")!

@@ -188,14 +188,18 @@ struct PredicateCompilerTests {
         .init("L1", "Author", "books.@count == 0", [], "(SELECT COUNT(t1.Z_PK) FROM ZBOOK t1 WHERE (t0.Z_PK = t1.ZAUTHOR) ) = ?", [i(0)]),
         .init("L1", "Author", "2 <= books.@COUNT", [], "? <= (SELECT COUNT(t1.Z_PK) FROM ZBOOK t1 WHERE (t0.Z_PK = t1.ZAUTHOR) )", [i(2)]),
         .init("L1", "Author", "books.@count != 1", [], "(SELECT COUNT(t1.Z_PK) FROM ZBOOK t1 WHERE (t0.Z_PK = t1.ZAUTHOR) ) <> ?", [i(1)]),
-        .init("L1", "Book", "tags.@count >= 2", [], "(SELECT COUNT(t1.Z_3TAGS) FROM Z_2TAGS t1 WHERE (t0.Z_PK = t1.Z_2BOOKS) ) >= ?", [i(2)]),
-        .init("L1", "Tag", "books.@count > 1", [], "(SELECT COUNT(t1.Z_2BOOKS) FROM Z_2TAGS t1 WHERE (t0.Z_PK = t1.Z_3TAGS) ) > ?", [i(1)]),
-        .init("L1", "Author", "books.@avg.price > 10", [], "(SELECT AVG(t1.ZPRICE) FROM ZBOOK t1 WHERE (t0.Z_PK = t1.ZAUTHOR) ) > ?", [i(10)]),
         .init(
-            "L1", "Author", "books.@sum.price < 1", [], "(SELECT COALESCE(SUM(t1.ZPRICE), 0) FROM ZBOOK t1 WHERE (t0.Z_PK = t1.ZAUTHOR) ) < ?",
+            "L1", "Book", "tags.@count >= 2", [], "(SELECT COUNT(t1.Z_3TAGS) FROM Z_2TAGS t1 WHERE (t0.Z_PK = t1.Z_2BOOKS) ) >= ?", [i(2)]),
+        .init("L1", "Tag", "books.@count > 1", [], "(SELECT COUNT(t1.Z_2BOOKS) FROM Z_2TAGS t1 WHERE (t0.Z_PK = t1.Z_3TAGS) ) > ?", [i(1)]),
+        .init(
+            "L1", "Author", "books.@avg.price > 10", [], "(SELECT AVG(t1.ZPRICE) FROM ZBOOK t1 WHERE (t0.Z_PK = t1.ZAUTHOR) ) > ?", [i(10)]),
+        .init(
+            "L1", "Author", "books.@sum.price < 1", [],
+            "(SELECT COALESCE(SUM(t1.ZPRICE), 0) FROM ZBOOK t1 WHERE (t0.Z_PK = t1.ZAUTHOR) ) < ?",
             [i(1)]),
         .init(
-            "L1", "Author", "books.@min.year < 1950", [], "(SELECT MIN(t1.ZYEAR) FROM ZBOOK t1 WHERE (t0.Z_PK = t1.ZAUTHOR) ) < ?", [i(1950)]),
+            "L1", "Author", "books.@min.year < 1950", [], "(SELECT MIN(t1.ZYEAR) FROM ZBOOK t1 WHERE (t0.Z_PK = t1.ZAUTHOR) ) < ?",
+            [i(1950)]),
         .init(
             "L1", "Author", "books.@max.year != 2000", [], "(SELECT MAX(t1.ZYEAR) FROM ZBOOK t1 WHERE (t0.Z_PK = t1.ZAUTHOR) ) IS NOT ?",
             [i(2000)]),

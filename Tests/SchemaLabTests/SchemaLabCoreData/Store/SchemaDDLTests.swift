@@ -74,7 +74,9 @@ struct SchemaDDLTests {
                 == "SELECT t1.ZLIKES, COUNT (DISTINCT t0.Z_PK) FROM ZPHOTO t0 LEFT OUTER JOIN ZPHOTOMETA t1 ON t0.ZMETA = t1.Z_PK GROUP BY t1.ZLIKES ORDER BY t1.ZLIKES DESC"
         )
         #expect(
-            fetch.batch(count: 3) == "SELECT 0, t0.Z_PK, t0.Z_OPT, t0.ZASSETURL, t0.ZMETA FROM ZPHOTO t0 WHERE t0.Z_PK IN (SELECT * FROM _Z_intarray0) LIMIT 3")
+            fetch.batch(count: 3)
+                == "SELECT 0, t0.Z_PK, t0.Z_OPT, t0.ZASSETURL, t0.ZMETA FROM ZPHOTO t0 WHERE t0.Z_PK IN (SELECT * FROM _Z_intarray0) LIMIT 3"
+        )
         #expect(
             fetch.batch(count: 3, binding: .parameters)
                 == "SELECT 0, t0.Z_PK, t0.Z_OPT, t0.ZASSETURL, t0.ZMETA FROM ZPHOTO t0 WHERE t0.Z_PK IN (?,?,?) LIMIT 3")
