@@ -55,6 +55,6 @@ public struct FetchRequest {
         self.sql = try FetchRequestSQL(
             fetch: entity.fetchSQL, sorts: sortDescriptors, predicate: predicate,
             limit: fetchLimit, offset: fetchOffset, section: section, dictionary: dictionary,
-            objectColumns: partial?.selectList(entity))
+            objectColumns: partial?.selectList)
     }
 }

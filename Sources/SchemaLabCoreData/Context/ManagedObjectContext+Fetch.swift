@@ -163,7 +163,7 @@ extension ManagedObjectContext {
     func loadBatch(
         entity e: EntityDescription, ids: ArraySlice<Int64>, binding: KeyBinding, partial: PartialProperties? = nil
     ) throws -> [ManagedObject] {
-        let s = try db.statement(e.fetchSQL.batch(count: ids.count, binding: binding, columns: partial?.selectList(e)))
+        let s = try db.statement(e.fetchSQL.batch(count: ids.count, binding: binding, columns: partial?.selectList))
         try bindKeys(ids, to: s, binding: binding)
         if let partial {
             while try s.step() { _ = materializePartial(s, entity: e, partial) }

@@ -14,6 +14,9 @@ public final class PartialProperties {
     public let columns: [String]
     let hasAttribute: [Bool]
     let hasToOne: [Bool]
+    /// `1, t0.Z_PK, t0.ZNAME, …`: the entity number, the key and the listed columns (rendered
+    /// once: batch windows use it outside the request's own statements).
+    let selectList: String
 
     /// The listed property names of `entity`, each an attribute or a to-one relationship.
     public init(_ names: [String], of entity: EntityDescription) throws(KeyPathError) {
@@ -46,11 +49,8 @@ public final class PartialProperties {
         for j in toOnes { hasToOne[j] = true }
         self.hasAttribute = hasAttribute
         self.hasToOne = hasToOne
-    }
-
-    /// `1, t0.Z_PK, t0.ZNAME, …`: the entity number (its row's Z_ENT when it shares its table).
-    func selectList(_ entity: EntityDescription) -> String {
-        let first = entity.sharesTable ? "t0.Z_ENT" : String(entity.number)
-        return ([first, "t0.Z_PK"] + columns.map { "t0.\($0)" }).joined(separator: ", ")
+        // The entity number, as Core Data logs it for a partial fetch (entities with
+        // sub-entities are refused above, so no row's Z_ENT is needed).
+        selectList = ([String(entity.number), "t0.Z_PK"] + columns.map { "t0.\($0)" }).joined(separator: ", ")
     }
 }

@@ -24,6 +24,10 @@ public struct AttributeModel: Sendable, Equatable {
     /// The expression as the model writes it (`lowercase:(name)`), for messages and trigger names.
     public var derivationText: String? = nil
 
+    /// The object's ID as a column (`Z_PK`): what a sort on `objectID` or a count of a
+    /// to-many's members reads. Not one of an entity's attributes.
+    public static let objectID = AttributeModel(name: "objectID", type: .integer64, column: "Z_PK")
+
     /// Memberwise.
     package init(
         name: String, type: AttributeType, optional: Bool = true, canonicalOf: String? = nil, allowsExternalStorage: Bool = false,

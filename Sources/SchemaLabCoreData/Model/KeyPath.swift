@@ -49,8 +49,7 @@ extension ResolvedModel {
             current = self.entity(r.destination)
         }
         guard let owner = current else { throw KeyPathError(message: "variant \(variant) has no entity \(entity)") }
-        let id = AttributeModel(name: "objectID", type: .integer64, column: "Z_PK")
-        return ResolvedKeyPath(text: sortKey, relationships: rels, owner: owner.name, attribute: id)
+        return ResolvedKeyPath(text: sortKey, relationships: rels, owner: owner.name, attribute: .objectID)
     }
 
     /// Resolves `keyPath` from `entity`. A dotted path is followed as written (to-one

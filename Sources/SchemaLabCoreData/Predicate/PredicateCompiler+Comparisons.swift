@@ -197,7 +197,7 @@ extension PredicateCompiler {
             return try sql(right, op: op) + (op == .equal ? " IS NULL" : " IS NOT NULL")
         }
         let l = try sql(left, op: op), r = try sql(right, op: op)
-        let symbol = ["==": "=", "!=": "<>", "<": "<", "<=": "<=", ">": ">", ">=": ">="][op.rawValue]!
+        let symbol = Self.sqlSymbol(op)
         if !stringOptions.isEmpty {
             return "NSCoreDataStringCompare(" + l + ", " + r
                 + ", \(searchOptions(stringOptions)), \(localeFlag(stringOptions))) \(symbol) 0"
@@ -219,10 +219,14 @@ extension PredicateCompiler {
             }
         }
         if c.swapped, let written = op.mirrored {
-            let writtenSymbol = ["==": "=", "!=": "<>", "<": "<", "<=": "<=", ">": ">", ">=": ">="][written.rawValue]!
-            return r + " \(writtenSymbol) " + l
+            return r + " \(Self.sqlSymbol(written)) " + l
         }
         return l + " \(symbol) " + r
+    }
+
+    /// SQL's symbol for a plain comparison operator (`==` is `=`, `!=` is `<>`).
+    static func sqlSymbol(_ op: ComparisonOperator) -> String {
+        ["==": "=", "!=": "<>", "<": "<", "<=": "<=", ">": ">", ">=": ">="][op.rawValue]!
     }
 
     func describeRight(_ o: Operand) -> String {

@@ -94,20 +94,22 @@ public struct PredicateCompiler {
     /// The terms of an AND chain, in order: `a AND b AND c` is a, b, c; a compound written in
     /// parentheses is one term (`(a AND b) AND c` is `(a AND b)`, c).
     static func conjuncts(_ p: Predicate) -> [Predicate] {
-        guard case .and(let a, let b, _) = p else { return [p] }
-        func terms(_ q: Predicate) -> [Predicate] {
-            if case .and(let x, let y, _) = q, !q.isParenthesized { return terms(x) + terms(y) }
-            return [q]
-        }
-        return terms(a) + terms(b)
+        chain(p) { if case .and(let a, let b, _) = $0 { (a, b) } else { nil } }
     }
 
     /// The terms of an OR chain, in order.
     static func disjuncts(_ p: Predicate) -> [Predicate] {
-        guard case .or(let a, let b, _) = p else { return [p] }
+        chain(p) { if case .or(let a, let b, _) = $0 { (a, b) } else { nil } }
+    }
+
+    /// The terms of a chain of one compound kind (`split` gives a node's two sides, nil for
+    /// another kind): the root's sides, and below them every compound of that kind not
+    /// written in parentheses.
+    private static func chain(_ p: Predicate, _ split: (Predicate) -> (Predicate, Predicate)?) -> [Predicate] {
+        guard let (a, b) = split(p) else { return [p] }
         func terms(_ q: Predicate) -> [Predicate] {
-            if case .or(let x, let y, _) = q, !q.isParenthesized { return terms(x) + terms(y) }
-            return [q]
+            guard !q.isParenthesized, let (x, y) = split(q) else { return [q] }
+            return terms(x) + terms(y)
         }
         return terms(a) + terms(b)
     }

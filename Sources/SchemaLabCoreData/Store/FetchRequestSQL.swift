@@ -69,7 +69,7 @@ public struct FetchRequestSQL: Sendable {
                 let col: String
                 if let r = p.toMany {
                     let joined = planner.toManyAlias(r)
-                    col = joined.alias + "." + (p.keyPath.attribute.column == "Z_PK" ? joined.keyColumn : p.keyPath.attribute.column)
+                    col = joined.alias + "." + (p.keyPath.attribute == .objectID ? joined.keyColumn : p.keyPath.attribute.column)
                 } else {
                     col = planner.column(p.keyPath, outer: true)
                 }

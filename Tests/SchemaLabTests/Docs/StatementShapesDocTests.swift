@@ -100,28 +100,7 @@ struct StatementShapesDocTests {
 
     /// What the lab issues for each variant of `scenario`, by a run at 50 rows in `directory`.
     static func issued(scenario path: String, in directory: String) throws -> [String: Set<String>] {
-        let out = directory + "/run"
-        let run = try TestSupport.runCLI(["run", path, "--out", out, "--size", "50", "--reps", "1", "--warmup", "0", "--quiet"])
-        guard run.status == 0 else { throw DocError("schemalab run \(path) exited \(run.status): \(run.err)") }
-        var byVariant: [String: Set<String>] = [:]
-        let rows = CSVWriter.parse(try String(contentsOfFile: out + "/plans.csv", encoding: .utf8))
-        guard let header = rows.first, let schema = header.firstIndex(of: "schema"), let sql = header.firstIndex(of: "sql") else {
-            throw DocError("\(out)/plans.csv has no schema and sql columns")
-        }
-        for row in rows.dropFirst() where row.count > max(schema, sql) {
-            byVariant[row[schema], default: []].insert(normalize(row[sql]))
-        }
-        for model in try ScenarioPlan(ScenarioDecoder.load(path: path)).models {
-            var set = byVariant[model.variant, default: []]
-            for s in SchemaDDL(model: model).statements { set.insert(normalize(s)) }
-            // Opening a store: the connection's statements are logged from the start.
-            let storePath = directory + "/\(model.variant).sqlite"
-            _ = try Store.create(path: storePath, model: model)
-            let opened = try Store.open(path: storePath, model: model)
-            for s in opened.db.statementLog { set.insert(normalize(s)) }
-            byVariant[model.variant] = set
-        }
-        return byVariant
+        IssuedStatements.byVariant(try IssuedStatements.collect(scenario: path, size: 50, in: directory, normalize: normalize))
     }
 
     @Test("the document's blocks are all labelled, and enough of them are checked")

@@ -70,32 +70,7 @@ struct FidelityTests {
     /// The statements a run of `scenario` issued, by "variant/workload", plus "variant/" for
     /// the variant's DDL and the statements of opening its store.
     static func issued(scenario name: String, in directory: String) throws -> [String: Set<String>] {
-        let path = Self.directory + "/\(name).json"
-        let out = directory + "/run"
-        let run = try TestSupport.runCLI(["run", path, "--out", out, "--size", "30", "--reps", "1", "--warmup", "0", "--quiet"])
-        guard run.status == 0 else { throw FidelityError("schemalab run \(name) exited \(run.status): \(run.err)") }
-        var issued: [String: Set<String>] = [:]
-        let rows = CSVWriter.parse(try String(contentsOfFile: out + "/plans.csv", encoding: .utf8))
-        guard let header = rows.first, let schema = header.firstIndex(of: "schema"), let workload = header.firstIndex(of: "workload"),
-            let sql = header.firstIndex(of: "sql")
-        else { throw FidelityError("\(out)/plans.csv has no schema, workload and sql columns") }
-        for row in rows.dropFirst() where row.count > max(schema, workload, sql) {
-            issued[row[schema] + "/" + row[workload], default: []].insert(normalize(row[sql]))
-        }
-        for model in try ScenarioPlan(ScenarioDecoder.load(path: path)).models {
-            var set = Set(SchemaDDL(model: model).statements.map(normalize))
-            let storePath = directory + "/\(model.variant).sqlite"
-            _ = try Store.create(path: storePath, model: model)
-            let opened = try Store.open(path: storePath, model: model)
-            for s in opened.db.statementLog { set.insert(normalize(s)) }
-            issued[model.variant + "/"] = set
-        }
-        return issued
-    }
-
-    struct FidelityError: Error, CustomStringConvertible {
-        var description: String
-        init(_ description: String) { self.description = description }
+        try IssuedStatements.collect(scenario: Self.directory + "/\(name).json", size: 30, in: directory, normalize: normalize)
     }
 
     @Test("the normalization ignores whitespace only")

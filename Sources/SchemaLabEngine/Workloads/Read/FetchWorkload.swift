@@ -139,7 +139,7 @@ public final class FetchWorkload: Workload {
                                     message: "'\(k)' is a to-many relationship: \(f.rawValue) needs one of its attributes ('\(k).name')",
                                     at: ".propertiesToFetch[\(i)].key")
                             }
-                            attribute = AttributeModel(name: "objectID", type: .integer64, column: "Z_PK")
+                            attribute = .objectID
                         }
                         let path = ResolvedKeyPath(text: k, relationships: [], owner: dest.name, attribute: attribute)
                         props.append(.init(name: n, keyPath: path, function: f, toMany: r))

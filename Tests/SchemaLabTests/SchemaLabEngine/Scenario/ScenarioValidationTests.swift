@@ -98,6 +98,32 @@ struct ScenarioValidationTests {
         #expect(e?.message.contains("key path 'meta.rank' does not resolve") == true)
     }
 
+    @Test("Key binding, partial fetches, comparators and objectID sorts: misuse is an error at its key")
+    func fetchShapeErrors() {
+        func workloadError(_ w: [String: Any]) -> ScenarioError? {
+            var s = TestSupport.minimalScenario()
+            s["workloads"] = [w]
+            return error(s)
+        }
+        var e = workloadError(["name": "f", "kind": "fetch", "keyBinding": "parameters"])
+        #expect(e?.path == "$.workloads[0].keyBinding" && e?.message.contains("batchSize") == true, "\(String(describing: e))")
+        e = workloadError(["name": "f", "kind": "fetch", "batchSize": 5, "keyBinding": "both"])
+        #expect(e?.path == "$.workloads[0].keyBinding")
+        e = workloadError(["name": "f", "kind": "fetch", "propertiesToFetch": ["meta.rank"]])
+        #expect(e?.path == "$.workloads[0].propertiesToFetch[0]", "\(String(describing: e))")
+        e = workloadError(["name": "f", "kind": "fetch", "resultType": "count", "propertiesToFetch": ["rank"]])
+        #expect(e?.path == "$.workloads[0].propertiesToFetch")
+        e = workloadError(["name": "f", "kind": "fetch", "propertiesToFetch": ["rank"], "includesPropertyValues": false])
+        #expect(e?.path == "$.workloads[0].propertiesToFetch")
+        e = workloadError(["name": "f", "kind": "fetch", "sort": [["key": "rank", "comparator": "localized"]]])
+        #expect(e?.path == "$.workloads[0].sort[0]" && e?.message.contains("sorts strings") == true, "\(String(describing: e))")
+        e = workloadError(["name": "f", "kind": "fetch", "sort": [["key": "rank", "comparator": "fancy"]]])
+        #expect(e?.path == "$.workloads[0].sort[0].comparator")
+        #expect(workloadError(["name": "f", "kind": "fetch", "sort": ["objectID"]]) == nil)
+        e = workloadError(["name": "f", "kind": "fetch", "sort": ["meta.objectID"]])
+        #expect(e?.path == "$.workloads[0].sort[0]")
+    }
+
     @Test("A variant extending one that does not exist, and a cycle")
     func badExtends() {
         var s = TestSupport.minimalScenario()
