@@ -24,10 +24,11 @@ public struct CompiledPredicate: Sendable, Equatable {
 ///
 /// Shapes. Those marked (CD) are recorded from Core Data's SQL debug logs;
 /// those marked [I] are this lab's own choices where it has no observation.
-/// - (CD) `likes > 100` → `t0.ZLIKES > ?`; `(A AND B)`, `(A OR B)`, `NOT (A)`;
+/// - (CD) `likes > 100` → `t0.ZLIKES > ?`; `(A AND B AND C)` for a chain, `((A AND B) AND C)`
+///   when the inner compound was written in parentheses; `(A OR B)` likewise; `NOT (A)`;
 ///   `== nil` → `IS NULL`, `!= nil` → `IS NOT NULL`; `x != 5` → `(t0.ZX <> ? OR t0.ZX IS NULL)`;
 ///   `BETWEEN` → `t0.ZX BETWEEN ? AND ?`; `IN` → `t0.ZX IN (?,?,?)`; booleans bound as 0/1,
-///   dates as seconds since 2001; a constant on the left is flipped (`100 < x` is `x > ?`).
+///   dates as seconds since 2001; a constant on the left stays there (`100 < x` is `? < t0.ZX`).
 /// - (CD) through to-one relationships: `t1.ZLIKES > ?` with `JOIN ZPHOTOMETA t1 ON t0.ZMETA = t1.Z_PK`.
 /// - (CD) `CONTAINS`/`BEGINSWITH`/`ENDSWITH` → `NSCoreDataStringSearch(col, ?, options, 0)`,
 ///   options = [c] 257, [d] 384, [cd] 385, OR'ed with BEGINSWITH 8 / ENDSWITH 12;

@@ -79,16 +79,7 @@ struct EntityHierarchy {
         var used: [String: Set<String>] = [:]
         for e in ordered {
             let table = root(of: e.name)
-            func claim(_ base: String) -> String {
-                var name = base
-                var n = 0
-                while used[table, default: []].contains(name) {
-                    n += 1
-                    name = base + String(n)
-                }
-                used[table, default: []].insert(name)
-                return name
-            }
+            func claim(_ base: String) -> String { Self.claim(base, in: table, used: &used) }
             for a in e.attributes.sorted(by: { $0.name < $1.name }) { columns[e.name + "." + a.name] = claim("Z" + a.name.uppercased()) }
             for r in e.relationships.filter({ !$0.toMany }).sorted(by: { $0.name < $1.name }) {
                 columns[e.name + "." + r.name] = claim("Z" + r.name.uppercased())
@@ -134,22 +125,26 @@ struct EntityHierarchy {
     /// the source's entity-number column when the source has sub-entities.
     private(set) var hiddenKeys: [String: (name: String, column: String, entityColumn: String?)] = [:]
 
+    /// `base`, or the first of `base1`, `base2`, … that `table` does not use yet, marked used: a
+    /// column name another entity of the same table took gets the next free number after it.
+    static func claim(_ base: String, in table: String, used: inout [String: Set<String>]) -> String {
+        var name = base
+        var n = 0
+        while used[table, default: []].contains(name) {
+            n += 1
+            name = base + String(n)
+        }
+        used[table, default: []].insert(name)
+        return name
+    }
+
     /// Claims the hidden keys' columns, after every declared property has its column.
     private mutating func claimHiddenKeys(_ ordered: [EntitySpec], used: inout [String: Set<String>]) {
         for e in ordered {
             for r in e.relationships.sorted(by: { $0.name < $1.name }) where r.toMany && r.inverse == nil {
                 guard let number = numbers[e.name], numbers[r.destination] != nil else { continue }
                 let table = root(of: r.destination)
-                func claim(_ base: String) -> String {
-                    var name = base
-                    var n = 0
-                    while used[table, default: []].contains(name) {
-                        n += 1
-                        name = base + String(n)
-                    }
-                    used[table, default: []].insert(name)
-                    return name
-                }
+                func claim(_ base: String) -> String { Self.claim(base, in: table, used: &used) }
                 let name = "\(number)\(r.name)"
                 let column = claim("Z" + name.uppercased())
                 let entityColumn = (children[e.name] ?? []).isEmpty ? nil : claim("Z\(number)_" + name.uppercased())
