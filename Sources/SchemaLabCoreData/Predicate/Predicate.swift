@@ -151,6 +151,15 @@ public enum CollectionFunction: String, Sendable, Equatable, CaseIterable {
     case max = "@max"
 }
 
+/// The binary operators of Apple's expression grammar: `+`, `-`, `*`, `/`, `**`.
+public enum ArithmeticOperator: String, Sendable, Equatable, CaseIterable {
+    case add = "+"
+    case subtract = "-"
+    case multiply = "*"
+    case divide = "/"
+    case power = "**"
+}
+
 /// Where a key path starts: the evaluated object (implicit, or `SELF`) or a `$variable`.
 public enum KeyPathRoot: Sendable, Equatable {
     case object
@@ -171,12 +180,15 @@ public indirect enum PredicateExpression: Sendable, Equatable {
     /// `indexed:by:(latitude, "byLocation")`: the key path, answered through the named R-tree
     /// fetch index (the left side of a BETWEEN).
     case indexed(PredicateExpression, index: String, column: Int)
+    /// `likes + 1`, `price * quantity`, `-likes` (as `0 - likes`): arithmetic on two
+    /// expressions; `column` is the left operand's.
+    case arithmetic(ArithmeticOperator, PredicateExpression, PredicateExpression, column: Int)
 
     /// Where the expression starts.
     public var column: Int {
         switch self {
         case .constant(_, let c), .keyPath(_, _, let c), .aggregate(_, _, _, let c), .subquery(_, _, _, let c),
-            .indexed(_, _, let c):
+            .indexed(_, _, let c), .arithmetic(_, _, _, let c):
             return c
         }
     }

@@ -35,10 +35,12 @@ extension PredicateCompiler {
     }
 
     /// Resolves a key path expression's root and components to a scope and what they name.
-    func resolve(root: KeyPathRoot, components: [String], column: Int, in scope: Scope) throws(PredicateError) -> (
-        Scope, ResolvedPredicatePath
-    ) {
-        var base = scope
+    /// A key path written without a variable starts at the scope's ``Scope/objectScope``;
+    /// `relative` starts it at `scope` itself (the rest of `ANY books.year`, the key after `@avg`).
+    func resolve(
+        root: KeyPathRoot, components: [String], column: Int, in scope: Scope, relative: Bool = false
+    ) throws(PredicateError) -> (Scope, ResolvedPredicatePath) {
+        var base = relative ? scope : scope.objectScope
         if case .variable(let v) = root {
             guard let s = scope.lookup(v) else {
                 throw PredicateError(column: column, message: "unknown variable '$\(v)' (only SUBQUERY defines variables)")
@@ -118,7 +120,39 @@ extension PredicateCompiler {
             throw PredicateError(column: c, message: "a SUBQUERY is a collection: compare SUBQUERY(...).@count")
         case .indexed(_, _, let c):
             throw PredicateError(column: c, message: "indexed:by:(...) can only be the left side of BETWEEN")
+        case .arithmetic(let op, let a, let b, let c):
+            return .value(try arithmetic(op, a, b, in: scope), attribute: nil, object: false, nullable: true, text: describe(e), column: c)
         }
+    }
+
+    /// `(l + r)`: arithmetic on numbers, dates and aggregates, as Core Data's generator writes
+    /// `add:to:`, `from:subtract:`, `multiply:by:` and `divide:by:`. `/` is SQLite's: two
+    /// integers divide as integers (7 / 2 is 3), where NSExpression in memory gives 3.5.
+    func arithmetic(
+        _ op: ArithmeticOperator, _ left: PredicateExpression, _ right: PredicateExpression, in scope: Scope
+    ) throws(PredicateError) -> Fragment {
+        var parts: [Fragment] = []
+        for side in [left, right] {
+            switch try operand(side, in: scope) {
+            case .constant(let v, let c): parts.append(try bound(v, column: c, op: .equal))
+            case .value(let f, let a, let object, _, let text, let c):
+                if object
+                    || (a.map { ![.integer16, .integer32, .integer64, .double, .float, .decimal, .date, .bool].contains($0.type) } ?? false)
+                {
+                    throw PredicateError(
+                        column: c, message: "'\(op.rawValue)' needs numbers or dates; '\(text)' is \(a?.type.rawValue ?? "an object")")
+                }
+                parts.append(f)
+            }
+        }
+        if op == .power {
+            throw PredicateError(
+                column: left.column,
+                message:
+                    "'**' of a key path is not supported: Core Data's SQL store refuses it (\"Unsupported function type passed to SQL store\")"
+            )
+        }
+        return "(" + parts[0] + " \(op.rawValue) " + parts[1] + ")"
     }
 
     func describe(_ e: PredicateExpression) -> String {
@@ -128,6 +162,7 @@ extension PredicateCompiler {
         case .aggregate(let f, let coll, let kp, _): return ([describe(coll), f.rawValue] + kp).joined(separator: ".")
         case .subquery: return "SUBQUERY(...)"
         case .indexed(let k, let index, _): return "indexed:by:(\(describe(k)), \"\(index)\")"
+        case .arithmetic(let op, let a, let b, _): return "\(describe(a)) \(op.rawValue) \(describe(b))"
         }
     }
 }

@@ -122,6 +122,7 @@ public struct PredicateCompiler {
             case .indexed(_, let name, let c): return [(name, c)]
             case .subquery(let coll, _, let inner, _): return inExpression(coll) + indexedNames(inner)
             case .aggregate(_, let coll, _, _): return inExpression(coll)
+            case .arithmetic(_, let a, let b, _): return inExpression(a) + inExpression(b)
             case .constant, .keyPath: return []
             }
         }
@@ -140,6 +141,7 @@ public struct PredicateCompiler {
             case .indexed(_, _, let c): return negated ? c : nil
             case .subquery(let coll, _, let inner, _): return inExpression(coll) ?? negatedIndexed(inner, negated: negated)
             case .aggregate(_, let coll, _, _): return inExpression(coll)
+            case .arithmetic(_, let a, let b, _): return inExpression(a) ?? inExpression(b)
             case .constant, .keyPath: return nil
             }
         }

@@ -16,7 +16,8 @@ struct PredicateToken: Sendable, Equatable {
         case format(Character, position: Int?)
         /// `( ) { } [ ] , .`
         case punctuation(Character)
-        /// A comparison or logical operator, normalized (`=` is `==`, `<>` is `!=`, `=<` is `<=`).
+        /// A comparison, logical or arithmetic operator, normalized (`=` is `==`, `<>` is `!=`,
+        /// `=<` is `<=`), or `:=`.
         case symbol(String)
         case end
     }
@@ -94,6 +95,7 @@ struct PredicateLexer {
         let two = peek(1).map { String([c, $0]) } ?? ""
         let pairs: [String: String] = [
             "==": "==", "!=": "!=", "<>": "!=", "<=": "<=", "=<": "<=", ">=": ">=", "=>": ">=", "&&": "&&", "||": "||",
+            ":=": ":=",
         ]
         if let op = pairs[two] {
             i += 2
@@ -104,8 +106,13 @@ struct PredicateLexer {
             i += 1
             return token(.symbol(op))
         }
+        if c == "*" && peek(1) == "*" {
+            i += 2
+            return token(.symbol("**"))
+        }
         if "+-*/".contains(c) {
-            throw PredicateError(column: column, message: "arithmetic ('\(c)') is not supported: compare a key path with a value")
+            i += 1
+            return token(.symbol(String(c)))
         }
         throw PredicateError(column: column, message: "unexpected character '\(c)'")
     }
@@ -158,6 +165,13 @@ struct PredicateLexer {
             case "t": value.append("\t")
             case "r": value.append("\r")
             case "0": value.append("\0")
+            case "x":
+                let hex = (0..<2).compactMap { peek($0) }
+                guard hex.count == 2, let v = UInt32(String(hex), radix: 16), let s = Unicode.Scalar(v) else {
+                    throw PredicateError(column: i - 1, message: "\\x needs two hexadecimal digits")
+                }
+                i += 2
+                value.unicodeScalars.append(s)
             case "u":
                 let hex = (0..<4).compactMap { peek($0) }
                 guard hex.count == 4, let v = UInt32(String(hex), radix: 16), let s = Unicode.Scalar(v) else {
@@ -185,9 +199,9 @@ struct PredicateLexer {
             position = p
         }
         while let c = peek(), c == "l" || c == "h" || c == "q" { i += 1 }
-        guard let conv = peek(), "@KdiufgeDUxX".contains(conv) else {
+        guard let conv = peek(), "@KdiufgeDUxXsSco".contains(conv) else {
             let found = peek().map { "'%\($0)'" } ?? "'%' at the end"
-            throw PredicateError(column: column, message: "unknown format specifier \(found) (use %@, %K, %d or %f)")
+            throw PredicateError(column: column, message: "unknown format specifier \(found) (use %@, %K, %d, %i, %f or %s)")
         }
         i += 1
         return PredicateToken(kind: .format(conv, position: position), column: column, text: String(chars[start..<i]))

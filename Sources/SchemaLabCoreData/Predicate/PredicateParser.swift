@@ -1,24 +1,38 @@
 /// Parses NSPredicate format strings (`likes > %@ AND ANY books.year >= 2000`) into a
-/// ``Predicate``.
+/// ``Predicate``, following the grammar of Apple's Predicate Format String Syntax.
 ///
-/// Keywords are case-insensitive; a key that spells a keyword is written `#key`.
-/// `%@` (and `%d`, `%f`, ...) takes the next argument as a constant, `%K` takes it as
-/// a key path (a string of dotted identifiers); `%2$@` takes argument 2. Every
+/// Keywords are case-insensitive; a key that spells a reserved word is written `#key`.
+/// `%@` (and `%d`, `%i`, `%f`, `%s`, ...) takes the next argument as a constant, `%K` takes it
+/// as a key path or as a segment of one (`%K.%K`, `dog.%K`); `%2$@` takes argument 2. Every
 /// argument must be used. Grammar, loosest first:
 ///
 ///     predicate  := and (("OR" | "||") and)*
 ///     and        := not (("AND" | "&&") not)*
 ///     not        := ("NOT" | "!") not | "(" predicate ")" | "TRUEPREDICATE" | "FALSEPREDICATE" | comparison
-///     comparison := ["ANY" | "SOME" | "ALL" | "NONE"] expr operator ["[" c|d|cd|n "]"] expr
-///     expr       := value | keypath ("." name)* ["." @count | "." @avg|@sum|@min|@max "." keypath]
-///     value      := number | string | nil | NULL | TRUE | YES | FALSE | NO | "{" values "}" | %@
-///                 | CAST "(" number "," 'NSDate' ")"
-///     keypath    := name | #name | SELF | $var | %K | SUBQUERY "(" expr "," $var "," predicate ")"
+///     comparison := ["ANY" | "SOME" | "ALL" | "NONE"] expr operator ["[" c|d|l|n... "]"] expr
+///     expr       := term (("+" | "-") term)*
+///     term       := factor (("*" | "/") factor)*
+///     factor     := unary ["**" factor]
+///     unary      := "-" unary | primary postfix*
+///     postfix    := "." (name | #name | %K | @count | @avg|@sum|@min|@max "." keypath)
+///                 | "[" (FIRST | LAST | SIZE | integer) "]"
+///     primary    := "(" expr ")" | value | name | #name | SELF | $var | %K
+///                 | SUBQUERY "(" expr "," $var "," predicate ")" | CAST "(" expr "," type ")"
+///                 | indexed:by: "(" keypath "," string ")"
+///     value      := number | string | nil | NULL | TRUE | YES | FALSE | NO | "{" [expr ("," expr)*] "}" | %@
+///
+/// A `(` where a predicate may start is read as a parenthesized predicate when what follows
+/// its `)` cannot continue an expression, and as a parenthesized expression otherwise
+/// (`(likes) > 5`, `likes == (5)`). Constant sub-expressions are folded (`2 * 3`, `{1, 2}[SIZE]`,
+/// `CAST('5', 'NSNumber')`).
 public enum PredicateParser {
+    /// The deepest nesting of parentheses, NOTs, SUBQUERYs and braces a predicate may have.
+    public static let maximumDepth = 100
+
     /// Parses `text`, substituting `arguments` for its format specifiers in order.
     /// Throws a ``PredicateError`` at the column of the first problem.
     public static func parse(_ text: String, arguments: [PredicateValue]) throws(PredicateError) -> Predicate {
-        var parser = Parser(tokens: try PredicateLexer.tokenize(text), arguments: arguments)
+        var parser = PredicateParserState(tokens: try PredicateLexer.tokenize(text), arguments: arguments)
         let p = try parser.predicate(after: nil)
         let t = parser.current
         guard t.kind == .end else {
@@ -31,21 +45,29 @@ public enum PredicateParser {
         }
         return p
     }
+
+    /// The words Apple's parser reserves (case-insensitively): a key that spells one is written `#key`.
+    static let reservedWords: Set<String> = [
+        "AND", "OR", "IN", "NOT", "ALL", "ANY", "SOME", "NONE", "LIKE", "CASEINSENSITIVE", "CI", "MATCHES",
+        "CONTAINS", "BEGINSWITH", "ENDSWITH", "BETWEEN", "NULL", "NIL", "SELF", "TRUE", "YES", "FALSE", "NO",
+        "FIRST", "LAST", "SIZE", "ANYKEY", "SUBQUERY", "FETCH", "CAST", "TRUEPREDICATE", "FALSEPREDICATE",
+    ]
 }
 
-private let reservedWords: Set<String> = [
-    "AND", "OR", "NOT", "IN", "BETWEEN", "LIKE", "MATCHES", "CONTAINS", "BEGINSWITH", "ENDSWITH",
-    "ANY", "ALL", "NONE", "SOME", "TRUEPREDICATE", "FALSEPREDICATE", "SUBQUERY",
-    "NIL", "NULL", "TRUE", "FALSE", "YES", "NO", "SELF", "CAST",
-]
-
-private struct Parser {
-    let tokens: [PredicateToken]
+/// The parser's position in the token list, the arguments used so far, and what it has
+/// learnt while backtracking.
+struct PredicateParserState {
+    var tokens: [PredicateToken]
     let arguments: [PredicateValue]
     var position = 0
     var nextArgument = 0
     /// The highest argument number used so far.
     var argumentsUsed = 0
+    /// Positions of a `(` already found not to open a parenthesized predicate, so that the
+    /// expression reading of nested parentheses is tried once per position, not once per path.
+    var notPredicateAt: Set<Int> = []
+    /// The current nesting depth (see ``PredicateParser/maximumDepth``).
+    var depth = 0
 
     init(tokens: [PredicateToken], arguments: [PredicateValue]) {
         self.tokens = tokens
@@ -75,6 +97,15 @@ private struct Parser {
         return PredicateError(column: current.column, message: m)
     }
 
+    /// Enters one level of nesting at `token`, or throws past ``PredicateParser/maximumDepth``.
+    mutating func enter(_ token: PredicateToken) throws(PredicateError) {
+        depth += 1
+        if depth > PredicateParser.maximumDepth {
+            throw PredicateError(
+                column: token.column, message: "the predicate nests deeper than \(PredicateParser.maximumDepth) levels")
+        }
+    }
+
     // MARK: predicates
 
     mutating func predicate(after: PredicateToken?) throws(PredicateError) -> Predicate {
@@ -98,20 +129,59 @@ private struct Parser {
     mutating func negation(after: PredicateToken?) throws(PredicateError) -> Predicate {
         if keyword == "NOT" || isSymbol("!") {
             let op = advance()
+            try enter(op)
+            defer { depth -= 1 }
             return .not(try negation(after: op), column: op.column)
         }
-        if isPunctuation("(") {
-            let open = advance()
-            let p = try predicate(after: open)
-            guard isPunctuation(")") else {
-                throw expected("')' to close the '(' at column \(open.column)", after: nil)
+        if isPunctuation("("), !notPredicateAt.contains(position) {
+            let start = (position, nextArgument, argumentsUsed)
+            var predicateError: PredicateError?
+            do {
+                let p = try parenthesizedPredicate()
+                if !continuesExpression { return p }
+            } catch {
+                predicateError = error
             }
-            _ = advance()
-            return p.parenthesized
+            // Not a predicate in parentheses: read the '(' as the start of an expression.
+            notPredicateAt.insert(start.0)
+            (position, nextArgument, argumentsUsed) = start
+            do {
+                return try comparison(after: after)
+            } catch {
+                guard let first = predicateError, first.column >= error.column else { throw error }
+                throw first
+            }
         }
         if keyword == "TRUEPREDICATE" { return .truePredicate(column: advance().column) }
         if keyword == "FALSEPREDICATE" { return .falsePredicate(column: advance().column) }
         return try comparison(after: after)
+    }
+
+    /// `( predicate )`, marked as written in parentheses.
+    mutating func parenthesizedPredicate() throws(PredicateError) -> Predicate {
+        let open = advance()
+        try enter(open)
+        defer { depth -= 1 }
+        let p = try predicate(after: open)
+        guard isPunctuation(")") else {
+            throw expected("')' to close the '(' at column \(open.column)", after: nil)
+        }
+        _ = advance()
+        return p.parenthesized
+    }
+
+    /// True when the current token can only continue an expression (an operator, a `.` or
+    /// `[` postfix, arithmetic), so that a parenthesized group before it was an expression.
+    var continuesExpression: Bool {
+        switch current.kind {
+        case .symbol(let s): return ComparisonOperator(rawValue: s) != nil || ArithmeticOperator(rawValue: s) != nil
+        case .word(let w):
+            guard let op = ComparisonOperator(rawValue: w.uppercased()) else { return false }
+            return op.rawValue.first!.isLetter
+        case .punctuation(let c): return c == "." || c == "["
+        case .integer, .real: return current.text.hasPrefix("-")
+        default: return false
+        }
     }
 
     mutating func comparison(after: PredicateToken?) throws(PredicateError) -> Predicate {
@@ -132,11 +202,11 @@ private struct Parser {
         }
         let lastOfLeft = tokens[position - 1]
         let opToken = current
-        if case .word(let w) = lastOfLeft.kind, w.uppercased() == "FUNCTION", opToken.kind == .punctuation("(") {
-            throw PredicateError(column: lastOfLeft.column, message: "FUNCTION(...) is not supported: compare a key path with a value")
-        }
         let op: ComparisonOperator
         switch opToken.kind {
+        case .symbol(":="):
+            throw PredicateError(
+                column: opToken.column, message: "a variable assignment (:=) is not a predicate: Core Data fetches take none")
         case .symbol(let s):
             guard let o = ComparisonOperator(rawValue: s) else { throw expected("an operator", after: lastOfLeft) }
             op = o
@@ -171,9 +241,6 @@ private struct Parser {
             }
             guard isPunctuation("]") else { throw expected("']'", after: optionToken) }
             lastToken = advance()
-            if op == .between || op == .in {
-                throw PredicateError(column: open.column, message: "\(op.rawValue) takes no [c], [d] or [n] options")
-            }
         }
         guard let right = try expression() else {
             throw expected("a value", after: lastToken)
@@ -182,185 +249,6 @@ private struct Parser {
             PredicateComparison(
                 quantifier: quantifier, left: left, op: op, options: options,
                 right: right, column: start, operatorColumn: opToken.column))
-    }
-
-    // MARK: expressions
-
-    /// Parses an expression, or returns nil (consuming nothing) when the current token cannot start one.
-    mutating func expression() throws(PredicateError) -> PredicateExpression? {
-        let t = current
-        var expr: PredicateExpression
-        switch t.kind {
-        case .word(let w):
-            switch w.uppercased() {
-            case "NIL", "NULL": expr = .constant(.null, column: t.column)
-            case "TRUE", "YES": expr = .constant(.bool(true), column: t.column)
-            case "FALSE", "NO": expr = .constant(.bool(false), column: t.column)
-            case "SELF": expr = .keyPath(root: .object, components: [], column: t.column)
-            case "SUBQUERY": return try subquery()
-            case "CAST": return try cast()
-            case "INDEXED:BY:": return try indexedBy()
-            case let upper where reservedWords.contains(upper): return nil
-            default: expr = .keyPath(root: .object, components: [w], column: t.column)
-            }
-        case .escapedWord(let w): expr = .keyPath(root: .object, components: [w], column: t.column)
-        case .variable(let v): expr = .keyPath(root: .variable(v), components: [], column: t.column)
-        case .integer(let v): expr = .constant(.integer(v), column: t.column)
-        case .real(let v): expr = .constant(.real(v), column: t.column)
-        case .string(let s): expr = .constant(.string(s), column: t.column)
-        case .format(let conv, let pos):
-            let value = try argument(t, position: pos)
-            if conv == "K" {
-                guard case .string(let path) = value else {
-                    throw PredicateError(column: t.column, message: "'%K' needs a string argument naming a key path, got \(value.phrase)")
-                }
-                let parts = path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-                let valid = parts.allSatisfy { p in
-                    guard let f = p.first, f == "_" || (f.isLetter && f.isASCII) else { return false }
-                    return p.allSatisfy { $0 == "_" || (($0.isLetter || $0.isNumber) && $0.isASCII) }
-                }
-                guard valid else {
-                    throw PredicateError(
-                        column: t.column, message: "'%K' argument \"\(path)\" is not a key path (dotted names of letters, digits and _)")
-                }
-                expr = .keyPath(root: .object, components: parts, column: t.column)
-            } else {
-                expr = .constant(value, column: t.column)
-            }
-        case .punctuation("{"): return try arrayLiteral()
-        default: return nil
-        }
-        _ = advance()
-        return try postfix(expr)
-    }
-
-    /// `.name`, `.@count`, `.@avg.key` after an expression.
-    mutating func postfix(_ start: PredicateExpression) throws(PredicateError) -> PredicateExpression {
-        var expr = start
-        while isPunctuation(".") {
-            let dot = advance()
-            let t = current
-            switch (t.kind, expr) {
-            case (.word(let w), .keyPath(let root, let comps, let c)), (.escapedWord(let w), .keyPath(let root, let comps, let c)):
-                _ = advance()
-                expr = .keyPath(root: root, components: comps + [w], column: c)
-            case (.aggregate(let name), .keyPath), (.aggregate(let name), .subquery):
-                _ = advance()
-                guard let f = CollectionFunction(rawValue: "@" + name.lowercased()) else {
-                    throw PredicateError(
-                        column: t.column, message: "unknown collection operator '@\(name)' (use @count, @avg, @sum, @min or @max)")
-                }
-                var keyPath: [String] = []
-                if f != .count {
-                    guard isPunctuation(".") else {
-                        throw PredicateError(
-                            column: current.column, message: "'@\(name)' needs a key path after it, like books.@\(name.lowercased()).price")
-                    }
-                    while isPunctuation(".") {
-                        let d = advance()
-                        switch current.kind {
-                        case .word(let w), .escapedWord(let w): keyPath.append(w); _ = advance()
-                        default: throw expected("a key", after: d)
-                        }
-                    }
-                }
-                return .aggregate(f, collection: expr, keyPath: keyPath, column: expr.column)
-            case (.word, _), (.escapedWord, _), (.aggregate, _):
-                throw PredicateError(column: dot.column, message: "'.' can only follow a key path")
-            default:
-                throw expected("a key or a collection operator", after: dot)
-            }
-        }
-        return expr
-    }
-
-    mutating func subquery() throws(PredicateError) -> PredicateExpression {
-        let keywordToken = advance()
-        guard isPunctuation("(") else { throw expected("'('", after: keywordToken) }
-        let open = advance()
-        guard let collection = try expression() else { throw expected("a collection key path", after: open) }
-        guard isPunctuation(",") else { throw expected("','", after: tokens[position - 1]) }
-        let comma = advance()
-        guard case .variable(let v) = current.kind else { throw expected("a $variable", after: comma) }
-        _ = advance()
-        guard isPunctuation(",") else { throw expected("','", after: tokens[position - 1]) }
-        let comma2 = advance()
-        let p = try predicate(after: comma2)
-        guard isPunctuation(")") else { throw expected("')' to close SUBQUERY at column \(keywordToken.column)", after: nil) }
-        _ = advance()
-        return try postfix(.subquery(collection: collection, variable: v, predicate: p, column: keywordToken.column))
-    }
-
-    /// `indexed:by:(latitude, "byLocation")`: a key path and the name of the R-tree fetch
-    /// index that answers it.
-    mutating func indexedBy() throws(PredicateError) -> PredicateExpression {
-        let keywordToken = advance()
-        guard isPunctuation("(") else { throw expected("'('", after: keywordToken) }
-        let open = advance()
-        let keyToken = current
-        guard let key = try expression() else { throw expected("a key path", after: open) }
-        guard case .keyPath(.object, let comps, _) = key, !comps.isEmpty else {
-            throw PredicateError(
-                column: keyToken.column,
-                message: "indexed:by: needs an attribute key path first, like indexed:by:(latitude, \"byLocation\")")
-        }
-        guard isPunctuation(",") else { throw expected("','", after: tokens[position - 1]) }
-        let comma = advance()
-        let nameToken = current
-        guard let name = try expression() else { throw expected("an index name string", after: comma) }
-        guard case .constant(.string(let index), _) = name else {
-            throw PredicateError(column: nameToken.column, message: "indexed:by: needs the index name as a string, like \"byLocation\"")
-        }
-        guard isPunctuation(")") else { throw expected("')' to close indexed:by: at column \(keywordToken.column)", after: nil) }
-        _ = advance()
-        return .indexed(key, index: index, column: keywordToken.column)
-    }
-
-    /// `CAST(436492800, 'NSDate')`: a date literal as NSPredicate prints one (seconds since 2001).
-    mutating func cast() throws(PredicateError) -> PredicateExpression {
-        let keywordToken = advance()
-        guard isPunctuation("(") else { throw expected("'('", after: keywordToken) }
-        let open = advance()
-        let valueToken = current
-        guard let value = try expression() else { throw expected("a number", after: open) }
-        let seconds: Double
-        switch value {
-        case .constant(.integer(let v), _): seconds = Double(v)
-        case .constant(.real(let v), _): seconds = v
-        default: throw PredicateError(column: valueToken.column, message: "CAST needs a number of seconds since 2001 here")
-        }
-        guard isPunctuation(",") else { throw expected("','", after: tokens[position - 1]) }
-        let comma = advance()
-        guard case .string(let type) = current.kind else { throw expected("a type name string like 'NSDate'", after: comma) }
-        let typeToken = advance()
-        guard type == "NSDate" else {
-            throw PredicateError(column: typeToken.column, message: "CAST to '\(type)' is not supported (only 'NSDate')")
-        }
-        guard isPunctuation(")") else { throw expected("')' to close CAST at column \(keywordToken.column)", after: nil) }
-        _ = advance()
-        return .constant(.date(seconds), column: keywordToken.column)
-    }
-
-    mutating func arrayLiteral() throws(PredicateError) -> PredicateExpression {
-        let open = advance()
-        var values: [PredicateValue] = []
-        if isPunctuation("}") {
-            _ = advance()
-            return .constant(.array([]), column: open.column)
-        }
-        while true {
-            let before = tokens[position - 1]
-            let elementColumn = current.column
-            guard let e = try expression() else { throw expected("a value", after: before) }
-            guard case .constant(let v, _) = e else {
-                throw PredicateError(column: elementColumn, message: "an array literal holds values only, not key paths")
-            }
-            values.append(v)
-            if isPunctuation(",") { _ = advance(); continue }
-            if isPunctuation("}") { _ = advance(); break }
-            throw expected("',' or '}' to close the '{' at column \(open.column)", after: nil)
-        }
-        return .constant(.array(values), column: open.column)
     }
 
     mutating func argument(_ t: PredicateToken, position: Int?) throws(PredicateError) -> PredicateValue {
