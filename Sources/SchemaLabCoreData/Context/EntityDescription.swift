@@ -43,6 +43,9 @@ public final class EntityDescription {
     /// `model.attributes.count`, read per row without copying the model (the struct's copy
     /// retains each of its arrays and strings).
     package let attributeCount: Int
+    /// The indexes of the 32-bit Float attributes, whose values the context holds as a Float
+    /// holds them (see ``SQLValue/heldAsFloat``); empty for most entities.
+    public let floatAttributeIndexes: [Int]
     /// Per `toMany` index, the statement that fires its fault (rendered once).
     package let toManyFaultSQL: [String]
     /// For an entity whose table is shared: per entity number, the description of each entity
@@ -66,6 +69,7 @@ public final class EntityDescription {
         self.hasOrderedToMany = toMany.contains(where: \.ordered)
         self.toManyOrdered = toMany.map(\.ordered)
         self.attributeCount = model.attributes.count
+        self.floatAttributeIndexes = model.attributes.indices.filter { model.attributes[$0].type == .float }
         self.toManyFaultSQL = toMany.map { FetchSQL(model: resolvedModel, entity: model).toManyFault($0) }
         self.insertSQL = SaveSQL.insert(model)
         var links: [(toManyIndex: Int, sql: String)] = []

@@ -64,7 +64,11 @@ public final class ManagedObjectContext {
     func unregister(_ o: ManagedObject) { registry[o.entity.rootNumber, o.objectID] = nil }
 
     /// A new object of `entity` with the given attribute values (entity attribute order).
+    /// A Float attribute keeps its value as a 32-bit float does (1.7 is held, and saved, as
+    /// 1.7000000476837158), as an app's `Float` property hands Core Data.
     @inlinable public func insert(_ entity: EntityDescription, values: [SQLValue]) -> ManagedObject {
+        var values = values
+        for i in entity.floatAttributeIndexes { values[i] = values[i].heldAsFloat }
         let o = ManagedObject(entity: entity, objectID: 0, isFault: false, values: values)
         inserted.append(o)
         return o

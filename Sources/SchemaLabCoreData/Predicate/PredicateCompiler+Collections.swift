@@ -78,7 +78,7 @@ extension PredicateCompiler {
             selected = "COUNT(\(src.elementKey))"
         } else {
             let elements = src.elements!
-            let (s, path) = try resolve(root: .object, components: keyPath, column: column, in: elements)
+            let (s, path) = try resolve(root: .object, components: keyPath, column: column, in: elements, relative: true)
             guard case .attribute = path else {
                 throw PredicateError(
                     column: column,

@@ -4,6 +4,7 @@ import SchemaLabSQLite
 extension PredicateCompiler {
     func comparison(_ c: PredicateComparison, in scope: Scope) throws(PredicateError) -> Fragment {
         var c = c
+        if let membership = try collectionMembership(c, in: scope) { c = membership }
         // A constant on the left is read flipped (`100 < likes` is `likes > 100`) and written
         // back in the order of the text (`? < t0.ZLIKES`), as Core Data keeps it.
         if case .constant = c.left, !isConstant(c.right), let m = c.op.mirrored {
@@ -40,6 +41,25 @@ extension PredicateCompiler {
         return try scalar(try operand(c.left, in: scope), c, right: try operand(c.right, in: scope))
     }
 
+    /// Membership in a collection, as an ANY: `x IN books.year` and `books.year CONTAINS x` are
+    /// `ANY books.year == x`; `%@ IN books` and `books CONTAINS %@` are `ANY books == %@`;
+    /// `{1, 2} CONTAINS x` is `x IN {1, 2}`. Nil for other comparisons.
+    func collectionMembership(_ c: PredicateComparison, in scope: Scope) throws(PredicateError) -> PredicateComparison? {
+        guard c.quantifier == .direct, c.op == .in || c.op == .contains else { return nil }
+        let (collection, member) = c.op == .in ? (c.right, c.left) : (c.left, c.right)
+        if c.op == .contains, case .constant(.array, _) = collection {
+            var m = c
+            (m.left, m.op, m.right) = (member, .in, collection)
+            return m
+        }
+        guard case .keyPath(let root, let comps, let col) = collection, !isAlias(root, comps) else { return nil }
+        let (_, path) = try resolve(root: root, components: comps, column: col, in: scope)
+        guard case .toMany = path else { return nil }
+        var m = c
+        (m.quantifier, m.left, m.op, m.right) = (.any, collection, .equal, member)
+        return m
+    }
+
     func isConstant(_ e: PredicateExpression) -> Bool {
         if case .constant = e { return true }
         return false
@@ -60,7 +80,7 @@ extension PredicateCompiler {
         let text = c.left.keyPathText!
         let left: Operand
         if let elements = src.elements {
-            let (s, path) = try resolve(root: .object, components: rest, column: c.left.column, in: elements)
+            let (s, path) = try resolve(root: .object, components: rest, column: c.left.column, in: elements, relative: true)
             if case .toMany(_, let inner, _) = path {
                 throw PredicateError(
                     column: c.left.column,
@@ -117,7 +137,8 @@ extension PredicateCompiler {
     }
 
     /// A comparison of two compiled operands.
-    func scalar(_ left: Operand, _ c: PredicateComparison, right: Operand) throws(PredicateError) -> Fragment {
+    func scalar(_ left: Operand, _ comparison: PredicateComparison, right: Operand) throws(PredicateError) -> Fragment {
+        var c = comparison
         let op = c.op
         // Object references (SELF, to-one relationships) compare primary keys only.
         for (index, side) in [left, right].enumerated() {
@@ -140,8 +161,12 @@ extension PredicateCompiler {
                 }
             }
         }
+        try checkNil(left, c, right: right)
         let stringOptions = c.options.subtracting(.normalized)
-        if !stringOptions.isEmpty || op.isStringOperator {
+        // (CD) An option on ==, <, ... compares both sides as text with NSCoreDataStringCompare,
+        // numbers too (`age ==[c] 41`), as Core Data's generator does; only the string operators
+        // need strings.
+        if op.isStringOperator {
             for side in [left, right] {
                 if case .value(_, let a?, _, _, let text, let col) = side, a.type != .string {
                     throw PredicateError(
@@ -152,55 +177,31 @@ extension PredicateCompiler {
         if op.isStringOperator {
             for side in [left, right] {
                 if case .constant(let v, let col) = side {
-                    guard case .string = v else {
-                        throw PredicateError(column: col, message: "\(op.rawValue) needs a string, not \(v.phrase)")
+                    switch v {
+                    case .string, .null: break
+                    default: throw PredicateError(column: col, message: "\(op.rawValue) needs a string, not \(v.phrase)")
                     }
                 }
             }
             return try stringOperator(left, c, right: right)
         }
         switch op {
-        case .between:
-            guard case .constant(let v, let col) = right, case .array(let bounds) = v, bounds.count == 2 else {
-                throw PredicateError(
-                    column: right.column, message: "BETWEEN needs an array of 2 values on the right, like {1, 5}\(describeRight(right))")
-            }
-            for b in bounds where b == .null || b.sqlValue == nil {
-                throw PredicateError(column: col, message: "BETWEEN bounds must be values, not \(b.phrase)")
-            }
-            let l = try sql(left, op: op)
-            return l + " BETWEEN " + (try bound(bounds[0], column: col, op: op)) + " AND " + (try bound(bounds[1], column: col, op: op))
-        case .in:
-            guard case .constant(let v, let col) = right, case .array(let values) = v else {
-                throw PredicateError(column: right.column, message: "IN needs an array on the right, like {1, 2}\(describeRight(right))")
-            }
-            let l = try sql(left, op: op)
-            if values.isEmpty { return Fragment("0") }
-            var list = Fragment("")
-            for (i, value) in values.enumerated() {
-                list = list + (i == 0 ? "" : ",") + (try bound(value, column: col, op: op))
-            }
-            return l + " IN (" + list + ")"
+        case .between: return try between(left, c, right: right)
+        case .in: return try membership(left, c, right: right)
         default: break
         }
         // ==, !=, <, <=, >, >=
         if case .constant(.null, _) = right {
-            guard op == .equal || op == .notEqual else {
-                throw PredicateError(column: right.column, message: "nil can only be compared with == or !=")
-            }
+            // (CD) `== nil` is IS NULL, `!= nil` IS NOT NULL (checkNil refused the orderings).
             return try sql(left, op: op) + (op == .equal ? " IS NULL" : " IS NOT NULL")
-        }
-        if case .constant(.null, _) = left {
-            guard op == .equal || op == .notEqual else {
-                throw PredicateError(column: left.column, message: "nil can only be compared with == or !=")
-            }
-            return try sql(right, op: op) + (op == .equal ? " IS NULL" : " IS NOT NULL")
         }
         let l = try sql(left, op: op), r = try sql(right, op: op)
         let symbol = Self.sqlSymbol(op)
         if !stringOptions.isEmpty {
-            return "NSCoreDataStringCompare(" + l + ", " + r
-                + ", \(searchOptions(stringOptions)), \(localeFlag(stringOptions))) \(symbol) 0"
+            let (first, second) = c.swapped ? (r, l) : (l, r)
+            let written = c.swapped ? Self.sqlSymbol(op.mirrored ?? op) : symbol
+            return "NSCoreDataStringCompare(" + first + ", " + second
+                + ", \(searchOptions(stringOptions)), \(localeFlag(stringOptions))) \(written) 0"
         }
         if op == .notEqual {
             switch (left, right) {
@@ -222,6 +223,101 @@ extension PredicateCompiler {
             return r + " \(Self.sqlSymbol(written)) " + l
         }
         return l + " \(symbol) " + r
+    }
+
+    /// Refuses nil where Core Data's SQL generator raises, with its reason: a constant nil on
+    /// the left of any operator, a nil in an ordering (`<`, `<=`, `>`, `>=`), and a nil prefix or
+    /// suffix (BEGINSWITH, ENDSWITH). A nil CONTAINS, LIKE or MATCHES pattern is bound as NULL
+    /// (the functions answer 0, as NSPredicate answers NO).
+    func checkNil(_ left: Operand, _ c: PredicateComparison, right: Operand) throws(PredicateError) {
+        func isNil(_ o: Operand) -> Bool { if case .constant(.null, _) = o { true } else { false } }
+        // The side written first in the text (the compiler swaps `5 < x` to read `x > 5`).
+        let (written, other) = c.swapped ? (right, left) : (left, right)
+        if isNil(written) {
+            let op = c.swapped ? (c.op.mirrored ?? c.op) : c.op
+            throw PredicateError(
+                column: written.column,
+                message: "nil on the left of \(op.rawValue): Core Data's SQL store refuses it (\"can't use NULL on left hand side\")")
+        }
+        guard isNil(other) else { return }
+        let column = other.column
+        switch c.op {
+        case .less, .lessOrEqual, .greater, .greaterOrEqual:
+            throw PredicateError(
+                column: column, message: "\(c.op.rawValue) nil: Core Data's SQL store refuses it (\"illegal comparison with NULL\")")
+        case .beginsWith, .endsWith:
+            throw PredicateError(
+                column: column,
+                message:
+                    "\(c.op.rawValue) nil: Core Data's SQL store refuses it (\"unimplemented SQL generation for predicate\"); NSPredicate answers NO"
+            )
+        default: return
+        }
+    }
+
+    /// `x BETWEEN {low, high}` → `x BETWEEN ? AND ?`; [I] a nil bound is bound as NULL, so the
+    /// comparison is never true (NSPredicate orders nothing against nil).
+    func between(_ left: Operand, _ c: PredicateComparison, right: Operand) throws(PredicateError) -> Fragment {
+        guard case .constant(let v, let col) = right, case .array(let bounds) = v, bounds.count == 2 else {
+            throw PredicateError(
+                column: right.column, message: "BETWEEN needs an array of 2 values on the right, like {1, 5}\(describeRight(right))")
+        }
+        for b in bounds where b.sqlValue == nil {
+            throw PredicateError(column: col, message: "BETWEEN bounds must be values, not \(b.phrase)")
+        }
+        if !c.options.subtracting(.normalized).isEmpty {
+            throw PredicateError(
+                column: c.operatorColumn, message: "BETWEEN\(optionsText(c.options)) on strings is not supported: write two comparisons")
+        }
+        let l = try sql(left, op: .between)
+        return l + " BETWEEN " + (try bound(bounds[0], column: col, op: .between)) + " AND "
+            + (try bound(bounds[1], column: col, op: .between))
+    }
+
+    /// `x IN {a, b}` → `x IN (?,?)`, a nil element bound as NULL and options ignored, as Core
+    /// Data's generator does (so a nil x is never IN, as in NSPredicate); a string on the right is
+    /// Apple's substring test (`x IN 'abc'` is `'abc' CONTAINS x`), and an empty one is true.
+    func membership(_ left: Operand, _ c: PredicateComparison, right: Operand) throws(PredicateError) -> Fragment {
+        let stringOnRight: Bool
+        switch right {
+        case .constant(.string, _): stringOnRight = true
+        case .value(_, let a?, false, _, _, _): stringOnRight = a.type == .string
+        default: stringOnRight = false
+        }
+        switch right {
+        case .constant(.null, _):
+            return Fragment("0")
+        case .constant(.string(""), _):
+            return Fragment("1")
+        case _ where stringOnRight:
+            if case .value(_, let la?, _, _, let text, let col) = left, la.type != .string {
+                throw PredicateError(
+                    column: col, message: "IN with a string on the right tests for a substring; '\(text)' is \(la.type.rawValue)")
+            }
+            if case .constant(let v, let col) = left {
+                switch v {
+                case .string, .null: break
+                default: throw PredicateError(column: col, message: "IN with a string on the right needs a string, not \(v.phrase)")
+                }
+            }
+            let substring = PredicateComparison(
+                left: .constant(.null, column: 0), op: .contains, options: c.options, right: .constant(.null, column: 0),
+                column: c.column, operatorColumn: c.operatorColumn)
+            return try stringOperator(right, substring, right: left)
+        case .constant(.array(let values), let col):
+            let l = try sql(left, op: .in)
+            let scalars = values.filter { $0.sqlValue != nil }  // a nested array never equals a scalar
+            if scalars.isEmpty { return Fragment("0") }
+            var list = Fragment("")
+            for (i, value) in scalars.enumerated() {
+                list = list + (i == 0 ? "" : ",") + (try bound(value, column: col, op: .in))
+            }
+            return l + " IN (" + list + ")"
+        default:
+            throw PredicateError(
+                column: right.column,
+                message: "IN needs an array, a to-many relationship or a string on the right, like {1, 2}\(describeRight(right))")
+        }
     }
 
     /// SQL's symbol for a plain comparison operator (`==` is `=`, `!=` is `<>`).

@@ -43,6 +43,13 @@ final class Scope {
         return current
     }
 
+    /// The scope a key path without a variable names (`age`, `SELF`): the object the predicate
+    /// is evaluated on. Inside `SUBQUERY(friends, $f, $f.age > age)` that is still the fetched
+    /// object, not the member (the member is reached through `$f` only), as NSPredicate
+    /// evaluates a subquery's predicate with the outer object and Core Data's SQL generator
+    /// scopes only `$f` key paths to the subquery.
+    var objectScope: Scope { isTop ? self : parent!.objectScope }
+
     func lookup(_ variable: String) -> Scope? {
         self.variable == variable ? self : parent?.lookup(variable)
     }

@@ -151,9 +151,12 @@ public enum PatternMatching {
     /// match the whole text, as NSPredicate's MATCHES (ICU's `matches()`), not a
     /// substring: `"b.*"` does not match `"abc"`.
     ///
-    /// It is compiled as `^(?:pattern)\z` and matched anchored (so the empty
-    /// pattern, which `NSRegularExpression` itself rejects, matches only `""`); `\z`, not `$`, so a
-    /// trailing newline is not ignored. `[c]` sets `.caseInsensitive` (ICU's case
+    /// ICU's flags are Foundation's for MATCHES, `UREGEX_DOTALL | UREGEX_MULTILINE` (0x28): `.`
+    /// matches a line break, and `^` and `$` match at every line's start and end, while the match
+    /// must still cover the whole text (so `"a\nb" MATCHES "a.b"` and `".*^b$"` hold, `"^b$"`
+    /// does not). It is compiled as `^(?:pattern)\z` and matched anchored; `\z`, not `$`, so a
+    /// trailing newline is not ignored. The empty pattern matches nothing, as in Foundation.
+    /// `[c]` sets `.caseInsensitive` (ICU's case
     /// folding). `[d]` folds the diacritics of the text and of the pattern text
     /// (so a literal `é` or `[é]` in the pattern means `e`; escapes such as `\x{E9}`
     /// are not folded and then never match a folded text).
@@ -171,13 +174,14 @@ public enum PatternMatching {
         public init(_ pattern: String, options: Int) throws(InvalidRegex) {
             self.pattern = pattern
             var fold = PatternMatching.foldOptions(options)
-            let caseOption: NSRegularExpression.Options = fold & StringMatching.caseInsensitive != 0 ? [.caseInsensitive] : []
+            var caseOption: NSRegularExpression.Options = [.dotMatchesLineSeparators, .anchorsMatchLines]
+            if fold & StringMatching.caseInsensitive != 0 { caseOption.insert(.caseInsensitive) }
             fold &= ~StringMatching.caseInsensitive
             foldOptions = fold
             let source = StringMatching.fold(pattern, options: fold)
             let raw: NSRegularExpression
             do {
-                // Foundation rejects an empty pattern; MATCHES "" matches only "", as `^(?:)\z` does.
+                // NSRegularExpression rejects an empty pattern; `matches` answers false for it first.
                 raw = try NSRegularExpression(pattern: source.isEmpty ? "(?:)" : source, options: caseOption)
             } catch {
                 throw InvalidRegex(pattern: pattern, reason: (error as NSError).localizedDescription)
@@ -193,6 +197,7 @@ public enum PatternMatching {
 
         /// True when the whole of `text` matches.
         public func matches(_ text: String) -> Bool {
+            if pattern.isEmpty { return false }
             let subject = StringMatching.fold(text, options: foldOptions)
             let length = subject.utf16.count
             guard let m = regex.firstMatch(in: subject, options: [.anchored], range: NSRange(location: 0, length: length))
