@@ -91,6 +91,24 @@ struct CLITests {
         }
     }
 
+    @Test("Apple's grammar end to end: parenthesized expressions, arithmetic, %K segments and folded constants reach the SQL")
+    func predicateGrammar() throws {
+        let dir = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        var s = TestSupport.minimalScenario()
+        s["workloads"] = [
+            [
+                "name": "f", "kind": "fetch", "predicate": "(rank) * 2 > (%@) AND SELF.%K IN {1, 2, nil, {3}} AND rank < {4, 9}[LAST]",
+                "arguments": [2, "rank"],
+            ]
+        ]
+        let file = dir + "/grammar.json"
+        try Data(TestSupport.json(s).utf8).write(to: URL(fileURLWithPath: file))
+        let r = try TestSupport.runCLI(["explain", file, "--variant", "A", "--workload", "f", "--size", "10", "--sqlite3", "/nonexistent"])
+        #expect(r.status == 0, "\(r.err)")
+        #expect(r.out.contains("WHERE ((t0.ZRANK * ?) > ? AND t0.ZRANK IN (?,?,?) AND t0.ZRANK < ?)"), "\(r.out)")
+    }
+
     @Test("Bad run options exit 2 and create nothing")
     func badOptions() throws {
         let dir = try TestSupport.temporaryDirectory()

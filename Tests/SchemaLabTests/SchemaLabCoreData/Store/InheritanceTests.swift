@@ -225,8 +225,8 @@ struct InheritanceTests {
                {"field": "body", "generator": {"kind": "text", "minLength": 3, "maxLength": 9}},
                {"field": "width", "generator": {"kind": "uniformInt", "min": 1, "max": 9}}]},
              "workloads": [
-               {"name": "batch", "kind": "batchDelete", "entity": "Photo", "predicate": "size > 4"},
-               {"name": "objects", "kind": "delete", "entity": "Photo", "predicate": "size > 4", "agreesWith": "batch"},
+               {"name": "batch", "kind": "batchDelete", "entity": "Photo", "predicate": "#size > 4"},
+               {"name": "objects", "kind": "delete", "entity": "Photo", "predicate": "#size > 4", "agreesWith": "batch"},
                {"name": "sections", "kind": "fetchedResults", "entity": "Item", "sort": ["size", "title"], "sectionKey": "size"}]}
             """
         let file = dir + "/items.json"
