@@ -158,6 +158,8 @@ public enum ArithmeticOperator: String, Sendable, Equatable, CaseIterable {
     case multiply = "*"
     case divide = "/"
     case power = "**"
+    /// `modulus:by:(a, b)` (the format syntax has no `%` operator; `%` starts an argument).
+    case modulus = "%"
 }
 
 /// Where a key path starts: the evaluated object (implicit, or `SELF`) or a `$variable`.

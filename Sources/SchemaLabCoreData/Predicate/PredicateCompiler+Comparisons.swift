@@ -255,6 +255,11 @@ extension PredicateCompiler {
         }
     }
 
+    func isStringAttribute(_ o: Operand) -> Bool {
+        if case .value(_, let a?, _, _, _, _) = o { return a.type == .string }
+        return false
+    }
+
     /// `x BETWEEN {low, high}` → `x BETWEEN ? AND ?`; [I] a nil bound is bound as NULL, so the
     /// comparison is never true (NSPredicate orders nothing against nil).
     func between(_ left: Operand, _ c: PredicateComparison, right: Operand) throws(PredicateError) -> Fragment {
@@ -265,7 +270,8 @@ extension PredicateCompiler {
         for b in bounds where b.sqlValue == nil {
             throw PredicateError(column: col, message: "BETWEEN bounds must be values, not \(b.phrase)")
         }
-        if !c.options.subtracting(.normalized).isEmpty {
+        let onStrings = bounds.contains { if case .string = $0 { true } else { false } } || isStringAttribute(left)
+        if !c.options.subtracting(.normalized).isEmpty, onStrings {
             throw PredicateError(
                 column: c.operatorColumn, message: "BETWEEN\(optionsText(c.options)) on strings is not supported: write two comparisons")
         }

@@ -21,6 +21,8 @@ extension ArithmeticOperator {
             case .multiply:
                 let (v, overflow) = a.multipliedReportingOverflow(by: b)
                 if !overflow { return .integer(v) }
+            case .modulus:
+                if b != 0 && !(a == .min && b == -1) { return .integer(a % b) }
             case .divide, .power: break
             }
         }
@@ -31,6 +33,7 @@ extension ArithmeticOperator {
         case .multiply: return .real(a * b)
         case .divide: return .real(a / b)
         case .power: return .real(Foundation.pow(a, b))
+        case .modulus: return .real(fmod(a, b))
         }
     }
 }

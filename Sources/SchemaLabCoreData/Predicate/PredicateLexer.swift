@@ -75,6 +75,20 @@ struct PredicateLexer {
                 i += 4
                 return token(.word("indexed:by:"))
             }
+            // A function name in Apple's spelling is one word: `sum:`, `modulus:by:`.
+            if peek() == ":", peek(1) != "=" {
+                var name = w
+                while peek() == ":", peek(1) != "=" {
+                    i += 1
+                    name.append(":")
+                    var end = i
+                    while end < chars.count, Self.isIdentifierPart(chars[end]) { end += 1 }
+                    guard end > i, end < chars.count, chars[end] == ":" else { break }
+                    name += String(chars[i..<end])
+                    i = end
+                }
+                return token(.word(name))
+            }
             return token(.word(w))
         }
         if c == "#" || c == "$" || c == "@" {

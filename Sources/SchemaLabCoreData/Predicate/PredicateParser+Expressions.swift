@@ -90,6 +90,8 @@ extension PredicateParserState {
         let t = current
         var expr: PredicateExpression
         switch t.kind {
+        case .word(let w) where w.hasSuffix(":") && w.uppercased() != "INDEXED:BY:":
+            return try postfix(try functionCall())
         case .word(let w):
             let upper = w.uppercased()
             if tokens[position + 1].kind == .punctuation("("), !["SUBQUERY", "CAST", "INDEXED:BY:"].contains(upper) {
@@ -133,6 +135,69 @@ extension PredicateParserState {
         }
         _ = advance()
         return try postfix(expr)
+    }
+
+    /// `sum:({1, 2})`, `modulus:by:(age, 2)`, `count:(pets)`: a function in Apple's spelling.
+    /// Those Core Data's SQL store translates are folded on constants (`sum:`, `count:`, `min:`,
+    /// `max:`, `average:`, `abs:` and the arithmetic ones) or compiled (`add:to:`,
+    /// `from:subtract:`, `multiply:by:`, `divide:by:`, `modulus:by:` as `(a op b)`; `count:` of a
+    /// to-many as its @count); the others are refused with Core Data's reason.
+    mutating func functionCall() throws(PredicateError) -> PredicateExpression {
+        let nameToken = advance()
+        guard case .word(let name) = nameToken.kind else { preconditionFailure() }
+        guard isPunctuation("(") else { throw expected("'(' after the function name", after: nameToken) }
+        let open = advance()
+        try enter(open)
+        defer { depth -= 1 }
+        var arguments: [PredicateExpression] = []
+        if !isPunctuation(")") {
+            while true {
+                guard let e = try expression() else { throw expected("an argument", after: tokens[position - 1]) }
+                arguments.append(e)
+                if isPunctuation(",") { _ = advance(); continue }
+                break
+            }
+        }
+        guard isPunctuation(")") else { throw expected("')' to close \(name)( at column \(nameToken.column)", after: nil) }
+        _ = advance()
+        let column = nameToken.column
+        let binary: [String: ArithmeticOperator] = [
+            "add:to:": .add, "from:subtract:": .subtract, "multiply:by:": .multiply, "divide:by:": .divide, "modulus:by:": .modulus,
+        ]
+        let unsupported = PredicateError(
+            column: column,
+            message: "\(name)(...) is not supported: Core Data's SQL store refuses it (\"Unsupported function type passed to SQL store\")")
+        if let op = binary[name] {
+            guard arguments.count == 2 else {
+                throw PredicateError(column: column, message: "\(name) takes 2 arguments, not \(arguments.count)")
+            }
+            return try combine(op, arguments[0], arguments[1], at: nameToken)
+        }
+        let aggregates: [String: CollectionFunction] = ["sum:": .sum, "count:": .count, "min:": .min, "max:": .max, "average:": .avg]
+        if let f = aggregates[name] {
+            let constants = arguments.compactMap { if case .constant(let v, _) = $0 { v } else { nil } }
+            if constants.count == arguments.count {
+                let elements: [PredicateValue]
+                if constants.count == 1, case .array(let a) = constants[0] { elements = a } else { elements = constants }
+                guard let folded = f.fold(elements) else {
+                    throw PredicateError(column: column, message: "\(name) needs numbers")
+                }
+                return .constant(folded, column: column)
+            }
+            if f == .count, arguments.count == 1 {
+                return .aggregate(.count, collection: arguments[0], keyPath: [], column: column)
+            }
+            throw unsupported
+        }
+        if name == "abs:", arguments.count == 1, case .constant(let v, _) = arguments[0], let n = v.number, !v.isDate {
+            if case .integer(let i) = v, i != .min { return .constant(.integer(Swift.abs(i)), column: column) }
+            return .constant(.real(Swift.abs(n)), column: column)
+        }
+        if ["abs:", "uppercase:", "lowercase:", "length:"].contains(name) {
+            throw PredicateError(
+                column: column, message: "\(name)(...) of a key path is not supported by the lab (Core Data's SQL store translates it)")
+        }
+        throw unsupported
     }
 
     /// The message for `name(...)`. Core Data's SQL store refuses `FUNCTION(...)` (a method call)

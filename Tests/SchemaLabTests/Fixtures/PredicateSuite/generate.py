@@ -232,6 +232,11 @@ for expr, fn in [
     ("age == CAST('41', 'NSNumber')", lambda o: compare(o["age"], 41, "==")),
     ("born > CAST(150, 'NSDate')", lambda o: compare(o["born"], 150.0, ">")),
     ("born < CAST(0, 'NSDate') + 1", lambda o: compare(o["born"], 1.0, "<")),
+    ("modulus:by:(age, 2) == 1", lambda o: compare(None if o["age"] is None else o["age"] % 2, 1, "==")),
+    ("multiply:by:(age, 2) > 60", lambda o: compare(None if o["age"] is None else o["age"] * 2, 60, ">")),
+    ("age == sum:({20, 21})", lambda o: compare(o["age"], 41, "==")),
+    ("age > average:({10, 20}) AND age < max:(50, 60)", lambda o: AND(compare(o["age"], 15, ">"), compare(o["age"], 60, "<"))),
+    ("age BETWEEN[c] {9, 30}", lambda o: AND(compare(o["age"], 9, ">="), compare(o["age"], 30, "<="))),
     ("weight == 1.7", lambda o: compare(o["weight"], 1.7, "==")),
     ("weight > 1.69 AND weight < 1.71", lambda o: AND(compare(o["weight"], 1.69, ">"), compare(o["weight"], 1.71, "<"))),
     ("weight == %@", lambda o: compare(o["weight"], f32(1.7), "==")),
@@ -322,6 +327,7 @@ def agg(values, kind):
     return {"avg": sum(vals) / len(vals), "min": min(vals), "max": max(vals)}[kind]
 for kind, v in [("avg", 4), ("sum", 5), ("min", 2), ("max", 6)]:
     case(f"pets.@{kind}.age > {v}", select(lambda o, kind=kind, v=v: compare(agg([p["age"] for p in pets_of(o)], kind), v, ">")))
+case("count:(pets) == 2", select(lambda o: len(pets_of(o)) == 2))
 case("ANY clubs.name == 'Chess'", select(lambda o: any(c["name"] == "Chess" for c in clubs_of(o))))
 case("ANY clubs.name ==[c] 'CHESS'", select(lambda o: any(c["name"].lower() == "chess" for c in clubs_of(o))))
 case("NONE clubs.name == 'chess'", select(lambda o: not any(c["name"] == "chess" for c in clubs_of(o))))
@@ -388,6 +394,8 @@ REFUSALS = [
     ("age == 1 age", 10, "unexpected 'age' after a complete predicate"),
     ("SUBQUERY(pets, $p, age > 1) > 0", 1, "a SUBQUERY is a collection"),
     ("$q.age > 1", 1, "unknown variable '$q'"),
+    ("sqrt:(age) > 2", 1, "Unsupported function type passed to SQL store"),
+    ("modulus:by:(age) > 2", 1, "modulus:by: takes 2 arguments, not 1"),
     ("age == {1, 2}[5]", 15, "index 5 is outside the array of 2"),
 ]
 refusals = []
