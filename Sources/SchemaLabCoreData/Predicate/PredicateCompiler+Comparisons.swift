@@ -138,7 +138,7 @@ extension PredicateCompiler {
 
     /// A comparison of two compiled operands.
     func scalar(_ left: Operand, _ comparison: PredicateComparison, right: Operand) throws(PredicateError) -> Fragment {
-        var c = comparison
+        let c = comparison
         let op = c.op
         // Object references (SELF, to-one relationships) compare primary keys only.
         for (index, side) in [left, right].enumerated() {
