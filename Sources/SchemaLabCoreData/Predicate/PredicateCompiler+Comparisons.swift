@@ -137,8 +137,7 @@ extension PredicateCompiler {
     }
 
     /// A comparison of two compiled operands.
-    func scalar(_ left: Operand, _ comparison: PredicateComparison, right: Operand) throws(PredicateError) -> Fragment {
-        let c = comparison
+    func scalar(_ left: Operand, _ c: PredicateComparison, right: Operand) throws(PredicateError) -> Fragment {
         let op = c.op
         // Object references (SELF, to-one relationships) compare primary keys only.
         for (index, side) in [left, right].enumerated() {
@@ -163,7 +162,7 @@ extension PredicateCompiler {
         }
         try checkNil(left, c, right: right)
         let stringOptions = c.options.subtracting(.normalized)
-        // (CD) An option on ==, <, ... compares both sides as text with NSCoreDataStringCompare,
+        // (code) An option on ==, <, ... compares both sides as text with NSCoreDataStringCompare,
         // numbers too (`age ==[c] 41`), as Core Data's generator does; only the string operators
         // need strings.
         if op.isStringOperator {
@@ -172,10 +171,6 @@ extension PredicateCompiler {
                     throw PredicateError(
                         column: col, message: "\(op.rawValue)\(optionsText(c.options)) compares strings; '\(text)' is \(a.type.rawValue)")
                 }
-            }
-        }
-        if op.isStringOperator {
-            for side in [left, right] {
                 if case .constant(let v, let col) = side {
                     switch v {
                     case .string, .null: break

@@ -22,8 +22,8 @@ public struct CompiledPredicate: Sendable, Equatable {
 ///
 /// Constants are always bound as `?`; identifiers come only from the resolved model.
 ///
-/// Shapes. Those marked (CD) are recorded from Core Data's SQL debug logs;
-/// those marked [I] are this lab's own choices where it has no observation.
+/// Shapes. Those marked (CD) are recorded from Core Data's SQL debug logs, (code) read from
+/// Core Data's generator; those marked [I] are this lab's own choices where it has no observation.
 /// - (CD) `likes > 100` → `t0.ZLIKES > ?`; `(A AND B AND C)` for a chain, `((A AND B) AND C)`
 ///   when the inner compound was written in parentheses; `(A OR B)` likewise; `NOT (A)`;
 ///   `== nil` → `IS NULL`, `!= nil` → `IS NOT NULL`; `x != 5` → `(t0.ZX <> ? OR t0.ZX IS NULL)`;
@@ -46,9 +46,15 @@ public struct CompiledPredicate: Sendable, Equatable {
 ///   so it counts against ALL. ALL over an empty collection is true, as in NSPredicate.
 /// - [I] `SUBQUERY(books, $b, P).@count` → `(SELECT COUNT(t1.Z_PK) FROM ZBOOK t1 WHERE t0.Z_PK = t1.ZAUTHOR AND (P))`;
 ///   `@avg/@min/@max.k` → `(SELECT AVG(t1.ZK) ...)`; `@sum.k` → `(SELECT COALESCE(SUM(t1.ZK), 0) ...)` (an empty sum is 0).
-/// - [I] inside `SUBQUERY(books, $b, P)`, a bare key path (and `SELF`) in P names the element,
-///   like `$b` (we take the subquery predicate to be evaluated on each element; unverified).
-///   To-one key paths inside a subquery join inside it (`JOIN ZAUTHOR t3 ON t2.ZAUTHOR = t3.Z_PK`).
+/// - (code) inside `SUBQUERY(books, $b, P)`, a key path without `$b` (and `SELF`) names the
+///   outer object, `t0` (see ``Scope/objectScope``). `$b` to-one paths join inside the
+///   subquery (`JOIN ZAUTHOR t3 ON t2.ZAUTHOR = t3.Z_PK`).
+/// - (code) nil: `x IN {nil, 'a'}` binds NULL into the list; an ordering with nil, nil on the left,
+///   and `BEGINSWITH`/`ENDSWITH nil` are refused with Core Data's reasons; an option on a number
+///   comparison goes to `NSCoreDataStringCompare`; `x IN 'abc'` is `'abc' CONTAINS x`; `IN ''` → `1`.
+///   (code) marks rules taken from Apple's shipped frameworks; docs/predicates.md gives each
+///   rule with its evidence.
+/// - (code) `(a + b)`, `-`, `*`, `/`, `modulus:by:` → `%`, as Core Data writes `add:to:` etc.
 /// - [I] a to-many key path without a quantifier (`books.year > 2000`) is ANY.
 /// - [I] `SELF == ?` → `t0.Z_PK = ?`, `SELF IN {...}` → `t0.Z_PK IN (?,...)`; a to-one
 ///   relationship compares its foreign key: `author == nil` → `t0.ZAUTHOR IS NULL`, `author == ?` → `t0.ZAUTHOR = ?`.

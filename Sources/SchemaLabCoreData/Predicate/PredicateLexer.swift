@@ -179,24 +179,24 @@ struct PredicateLexer {
             case "t": value.append("\t")
             case "r": value.append("\r")
             case "0": value.append("\0")
-            case "x":
-                let hex = (0..<2).compactMap { peek($0) }
-                guard hex.count == 2, let v = UInt32(String(hex), radix: 16), let s = Unicode.Scalar(v) else {
-                    throw PredicateError(column: i - 1, message: "\\x needs two hexadecimal digits")
-                }
-                i += 2
-                value.unicodeScalars.append(s)
+            case "x": value.unicodeScalars.append(try hexScalar(digits: 2, escape: "\\x needs two hexadecimal digits"))
             case "u":
-                let hex = (0..<4).compactMap { peek($0) }
-                guard hex.count == 4, let v = UInt32(String(hex), radix: 16), let s = Unicode.Scalar(v) else {
-                    throw PredicateError(column: i - 1, message: "\\u needs four hexadecimal digits naming a Unicode scalar")
-                }
-                i += 4
-                value.unicodeScalars.append(s)
+                value.unicodeScalars.append(try hexScalar(digits: 4, escape: "\\u needs four hexadecimal digits naming a Unicode scalar"))
             default: value.append(e)  // \\ \' \" and any other escaped character stand for themselves
             }
         }
         return PredicateToken(kind: .string(value), column: column, text: String(chars[start..<i]))
+    }
+
+    /// The scalar named by the `digits` hexadecimal digits after `\\x` or `\\u`; `message` at the
+    /// escape's letter when they are missing or name no scalar.
+    private mutating func hexScalar(digits: Int, escape message: String) throws(PredicateError) -> Unicode.Scalar {
+        let hex = (0..<digits).compactMap { peek($0) }
+        guard hex.count == digits, let v = UInt32(String(hex), radix: 16), let scalar = Unicode.Scalar(v) else {
+            throw PredicateError(column: i - 1, message: message)
+        }
+        i += digits
+        return scalar
     }
 
     private mutating func format(_ column: Int) throws(PredicateError) -> PredicateToken {

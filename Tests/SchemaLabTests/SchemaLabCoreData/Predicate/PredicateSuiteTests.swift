@@ -3,55 +3,38 @@ import SchemaLabSQLite
 import Testing
 @testable import SchemaLabCoreData
 
-/// A JSON argument of the suite (`%@`): a number, a string, nil or an array of them.
-private enum SuiteArgument: Decodable {
-    case value(PredicateValue)
+/// A JSON value of the suite: a row's cell or a `%@` argument (a number, a string, nil, or an
+/// array of them, for arguments).
+private indirect enum SuiteValue: Decodable {
+    case null, integer(Int64), real(Double), text(String), array([SuiteValue])
 
     init(from decoder: Decoder) throws {
         let single = try decoder.singleValueContainer()
         if single.decodeNil() {
-            self = .value(.null)
+            self = .null
         } else if let i = try? single.decode(Int64.self) {
-            self = .value(.integer(i))
+            self = .integer(i)
         } else if let d = try? single.decode(Double.self) {
-            self = .value(.real(d))
+            self = .real(d)
         } else if let s = try? single.decode(String.self) {
-            self = .value(.string(s))
+            self = .text(s)
         } else {
-            let elements = try single.decode([SuiteArgument].self)
-            self = .value(.array(elements.map(\.predicateValue)))
+            self = .array(try single.decode([SuiteValue].self))
         }
     }
 
     var predicateValue: PredicateValue {
         switch self {
-        case .value(let v): return v
-        }
-    }
-}
-
-/// A JSON cell of the suite's rows.
-private enum SuiteCell: Decodable {
-    case value(SQLValue)
-
-    init(from decoder: Decoder) throws {
-        let single = try decoder.singleValueContainer()
-        if single.decodeNil() {
-            self = .value(.null)
-        } else if let i = try? single.decode(Int64.self) {
-            self = .value(.integer(i))
-        } else if let d = try? single.decode(Double.self) {
-            self = .value(.real(d))
-        } else {
-            self = .value(.text(try single.decode(String.self)))
+        case .null: return .null
+        case .integer(let v): return .integer(v)
+        case .real(let v): return .real(v)
+        case .text(let v): return .string(v)
+        case .array(let elements): return .array(elements.map(\.predicateValue))
         }
     }
 
-    var sqlValue: SQLValue {
-        switch self {
-        case .value(let v): return v
-        }
-    }
+    /// The value a cell stores (rows hold no arrays).
+    var sqlValue: SQLValue { predicateValue.sqlValue ?? .null }
 }
 
 /// `Fixtures/PredicateSuite/suite.json`, written by `generate.py` there: the rows, each
@@ -61,7 +44,7 @@ private struct PredicateSuite: Decodable {
         let predicate: String
         let entity: String
         let rows: [Int64]
-        let arguments: [SuiteArgument]?
+        let arguments: [SuiteValue]?
         let source: String?
     }
     struct Refusal: Decodable {
@@ -69,9 +52,9 @@ private struct PredicateSuite: Decodable {
         let entity: String
         let column: Int
         let message: String
-        let arguments: [SuiteArgument]?
+        let arguments: [SuiteValue]?
     }
-    let rows: [String: [[String: SuiteCell]]]
+    let rows: [String: [[String: SuiteValue]]]
     let links: [[Int64]]
     let cases: [Case]
     let refusals: [Refusal]
@@ -83,9 +66,9 @@ private struct PredicateSuite: Decodable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let r = try c.nestedContainer(keyedBy: RowKeys.self, forKey: .rows)
         rows = [
-            "Person": try r.decode([[String: SuiteCell]].self, forKey: .Person),
-            "Pet": try r.decode([[String: SuiteCell]].self, forKey: .Pet),
-            "Club": try r.decode([[String: SuiteCell]].self, forKey: .Club),
+            "Person": try r.decode([[String: SuiteValue]].self, forKey: .Person),
+            "Pet": try r.decode([[String: SuiteValue]].self, forKey: .Pet),
+            "Club": try r.decode([[String: SuiteValue]].self, forKey: .Club),
         ]
         links = try r.decode([[Int64]].self, forKey: .links)
         cases = try c.decode([Case].self, forKey: .cases)
