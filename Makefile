@@ -34,7 +34,8 @@ build: setup
 	$(SWIFT) build -c release --product schemalab
 
 # bench: run every scenario in scenarios/ (every .json but schema.json) into results/<name>/, render its charts and
-# write its report (results/<name>/report.html and report.md)
+# write its report (results/<name>/report.html and report.md); then the landing page of every claim with its verdict
+# (results/index.html and results/findings.md), printing the verdict counts and the reversed claims
 bench: build
 	@mkdir -p results
 	@set -e; for s in $(SCENARIOS); do \
@@ -42,7 +43,8 @@ bench: build
 	  $(BIN) run $$s --out results/$$name --replace; \
 	  $(BIN) plot results/$$name > /dev/null; \
 	  $(BIN) report results/$$name; \
-	done
+	done; \
+	$(BIN) findings $(foreach s,$(SCENARIOS),results/$(basename $(notdir $(s)))) --out results
 
 # bench-scale: the source documents' larger sizes (several minutes): the photo matrix swept from 1,000 to 1,000,000
 # photos (growth fits and crossovers in its report), ingest and update/delete at 100,000 quakes,

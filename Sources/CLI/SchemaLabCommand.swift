@@ -17,7 +17,7 @@ struct SchemaLabCommand: ParsableCommand {
         subcommands: [
             RunCommand.self, ValidateCommand.self, GenerateCommand.self, PlansCommand.self, PlotCommand.self, ReportCommand.self,
             ExplainCommand.self, ImportCommand.self, CompareRawCommand.self, CountCaseCommand.self, BaselineCommand.self,
-            CompareCommand.self, MergeCommand.self,
+            CompareCommand.self, MergeCommand.self, FindingsCommand.self,
         ]
     )
 }

@@ -3,6 +3,8 @@ import SchemaLabEngine
 /// Checks a scenario's assertions against a finished run: each failure is a message naming
 /// the scenario, the variant, the workload, the size and, for a plan, the statement.
 /// An assertion about a case the run does not have (a shard, `--variants`) is skipped.
+/// A `fasterThan` is judged on instructions when the run counted both cases (`--instructions`:
+/// fewer by more than 1%), otherwise on time (median lower and Mann-Whitney p below 0.05).
 public struct AssertionCheck: Sendable {
     public let failures: [String]
     /// How many assertions were checked (per size), and skipped.
@@ -70,6 +72,16 @@ public struct AssertionCheck: Sendable {
                     }
                 case .faster(let slower):
                     guard let other = get(slower) else { checked -= 1; skipped += 1; continue }
+                    // Counted runs: instructions repeat exactly, so the judgement does not move with the
+                    // machine's noise (make ci saw a real 1.8x effect fail at p = 0.095 with 5 samples each).
+                    if let mine = c.number("instructions"), let theirs = other.number("instructions"), mine > 0, theirs > 0 {
+                        if !(mine < theirs * (1 - ClaimEvaluation.instructionTolerance)) {
+                            failures.append(
+                                "\(label(variant)): not faster than \(slower) in instructions (\(Format.number(mine)) against \(Format.number(theirs)), judged on instructions: the run counted them) [\(a.path)]"
+                            )
+                        }
+                        continue
+                    }
                     guard c.wallMs.count >= 4, other.wallMs.count >= 4 else {
                         // With 3 samples each the smallest possible p is 0.1: no test can pass.
                         checked -= 1

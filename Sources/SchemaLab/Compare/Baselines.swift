@@ -2,13 +2,13 @@ import Foundation
 import SchemaLabEngine
 
 /// Stored runs to compare with: `results/baselines/NAME/` holds a run's results.csv,
-/// samples.csv, plans.csv, env.json and run.json, small plain files a repository can commit
+/// samples.csv, plans.csv, env.json, run.json, fills.csv and claims.csv, small plain files a repository can commit
 /// and diff.
 public struct Baselines: Sendable {
     /// The directory that holds the baselines.
     public let directory: String
     /// The files a baseline keeps.
-    public static let files = ["results.csv", "samples.csv", "plans.csv", "env.json", "run.json"]
+    public static let files = ["results.csv", "samples.csv", "plans.csv", "env.json", "run.json", "fills.csv", "claims.csv"]
 
     public init(directory: String = "results/baselines") { self.directory = directory }
 

@@ -5,11 +5,22 @@ public struct ComparisonReport: Sendable {
     public let comparison: RunComparison
     public let baseline: String
     public let run: String
+    /// The claims whose verdict changed.
+    public let claims: ClaimChanges?
 
-    public init(comparison: RunComparison, baseline: String, run: String) {
+    public init(comparison: RunComparison, baseline: String, run: String, claims: ClaimChanges? = nil) {
         self.comparison = comparison
         self.baseline = baseline
         self.run = run
+        self.claims = claims
+    }
+
+    /// The claim findings as lines ("REGRESSED: claim x n=500: holds -> reversed ...").
+    private var claimLines: [String] {
+        guard let claims else { return [] }
+        var out = claims.changes.map { "\($0.verdict == .same ? "" : $0.verdict.rawValue + ": ")\($0.message)" }
+        if claims.unmatched > 0 { out.append("\(claims.unmatched) claim measurement(s) have no verdict in the baseline (made before claims.csv, or new)") }
+        return out
     }
 
     private var header: String {
@@ -30,6 +41,10 @@ public struct ComparisonReport: Sendable {
             s += "; \(comparison.missing.count) \(label): \(comparison.missing.map(\.description).joined(separator: ", "))"
         }
         if !comparison.added.isEmpty { s += "; not in the baseline: \(comparison.added.map(\.description).joined(separator: ", "))" }
+        if let claims, !claims.changes.isEmpty {
+            let worse = claims.changes.filter { $0.verdict == .regressed }.count
+            s += "; \(claims.changes.count) claim verdict(s) changed, \(worse) gated"
+        }
         return s
     }
 
@@ -56,6 +71,7 @@ public struct ComparisonReport: Sendable {
             out.append(line(r))
             for f in c.findings { out.append("    \(f.verdict == .same ? "" : f.verdict.rawValue + ": ")\(f.message)") }
         }
+        if !claimLines.isEmpty { out += ["", "Claims:"] + claimLines.map { "    " + $0 } }
         out += ["", summary]
         return out.joined(separator: "\n") + "\n"
     }
@@ -83,6 +99,7 @@ public struct ComparisonReport: Sendable {
                 }
             }
         }
+        if !claimLines.isEmpty { out += ["", "Claims:", ""] + claimLines.map { "- " + $0.replacingOccurrences(of: "|", with: "\\|") } }
         return out.joined(separator: "\n") + "\n"
     }
 }

@@ -6,7 +6,8 @@ import SchemaLabEngine
 /// Exact: each statement's query plan, SQLite's counters, statements, rows, the result
 /// digest; instruction counts within a tolerance. With statistics: wall time and heap
 /// retained, a change counting only when the Mann-Whitney U test gives p below alpha and it
-/// is larger than the threshold (``RunComparison``). Runs from different environments are
+/// is larger than the threshold (``RunComparison``). Claims: a verdict that got worse on a
+/// deterministic metric (``ClaimChanges``). Runs from different environments are
 /// refused unless ``force``.
 public struct RegressionGate {
     /// A baseline name (in ``baselineDirectory``) or a run directory.
@@ -65,7 +66,11 @@ public struct RegressionGate {
                 "no case of \(run) is in \(base): nothing was compared (sizes \(sizes(after)) in the run, \(sizes(before)) in the baseline; \(after.order.count) and \(before.order.count) cases)"
             )
         }
-        let report = ComparisonReport(comparison: comparison, baseline: base, run: run)
+        let claims: ClaimChanges
+        do { claims = ClaimChanges(baseline: try ClaimsFile.read(directory: base), run: try ClaimsFile.read(directory: run)) } catch {
+            throw OperationError(.failed, error.message)
+        }
+        let report = ComparisonReport(comparison: comparison, baseline: base, run: run, claims: claims)
         if !differences.isEmpty { console.print("note: environments differ (--force): \(differences.joined(separator: "; "))") }
         console.print(String(report.text.dropLast(report.text.hasSuffix("\n") ? 1 : 0)))
         if let markdown {
@@ -73,9 +78,11 @@ public struct RegressionGate {
                 throw OperationError(.failed, "cannot write \(markdown): \(error.localizedDescription)")
             }
         }
-        if comparison.hasRegression {
-            var why = ["\(comparison.regressedCases.count) case(s) regressed"]
+        if comparison.hasRegression || claims.hasRegression {
+            var why: [String] = []
+            if !comparison.regressedCases.isEmpty || !claims.hasRegression { why.append("\(comparison.regressedCases.count) case(s) regressed") }
             if comparison.missingFails { why.append("\(comparison.missing.count) baseline case(s) missing from the run") }
+            if claims.hasRegression { why.append("\(claims.changes.filter { $0.verdict == .regressed }.count) claim verdict(s) got worse") }
             throw OperationError(.regression, "regression: \(why.joined(separator: ", "))")
         }
     }

@@ -11,7 +11,9 @@ public struct RunSnapshot: Sendable {
         public let fields: [String: String]
         /// samples.csv: each repetition's wall time, heap retained, rows and statements.
         public var wallMs: [Double] = []
+        public var cpuMs: [Double] = []
         public var heapRetainedKB: [Double] = []
+        public var longestWriteMs: [Double] = []
         public var sampleRows: [String] = []
         public var sampleStatements: [String] = []
         /// plans.csv: each statement's SQL and its plan's lines, in statement order.
@@ -27,6 +29,8 @@ public struct RunSnapshot: Sendable {
     /// The scenario's case order.
     public let order: [CaseKey]
     public let environment: EnvironmentFingerprint
+    /// fills.csv: the store file's size after each variant's fill, by variant and size.
+    public let storeBytes: [String: [Int: Double]]
 
     /// Reads `path`; a message names the missing or malformed file.
     public init(path: String) throws(FileError) {
@@ -58,7 +62,9 @@ public struct RunSnapshot: Sendable {
             let k = key(row)
             guard cases[k] != nil else { continue }
             cases[k]!.wallMs.append(Double(row[h.firstIndex(of: "wall_ms")!]) ?? .nan)
+            cases[k]!.cpuMs.append(Double(row[h.firstIndex(of: "cpu_ms")!]) ?? .nan)
             cases[k]!.heapRetainedKB.append(Double(row[h.firstIndex(of: "heap_retained_kb")!]) ?? .nan)
+            cases[k]!.longestWriteMs.append(Double(row[h.firstIndex(of: "longest_write_ms")!]) ?? .nan)
             cases[k]!.sampleRows.append(row[h.firstIndex(of: "rows")!])
             cases[k]!.sampleStatements.append(row[h.firstIndex(of: "statements")!])
         }
@@ -77,9 +83,32 @@ public struct RunSnapshot: Sendable {
                 lastStatement[k] = statement
             }
         }
+        var bytes: [String: [Int: Double]] = [:]
+        if let text = try? String(contentsOfFile: path + "/fills.csv", encoding: .utf8) {
+            let rows = CSVWriter.parse(text)
+            if let header = rows.first, let v = header.firstIndex(of: "schema"), let n = header.firstIndex(of: "size"),
+                let b = header.firstIndex(of: "store_bytes")
+            {
+                for row in rows.dropFirst() where row.count == header.count {
+                    if let size = Int(row[n]), let value = Double(row[b]), value >= 0 { bytes[row[v], default: [:]][size] = value }
+                }
+            }
+        }
+        storeBytes = bytes
         self.cases = cases
         self.order = order
         scenario = results.first?[0] ?? ""
         environment = try RunManifest.read(directory: path, purpose: "read").environment
+    }
+
+    /// Every read's latency (ms) of a case that kept them (`latencies/<variant>-<workload>-<size>.csv`:
+    /// a reader under a writer, a box set), in file order; empty when it kept none.
+    public static func latencies(directory: String, _ key: CaseKey) -> [Double] {
+        let file = "\(directory)/latencies/\(key.variant)-\(key.workload)-\(key.size).csv"
+        guard let text = try? String(contentsOfFile: file, encoding: .utf8) else { return [] }
+        let h = ResultsFiles.latenciesHeader
+        let rows = CSVWriter.parse(text)
+        guard rows.first == h, let col = h.firstIndex(of: "latency_ms") else { return [] }
+        return rows.dropFirst().compactMap { $0.count == h.count ? Double($0[col]) : nil }
     }
 }

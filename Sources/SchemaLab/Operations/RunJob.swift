@@ -255,12 +255,28 @@ public struct RunJob {
                 "schemalab: \(differing.count) case(s) returned a different result than they must (reference_check / agreement_check in results.csv)"
             )
         }
-        console.note("schemalab: wrote \(directory.path)/results.csv, samples.csv, plans.csv, failures.csv, env.json, run.json")
+        let claimsFile = writeClaims(runner.plan.scenario, directory: directory.path)
+        console.note("schemalab: wrote \(directory.path)/results.csv, samples.csv, plans.csv, failures.csv, env.json, run.json\(claimsFile)")
         if !directory.state.failed.isEmpty {
             throw OperationError(
                 .failed, "\(directory.state.failed.count) case(s) failed: \(directory.path)/failures.csv has each with its error and SQL")
         }
         try checkAssertions(runner.plan.scenario, directory: directory.path)
+    }
+
+    /// Writes claims.csv (the scenario's claims judged on the run) and prints the verdict counts;
+    /// returns ", claims.csv" for the list of files written, or "" when there are no claims. A
+    /// claims file that cannot be written is a note: the run's results are kept.
+    private func writeClaims(_ scenario: Scenario, directory: String) -> String {
+        guard !scenario.claims.isEmpty else { return "" }
+        do {
+            let evaluations = try ClaimsFile.write(scenario: scenario, directory: directory)
+            console.note("schemalab: claims: \(ClaimVerdict.summary(evaluations.map(\.verdict)))")
+            return ", claims.csv"
+        } catch {
+            console.note("schemalab: no claims.csv: \(error.message)")
+            return ""
+        }
     }
 
     /// The scenario's assertions against the finished run: a regression naming each that failed.

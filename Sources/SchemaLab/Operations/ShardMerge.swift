@@ -96,6 +96,7 @@ public enum ShardMerge {
                 }
             }
             try directory.finish()
+            try ClaimsFile.write(scenario: plan.scenario, directory: out)
             return directory
         } catch {
             throw OperationError.from(error)

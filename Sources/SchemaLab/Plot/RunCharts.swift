@@ -43,15 +43,9 @@ public enum RunCharts {
     /// points per line.
     public static func percentiles(directory: String, _ order: RunOrder, size: Int) -> LineChartData {
         var d = LineChartData()
-        let h = ResultsFiles.latenciesHeader
         for w in order.workloads {
             for v in order.variants {
-                let file = "\(directory)/latencies/\(v)-\(w)-\(size).csv"
-                guard let text = try? String(contentsOfFile: file, encoding: .utf8) else { continue }
-                let rows = CSVWriter.parse(text)
-                guard rows.first == h else { continue }
-                let col = h.firstIndex(of: "latency_ms")!
-                let values = rows.dropFirst().compactMap { $0.count == h.count ? Double($0[col]) : nil }.sorted()
+                let values = RunSnapshot.latencies(directory: directory, CaseKey(variant: v, workload: w, size: size)).sorted()
                 guard values.count >= 2 else { continue }
                 let steps = min(200, values.count)
                 for i in 0..<steps {

@@ -13,6 +13,7 @@ public enum HTMLRenderer {
             "<h1>\(escape(doc.title))</h1>",
         ]
         for b in doc.blocks { out.append(html(b, baseDirectory)) }
+        out.append("<script>\(openTarget)</script>")
         out.append("</body></html>")
         return out.joined(separator: "\n") + "\n"
     }
@@ -28,11 +29,41 @@ public enum HTMLRenderer {
         figcaption{font-size:0.9em;color:#555}details{margin:0.3em 0}summary{cursor:pointer}
         """
 
-    /// Escapes text for HTML and turns `code` spans into <code>.
+    /// A link to an anchor placed before a folded case opens the case.
+    static let openTarget = """
+        function openTarget(){var id=decodeURIComponent(location.hash.slice(1));if(!id)return;var a=document.getElementById(id);\
+        if(a&&a.nextElementSibling&&a.nextElementSibling.tagName==='DETAILS'){a.nextElementSibling.open=true;}}\
+        window.addEventListener('hashchange',openTarget);openTarget();
+        """
+
+    /// Escapes text for HTML, turns `code` spans into <code> and `[label](target)` into links.
     static func text(_ s: String) -> String {
         let parts = s.split(separator: "`", omittingEmptySubsequences: false)
-        guard parts.count >= 3, parts.count % 2 == 1 else { return escape(s) }
-        return parts.enumerated().map { i, p in i % 2 == 1 ? "<code>\(escape(String(p)))</code>" : escape(String(p)) }.joined()
+        guard parts.count >= 3, parts.count % 2 == 1 else { return links(s) }
+        return parts.enumerated().map { i, p in i % 2 == 1 ? "<code>\(escape(String(p)))</code>" : links(String(p)) }.joined()
+    }
+
+    /// Escapes `s`, with each `[label](target)` whose target is a relative path or an anchor
+    /// as a link; any other bracket is text.
+    static func links(_ s: String) -> String {
+        var out = "", rest = s[...]
+        while let open = rest.firstIndex(of: "[") {
+            guard let close = rest[open...].firstIndex(of: "]"), rest.index(after: close) < rest.endIndex,
+                rest[rest.index(after: close)] == "(",
+                let end = rest[rest.index(after: close)...].firstIndex(of: ")")
+            else { break }
+            let label = rest[rest.index(after: open)..<close]
+            let target = rest[rest.index(close, offsetBy: 2)..<end]
+            let allowed = !target.isEmpty && target.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "._/#-+".contains($0)) }
+            out += escape(String(rest[..<open]))
+            if allowed && !label.isEmpty && !target.hasPrefix("/") && !target.contains("..") {
+                out += "<a href=\"\(escape(String(target)))\">\(escape(String(label)))</a>"
+            } else {
+                out += escape(String(rest[open...end]))
+            }
+            rest = rest[rest.index(after: end)...]
+        }
+        return out + escape(String(rest))
     }
 
     static func escape(_ s: String) -> String {
@@ -62,6 +93,8 @@ public enum HTMLRenderer {
             return "<pre>\(escape(t))</pre>"
         case .list(let items):
             return "<ul>" + items.map { "<li>\(text($0))</li>" }.joined() + "</ul>"
+        case .anchor(let id):
+            return "<a id=\"\(escape(id))\"></a>"
         case .details(let summary, let blocks):
             return "<details><summary>\(text(summary))</summary>" + blocks.map { html($0, base) }.joined(separator: "\n") + "</details>"
         }

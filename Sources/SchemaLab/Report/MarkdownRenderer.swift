@@ -29,6 +29,8 @@ public enum MarkdownRenderer {
             return ["```", text, "```", ""]
         case .list(let items):
             return items.map { "- " + $0 } + [""]
+        case .anchor(let id):
+            return ["<a id=\"\(id)\"></a>", ""]
         case .details(let summary, let blocks):
             return ["<details><summary>\(summary)</summary>", ""] + blocks.flatMap(lines) + ["</details>", ""]
         }

@@ -1,7 +1,9 @@
 import Foundation
 
 /// A report as a list of blocks, rendered to Markdown and to one self-contained HTML page
-/// from the same content (so the two never disagree).
+/// from the same content (so the two never disagree). Text may hold links written as in
+/// Markdown, `[label](target)`, where the target is a relative path or `#anchor` (letters,
+/// digits and `. _ / # -`); HTML renders them as links.
 public struct ReportDocument: Sendable {
     /// One piece of the report.
     public enum Block: Sendable {
@@ -17,6 +19,8 @@ public struct ReportDocument: Sendable {
         case code(String)
         /// A list of items.
         case list([String])
+        /// A place a link can point to (`#id`): an HTML id, an `<a id>` in Markdown.
+        case anchor(String)
         /// Blocks shown folded in HTML (`<details>`), under a summary line.
         case details(summary: String, blocks: [Block])
     }

@@ -13,6 +13,8 @@ public struct RunReport: Sendable {
     public let state: RunState?
     public let order: RunOrder
     public let growth: GrowthAnalysis
+    /// The run's claims.csv (empty without one).
+    public let claims: [ClaimRecord]
     /// Index advice per variant and statement (``adviceKey(_:_:)``), from SQLite's `.expert`.
     public var advice: [String: IndexAdvice] = [:]
 
@@ -38,6 +40,7 @@ public struct RunReport: Sendable {
         state = try? RunDirectory.readState(at: directory, purpose: "report on")
         order = RunOrder(run: run)
         growth = GrowthAnalysis(run: run)
+        claims = try ClaimsFile.read(directory: directory)
     }
 
     /// True when two cases' 95% intervals of the median do not overlap.
@@ -78,6 +81,7 @@ public struct RunReport: Sendable {
                     ["commit", env.gitCommit.isEmpty ? "(unknown)" : String(env.gitCommit.prefix(12))],
                     ["started", env.startedAt],
                 ], numeric: []))
+        addClaims(&doc)
         addResultTables(&doc)
         if !plots.isEmpty {
             doc.add(.heading(1, "Plots"))
@@ -267,9 +271,62 @@ public struct RunReport: Sendable {
                     let summary =
                         "\(v) · \(w) · n = \(n): \(Format.short(c.number("median_ms") ?? .nan)) ms, \(c.plans.count) statement(s)"
                         + (flagged > 0 ? ", \(flagged) scanning or sorting" : "")
+                    doc.add(.anchor(Self.caseAnchor(CaseKey(variant: v, workload: w, size: n))))
                     doc.add(.details(summary: summary, blocks: blocks))
                 }
             }
+        }
+    }
+
+    /// The anchor of a case's section: `case-v1-index-fetch-sorted-10000`.
+    public static func caseAnchor(_ key: CaseKey) -> String {
+        "case-" + ClaimRecord.slug("\(key.variant) \(key.workload) \(key.size)")
+    }
+
+    /// What the sources claimed and what this run shows (claims.csv): a table of every claim,
+    /// then each claim with its source and its measurement at each size, linked to its cases.
+    private func addClaims(_ doc: inout ReportDocument) {
+        guard !claims.isEmpty else { return }
+        let headlines = claims.filter(\.headline)
+        doc.add(.heading(1, "Claims"))
+        doc.add(
+            .paragraph(
+                "What the source documents claim, checked on this run: the ratio case / against of the claim's metric, with a 95% bootstrap interval "
+                    + "(exact for counts), and a verdict (rules in docs/claims.md). \(ClaimVerdict.summary(headlines.map(\.verdict)))."))
+        doc.add(
+            .table(
+                header: ["claim", "source", "measured (95% interval)", "expected", "verdict"],
+                rows: headlines.sorted { $0.verdict < $1.verdict }.map { r in
+                    ["[\(r.id)](#\(r.anchor))", "\(r.document.prefix(40))\(r.document.count > 40 ? "…" : "") (\(r.year))", r.measuredText, r.expectedText, r.verdict.rawValue]
+                }, numeric: []))
+        for r in headlines {
+            doc.add(.anchor(r.anchor))
+            doc.add(.heading(2, "\(r.id): \(r.verdict.rawValue)"))
+            doc.add(.paragraph(r.statement))
+            doc.add(.paragraph("Source: \(r.document) (\(r.year)), \(r.location). Expected: \(r.expectedText), within a factor \(Format.short(r.tolerance)) of its magnitude."))
+            let rows = claims.filter { $0.id == r.id && $0.size != nil }
+            guard !rows.isEmpty else {
+                doc.add(.paragraph("Not measured: this run lacks \(r.subject) or \(r.against) at every size."))
+                continue
+            }
+            let basis = r.basis != r.metric ? " (judged on \(r.basis): the run counted instructions)" : ""
+            doc.add(.paragraph("Case: \(r.subject); against: \(r.against); metric: \(r.metric)\(basis)." + (r.change.isEmpty ? "" : " Over the sizes: \(r.change).")))
+            doc.add(
+                .table(
+                    header: ["n", "case", "against", "ratio (95% interval)", "verdict"],
+                    rows: rows.map { m in
+                        let n = m.size!
+                        func link(_ value: Double?, _ side: String) -> String {
+                            let parts = side.split(separator: " ", maxSplits: 1).map(String.init)
+                            let text = value.map(ClaimRecord.valueText) ?? "-"
+                            guard parts.count == 2 else { return text }
+                            return "[\(text)](#\(Self.caseAnchor(CaseKey(variant: parts[0], workload: parts[1], size: n))))"
+                        }
+                        return [
+                            Format.number(Double(n)) + (m.headline ? " (headline)" : ""), link(m.subjectValue, r.subject),
+                            link(m.againstValue, r.against), m.measuredText, m.verdict.rawValue,
+                        ]
+                    }, numeric: [0, 1, 2]))
         }
     }
 

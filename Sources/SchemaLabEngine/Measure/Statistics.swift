@@ -40,7 +40,7 @@ public struct Statistics: Sendable, Equatable {
     }
 
     /// A linearly interpolated quantile of ascending values (not empty).
-    static func quantile(_ p: Double, sorted s: [Double]) -> Double {
+    public static func quantile(_ p: Double, sorted s: [Double]) -> Double {
         let h = p * Double(s.count - 1)
         let lo = Int(h.rounded(.down)), hi = Swift.min(lo + 1, s.count - 1)
         return s[lo] + (h - Double(lo)) * (s[hi] - s[lo])

@@ -25,4 +25,6 @@ public struct Scenario: Sendable {
     public var sha256: String
     /// What must hold in every run, checked after it (``AssertionCheck``).
     public var assertions: [AssertionSpec] = []
+    /// What the source documents claim, with how to check it (``ClaimSpec``).
+    public var claims: [ClaimSpec] = []
 }

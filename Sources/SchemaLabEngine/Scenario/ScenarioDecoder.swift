@@ -31,7 +31,7 @@ public enum ScenarioDecoder {
         let node = JSONNode(value: root, file: file)
         let o = try node.object(allowed: [
             "$schema", "format", "name", "description", "variants", "dataset", "workloads", "measurement", "pragmas", "reference",
-            "assertions",
+            "assertions", "claims",
         ])
         _ = try o.optional("$schema")?.string()  // the JSON Schema editors check the file against; otherwise ignored
         let formatNode = try o.required("format")
@@ -98,6 +98,8 @@ public enum ScenarioDecoder {
                 }
             }
         }
+        let claims = try o.optional("claims")?.array().map { try decodeClaim($0, reference: reference) } ?? []
+        try checkClaims(claims, variants: variants, workloads: workloads, file: file)
         var scenario = Scenario(
             format: format,
             name: try o.required("name").label(),
@@ -112,6 +114,7 @@ public enum ScenarioDecoder {
             sha256: sha256 ?? SHA256.hex(Array(text.utf8))
         )
         scenario.assertions = assertions
+        scenario.claims = claims
         return scenario
     }
 

@@ -1,0 +1,129 @@
+import Foundation
+import SchemaLabEngine
+
+/// One claim judged on a finished run: at each size the run measured both cases, the ratio
+/// `case / against` of the claim's metric with its 95% interval and a verdict; the headline
+/// verdict at the claim's size (or the run's largest); and, over a sweep, where it changes.
+public struct ClaimEvaluation: Sendable {
+    /// The claim at one size.
+    public struct Measurement: Sendable, Equatable {
+        public let size: Int
+        /// The metric of each side (ms, KB, bytes, counts: the metric's unit).
+        public let subject: Double
+        public let against: Double
+        public let interval: RatioInterval
+        public let verdict: ClaimVerdict
+        /// What was compared: the claim's metric, or instructions for a time in a counted run.
+        public let basis: ClaimMetric
+    }
+
+    public let claim: ClaimSpec
+    /// Ascending by size.
+    public let measurements: [Measurement]
+    /// The measurement the verdict is read from.
+    public let headline: Measurement?
+    /// Where the verdict changes over a sweep, in words ("" without a sweep or a change).
+    public let change: String
+
+    public var verdict: ClaimVerdict { headline?.verdict ?? .notMeasured }
+
+    /// A time metric is judged on instructions when both cases were counted: the counts repeat
+    /// exactly, so the verdict does not move with the machine's noise. The interval of an
+    /// instruction ratio is the regression gate's tolerance (1%); memory growth, one figure a
+    /// case, gets the gate's minimum effect (10%).
+    public static let instructionTolerance = 0.01
+    public static let singleFigureTolerance = 0.10
+
+    /// Every claim of `scenario` on `run` (`directory` holds its latency files).
+    public static func evaluate(_ scenario: Scenario, run: RunSnapshot) -> [ClaimEvaluation] {
+        scenario.claims.map { evaluate($0, run: run) }
+    }
+
+    public static func evaluate(_ claim: ClaimSpec, run: RunSnapshot) -> ClaimEvaluation {
+        let sizes = Set(run.order.map(\.size)).sorted()
+        var measurements: [Measurement] = []
+        for size in sizes {
+            let a = CaseKey(variant: claim.subject.variant, workload: claim.subject.workload, size: size)
+            let b = CaseKey(variant: claim.against.variant, workload: claim.against.workload, size: size)
+            guard let x = run.cases[a], let y = run.cases[b], let m = measure(claim, x, y, run: run, size: size) else { continue }
+            measurements.append(m)
+        }
+        let headline: Measurement?
+        if let wanted = claim.size, !measurements.isEmpty {
+            headline = measurements.min { abs(log(Double($0.size) / Double(wanted))) < abs(log(Double($1.size) / Double(wanted))) }
+        } else {
+            headline = measurements.last
+        }
+        return ClaimEvaluation(claim: claim, measurements: measurements, headline: headline, change: describeChanges(claim, measurements))
+    }
+
+    /// The claim's metric on two cases; nil when a case did not record it.
+    static func measure(_ claim: ClaimSpec, _ x: RunSnapshot.Case, _ y: RunSnapshot.Case, run: RunSnapshot, size: Int) -> Measurement? {
+        var metric = claim.metric
+        if metric.isTime, let i = x.number("instructions"), let j = y.number("instructions"), i > 0, j > 0 { metric = .instructions }
+        let interval: RatioInterval, subject: Double, against: Double
+        func samples(_ a: [Double], _ b: [Double], _ statistic: RatioInterval.Statistic) -> (RatioInterval, Double, Double)? {
+            let fa = a.filter(\.isFinite).sorted(), fb = b.filter(\.isFinite).sorted()
+            guard let r = RatioInterval(subject: fa, against: fb, statistic: statistic) else { return nil }
+            return (r, statistic.of(sorted: fa), statistic.of(sorted: fb))
+        }
+        func field(_ name: String, band: Double) -> (RatioInterval, Double, Double)? {
+            guard let a = x.number(name), let b = y.number(name), a >= 0, b >= 0 else { return nil }
+            return (banded(a, b, band), a, b)
+        }
+        let found: (RatioInterval, Double, Double)?
+        switch metric {
+        case .medianTime: found = samples(x.wallMs, y.wallMs, .median)
+        case .p90Time: found = samples(x.wallMs, y.wallMs, .percentile(0.9))
+        case .cpuTime: found = samples(x.cpuMs, y.cpuMs, .median)
+        case .heapRetained: found = samples(x.heapRetainedKB, y.heapRetainedKB, .median)
+        case .longestWrite: found = samples(x.longestWriteMs, y.longestWriteMs, .median)
+        case .readP99:
+            found = samples(
+                RunSnapshot.latencies(directory: run.path, x.key), RunSnapshot.latencies(directory: run.path, y.key), .percentile(0.99))
+        case .statements: found = field("statements", band: 0)
+        case .rowsScanned: found = field("fullscan_steps", band: 0)
+        case .vmSteps: found = field("vm_steps", band: 0)
+        case .sorts: found = field("sorts", band: 0)
+        case .instructions: found = field("instructions", band: instructionTolerance)
+        case .memoryGrowth: found = field("rss_growth_kb", band: singleFigureTolerance)
+        case .storeBytes:
+            if let a = run.storeBytes[claim.subject.variant]?[size], let b = run.storeBytes[claim.against.variant]?[size] {
+                found = (banded(a, b, 0), a, b)
+            } else {
+                found = nil
+            }
+        }
+        guard let found else { return nil }
+        (interval, subject, against) = found
+        return Measurement(
+            size: size, subject: subject, against: against, interval: interval,
+            verdict: ClaimVerdict.judge(claim.expectation, interval), basis: metric)
+    }
+
+    /// An exact ratio, widened by `band` each way (a tolerance, not a sampling interval).
+    static func banded(_ a: Double, _ b: Double, _ band: Double) -> RatioInterval {
+        let exact = RatioInterval(exact: a, b)
+        guard band > 0 else { return exact }
+        return RatioInterval(ratio: exact.ratio, low: exact.ratio / (1 + band), high: exact.ratio * (1 + band))
+    }
+
+    /// Over a sweep: the sizes at which the verdict changes and, when the ratio crosses 1
+    /// between two sizes, the size of the crossing (``Crossover``, interpolated on log axes).
+    static func describeChanges(_ claim: ClaimSpec, _ measurements: [Measurement]) -> String {
+        guard measurements.count >= 2 else { return "" }
+        var parts: [String] = []
+        for (before, after) in zip(measurements, measurements.dropFirst()) where before.verdict != after.verdict {
+            var text = "\(before.verdict.rawValue) at n=\(Format.number(Double(before.size))), \(after.verdict.rawValue) at n=\(Format.number(Double(after.size)))"
+            let points = { (m: Measurement, subject: Bool) -> Crossover.Point in
+                let value = subject ? m.subject : m.against
+                return Crossover.Point(size: m.size, median: value, low: value, high: value)
+            }
+            let crossings = Crossover.find(
+                "case", [points(before, true), points(after, true)], "against", [points(before, false), points(after, false)])
+            if let c = crossings.first { text += " (the ratio crosses 1 near n=\(Format.number(c.size.rounded())))" }
+            parts.append(text)
+        }
+        return parts.joined(separator: "; ")
+    }
+}

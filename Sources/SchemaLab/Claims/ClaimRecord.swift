@@ -1,0 +1,231 @@
+import Foundation
+import SchemaLabEngine
+
+/// One row of a run directory's `claims.csv`: a claim at one size, with everything a page
+/// needs to show it without the scenario (the source, the claim's words, the expected
+/// effect, the measured ratio, its interval and the verdict). The headline row of each claim
+/// (`headline` = `yes`) carries its verdict; a claim the run could not measure has one row,
+/// without a size, `not measured`.
+public struct ClaimRecord: Sendable, Equatable {
+    public static let header = [
+        "scenario", "claim", "document", "year", "where", "statement", "metric", "basis", "case", "against", "direction",
+        "expected_low", "expected_high", "figure", "tolerance", "claim_size", "size", "case_value", "against_value", "ratio",
+        "ratio_low", "ratio_high", "verdict", "headline", "change",
+    ]
+    public static let fileName = "claims.csv"
+
+    public var scenario: String
+    public var id: String
+    public var document: String
+    public var year: Int
+    public var location: String
+    public var statement: String
+    public var metric: String
+    /// The metric compared: `instructions` for a time claim in a counted run.
+    public var basis: String
+    public var subject: String
+    public var against: String
+    public var direction: String
+    public var expectedLow: Double?
+    public var expectedHigh: Double?
+    public var figure: String
+    public var tolerance: Double
+    public var claimSize: Int?
+    public var size: Int?
+    public var subjectValue: Double?
+    public var againstValue: Double?
+    public var ratio: Double?
+    public var ratioLow: Double?
+    public var ratioHigh: Double?
+    public var verdict: ClaimVerdict
+    public var headline: Bool
+    public var change: String
+
+    /// The rows of one evaluated claim: one per measured size, or one `not measured`.
+    public static func rows(scenario: String, _ evaluation: ClaimEvaluation) -> [ClaimRecord] {
+        let c = evaluation.claim
+        let base = ClaimRecord(
+            scenario: scenario, id: c.id, document: c.source.document, year: c.source.year, location: c.source.location,
+            statement: c.statement, metric: c.metric.rawValue, basis: c.metric.rawValue, subject: c.subject.description,
+            against: c.against.description, direction: c.expectation.direction.rawValue,
+            expectedLow: c.expectation.ratio?.lowerBound, expectedHigh: c.expectation.ratio?.upperBound,
+            figure: c.expectation.figure ?? "", tolerance: c.expectation.tolerance, claimSize: c.size, size: nil, subjectValue: nil,
+            againstValue: nil, ratio: nil, ratioLow: nil, ratioHigh: nil, verdict: .notMeasured, headline: true, change: "")
+        guard !evaluation.measurements.isEmpty else { return [base] }
+        return evaluation.measurements.map { m in
+            var r = base
+            r.basis = m.basis.rawValue
+            r.size = m.size
+            r.subjectValue = m.subject
+            r.againstValue = m.against
+            r.ratio = m.interval.ratio
+            r.ratioLow = m.interval.low
+            r.ratioHigh = m.interval.high
+            r.verdict = m.verdict
+            r.headline = m == evaluation.headline
+            r.change = r.headline ? evaluation.change : ""
+            return r
+        }
+    }
+
+    var fields: [String] {
+        func number(_ value: Double?) -> String {
+            guard let value else { return "" }
+            if value.rounded() == value && abs(value) < 1e15 { return String(Int64(value)) }
+            return String(format: "%.6g", value)
+        }
+        return [
+            scenario, id, document, String(year), location, statement, metric, basis, subject, against, direction, number(expectedLow),
+            number(expectedHigh), figure, number(tolerance), claimSize.map(String.init) ?? "", size.map(String.init) ?? "",
+            number(subjectValue), number(againstValue), number(ratio), number(ratioLow), number(ratioHigh), verdict.rawValue,
+            headline ? "yes" : "no", change,
+        ]
+    }
+
+    init?(fields row: [String]) {
+        guard row.count == Self.header.count, let verdict = ClaimVerdict(rawValue: row[22]) else { return nil }
+        func number(_ i: Int) -> Double? { Double(row[i]) }
+        scenario = row[0]
+        id = row[1]
+        document = row[2]
+        year = Int(row[3]) ?? 0
+        location = row[4]
+        statement = row[5]
+        metric = row[6]
+        basis = row[7]
+        subject = row[8]
+        against = row[9]
+        direction = row[10]
+        expectedLow = number(11)
+        expectedHigh = number(12)
+        figure = row[13]
+        tolerance = number(14) ?? 2
+        claimSize = Int(row[15])
+        size = Int(row[16])
+        subjectValue = number(17)
+        againstValue = number(18)
+        ratio = number(19)
+        ratioLow = number(20)
+        ratioHigh = number(21)
+        self.verdict = verdict
+        headline = row[23] == "yes"
+        change = row[24]
+    }
+
+    init(
+        scenario: String, id: String, document: String, year: Int, location: String, statement: String, metric: String, basis: String,
+        subject: String, against: String, direction: String, expectedLow: Double?, expectedHigh: Double?, figure: String,
+        tolerance: Double, claimSize: Int?, size: Int?, subjectValue: Double?, againstValue: Double?, ratio: Double?,
+        ratioLow: Double?, ratioHigh: Double?, verdict: ClaimVerdict, headline: Bool, change: String
+    ) {
+        self.scenario = scenario
+        self.id = id
+        self.document = document
+        self.year = year
+        self.location = location
+        self.statement = statement
+        self.metric = metric
+        self.basis = basis
+        self.subject = subject
+        self.against = against
+        self.direction = direction
+        self.expectedLow = expectedLow
+        self.expectedHigh = expectedHigh
+        self.figure = figure
+        self.tolerance = tolerance
+        self.claimSize = claimSize
+        self.size = size
+        self.subjectValue = subjectValue
+        self.againstValue = againstValue
+        self.ratio = ratio
+        self.ratioLow = ratioLow
+        self.ratioHigh = ratioHigh
+        self.verdict = verdict
+        self.headline = headline
+        self.change = change
+    }
+
+    /// The expected effect in words: "lower, ratio 0.34 (0.500 s -> 0.168 s)".
+    public var expectedText: String {
+        var text = direction
+        if let lo = expectedLow, let hi = expectedHigh {
+            text += lo == hi ? ", ratio \(Self.ratioText(lo))" : ", ratio \(Self.ratioText(lo))-\(Self.ratioText(hi))"
+        }
+        return figure.isEmpty ? text : text + " (\(figure))"
+    }
+
+    /// The measured ratio and its interval in words: "0.31 (0.29-0.33)".
+    public var measuredText: String {
+        guard let ratio else { return "-" }
+        guard let lo = ratioLow, let hi = ratioHigh, lo != hi else { return Self.ratioText(ratio) + " (exact)" }
+        return "\(Self.ratioText(ratio)) (\(Self.ratioText(lo))-\(Self.ratioText(hi)))"
+    }
+
+    /// A ratio with 3 significant digits (0.336, 0.0612, 12.4).
+    public static func ratioText(_ value: Double) -> String {
+        value.isFinite ? String(format: "%.3g", value) : "inf"
+    }
+
+    /// A measured value: counts with thousands separators, others with 3 decimals or so.
+    public static func valueText(_ value: Double) -> String {
+        value.rounded() == value || abs(value) >= 1000 ? Format.number(value) : Format.short(value)
+    }
+
+    /// The anchor of the claim in its scenario's report.
+    public var anchor: String { "claim-" + Self.slug(id) }
+
+    /// Lower-case letters, digits and `-`: an HTML id from a name.
+    public static func slug(_ text: String) -> String {
+        var out = ""
+        for scalar in text.lowercased().unicodeScalars {
+            if scalar.properties.isAlphabetic && scalar.isASCII || ("0"..."9").contains(scalar) {
+                out.unicodeScalars.append(scalar)
+            } else if !out.hasSuffix("-") {
+                out += "-"
+            }
+        }
+        return out
+    }
+}
+
+/// `claims.csv` of a run directory: written when a run finishes, read by the report, the
+/// findings page and `compare`.
+public enum ClaimsFile {
+    /// Evaluates `scenario`'s claims on the run in `directory` and writes `claims.csv` (nothing
+    /// when the scenario states none). Returns the evaluations.
+    @discardableResult
+    public static func write(scenario: Scenario, directory: String) throws(FileError) -> [ClaimEvaluation] {
+        let path = directory + "/" + ClaimRecord.fileName
+        guard !scenario.claims.isEmpty else {
+            try? FileManager.default.removeItem(atPath: path)
+            return []
+        }
+        let run = try RunSnapshot(path: directory)
+        let evaluations = ClaimEvaluation.evaluate(scenario, run: run)
+        var csv = CSVWriter(header: ClaimRecord.header)
+        for e in evaluations {
+            for r in ClaimRecord.rows(scenario: scenario.name, e) { csv.append(r.fields) }
+        }
+        do { try Data(csv.text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic) } catch {
+            throw FileError(path: path, message: "cannot write \(path): \(error.localizedDescription)", isBadInput: false)
+        }
+        return evaluations
+    }
+
+    /// The rows of `directory/claims.csv`; empty when there is none; an error when it is not
+    /// the file this build writes.
+    public static func read(directory: String) throws(FileError) -> [ClaimRecord] {
+        let path = directory + "/" + ClaimRecord.fileName
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return [] }
+        let rows = CSVWriter.parse(text)
+        guard rows.first == ClaimRecord.header else {
+            throw FileError(path: path, message: "\(path) does not have the columns this build writes (a run from another version?)", isBadInput: true)
+        }
+        return try rows.dropFirst().enumerated().map { (i, row) throws(FileError) -> ClaimRecord in
+            guard let record = ClaimRecord(fields: row) else {
+                throw FileError(path: path, message: "\(path), line \(i + 2): not a claim row this build reads", isBadInput: true)
+            }
+            return record
+        }
+    }
+}

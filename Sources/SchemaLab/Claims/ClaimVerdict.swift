@@ -1,0 +1,65 @@
+import Foundation
+import SchemaLabEngine
+
+/// What a run says of a claim, from the measured ratio `case / against` and its interval.
+///
+/// The rule, in order:
+/// 1. the interval includes 1 (no effect cannot be ruled out): *within noise*;
+/// 2. the ratio moves the other way than the source says: *reversed*;
+/// 3. the source states a direction only: *holds*;
+/// 4. the source states a figure: the magnitudes are compared as logarithms of the ratios
+///    (`|ln r|`: 5x faster and 5x slower are the same size, 2.5x faster is a bit more than
+///    half of 5x). Within the claim's tolerance factor of the source's (default 2, so a 5x
+///    claim holds from 2.2x to 25x and "about 25% faster" from 13% to 44% faster): *holds*;
+///    below: *holds, weaker*; above: *holds, stronger*.
+public enum ClaimVerdict: String, Sendable, CaseIterable, Comparable {
+    case reversed = "reversed"
+    case withinNoise = "within noise"
+    case weaker = "holds, weaker"
+    case holds = "holds"
+    case stronger = "holds, stronger"
+    /// The run lacks one of the cases (a shard, `--variants`, a failed case).
+    case notMeasured = "not measured"
+
+    /// How well the claim fares: a lower rank against a baseline is a regression.
+    public var rank: Int {
+        switch self {
+        case .notMeasured: return -1
+        case .reversed: return 0
+        case .withinNoise: return 1
+        case .weaker: return 2
+        case .holds, .stronger: return 3
+        }
+    }
+
+    /// The reading order of a findings page: the surprises first.
+    public static func < (a: ClaimVerdict, b: ClaimVerdict) -> Bool {
+        let order: [ClaimVerdict] = [.reversed, .withinNoise, .weaker, .stronger, .holds, .notMeasured]
+        return order.firstIndex(of: a)! < order.firstIndex(of: b)!
+    }
+
+    /// "3 hold, 1 holds, weaker, 1 reversed": the count of each verdict, in reading order.
+    public static func summary(_ verdicts: [ClaimVerdict]) -> String {
+        let counts = Dictionary(verdicts.map { ($0, 1) }, uniquingKeysWith: +)
+        let parts = allCases.sorted(by: >).reversed().compactMap { v -> String? in
+            guard let n = counts[v] else { return nil }
+            return "\(n) \(v.rawValue)"
+        }
+        return parts.isEmpty ? "none" : parts.joined(separator: ", ")
+    }
+
+    /// The verdict for `measured` against what the source expects.
+    public static func judge(_ expectation: ClaimSpec.Expectation, _ measured: RatioInterval) -> ClaimVerdict {
+        guard measured.ratio.isFinite || measured.ratio == .infinity else { return .notMeasured }
+        if measured.includesNoEffect { return .withinNoise }
+        let lower = measured.ratio < 1
+        if lower != (expectation.direction == .lower) { return .reversed }
+        guard let expected = expectation.ratio else { return .holds }
+        let magnitude = abs(log(measured.ratio))
+        let bounds = [abs(log(expected.lowerBound)), abs(log(expected.upperBound))]
+        let least = bounds.min()! / expectation.tolerance, most = bounds.max()! * expectation.tolerance
+        if magnitude < least { return .weaker }
+        if magnitude > most { return .stronger }
+        return .holds
+    }
+}

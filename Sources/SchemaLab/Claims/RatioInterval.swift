@@ -1,0 +1,70 @@
+import SchemaLabEngine
+
+/// The ratio of one statistic of two sample sets (`subject / against`) with a 95% bootstrap
+/// interval: 2,000 times, each set is resampled with replacement and the ratio of the two
+/// resamples' statistics taken; the interval is the 2.5th and 97.5th percentiles of those
+/// ratios (the percentile method). The generator's seed is fixed, so the same samples give
+/// the same interval.
+public struct RatioInterval: Sendable, Equatable {
+    public let ratio: Double
+    public let low: Double
+    public let high: Double
+
+    /// The statistic a claim compares.
+    public enum Statistic: Sendable {
+        case median
+        /// A nearest-rank percentile (0...1).
+        case percentile(Double)
+
+        func of(sorted values: [Double]) -> Double {
+            switch self {
+            case .median: return Statistics.median(sorted: values)
+            case .percentile(let p): return Statistics.nearestRank(p, sorted: values)
+            }
+        }
+    }
+
+    /// A ratio and its interval as given.
+    public init(ratio: Double, low: Double, high: Double) {
+        self.ratio = ratio
+        self.low = low
+        self.high = high
+    }
+
+    /// An exact ratio: deterministic counts have no interval.
+    public init(exact subject: Double, _ against: Double) {
+        let r = Self.divide(subject, against)
+        self.init(ratio: r, low: r, high: r)
+    }
+
+    /// The bootstrap interval of `statistic(subject) / statistic(against)`; nil when a set
+    /// is empty.
+    public init?(subject: [Double], against: [Double], statistic: Statistic = .median, resamples: Int = 2000) {
+        let a = subject.filter(\.isFinite).sorted(), b = against.filter(\.isFinite).sorted()
+        guard !a.isEmpty, !b.isEmpty else { return nil }
+        ratio = Self.divide(statistic.of(sorted: a), statistic.of(sorted: b))
+        var rng = SplitMix64(seed: 0xC1A1_4B00_7575_0001)
+        var ratios: [Double] = []
+        ratios.reserveCapacity(resamples)
+        var ra = [Double](repeating: 0, count: a.count), rb = [Double](repeating: 0, count: b.count)
+        for _ in 0..<resamples {
+            for i in ra.indices { ra[i] = a[Int(rng.next() % UInt64(a.count))] }
+            for i in rb.indices { rb[i] = b[Int(rng.next() % UInt64(b.count))] }
+            ra.sort()
+            rb.sort()
+            ratios.append(Self.divide(statistic.of(sorted: ra), statistic.of(sorted: rb)))
+        }
+        ratios.sort()
+        low = Statistics.quantile(0.025, sorted: ratios)
+        high = Statistics.quantile(0.975, sorted: ratios)
+    }
+
+    /// `x / y`, with 0 / 0 = 1 (no effect) and x / 0 = infinity.
+    static func divide(_ x: Double, _ y: Double) -> Double {
+        if y == 0 { return x == 0 ? 1 : .infinity }
+        return x / y
+    }
+
+    /// The interval includes a ratio of 1: no effect cannot be ruled out.
+    public var includesNoEffect: Bool { low <= 1 && high >= 1 }
+}

@@ -1,0 +1,171 @@
+import Foundation
+import SchemaLabEngine
+
+/// The landing page of a bench: every claim of every run directory given, on one page
+/// (`index.html`, self-contained, and `findings.md`). The environment once; the reversed and
+/// within-noise claims first; then per scenario a table of its claims (source, claim,
+/// measured ratio and interval, expected effect, verdict), each linking to the claim's
+/// section of its scenario's report, where its cases are linked in turn.
+public struct FindingsPage: Sendable {
+    /// One run directory's claims.
+    public struct Scenario: Sendable {
+        public let name: String
+        /// The directory as given, and its path relative to the page.
+        public let directory: String
+        public let link: String
+        public let claims: [ClaimRecord]
+        public let environment: EnvironmentFingerprint
+    }
+
+    public let scenarios: [Scenario]
+    /// Where the page is written.
+    public let outputDirectory: String
+
+    /// The headline row of every claim, in page order.
+    public var headlines: [ClaimRecord] { scenarios.flatMap { $0.claims.filter(\.headline) } }
+
+    /// Reads each directory's claims.csv and env.json; a directory without claims is left out.
+    public init(directories: [String], outputDirectory: String) throws(FileError) {
+        self.outputDirectory = outputDirectory
+        var out: [Scenario] = []
+        for directory in directories {
+            let claims = try ClaimsFile.read(directory: directory)
+            guard let first = claims.first else { continue }
+            let manifest = try RunManifest.read(directory: directory, purpose: "show the findings of")
+            out.append(
+                Scenario(
+                    name: first.scenario, directory: directory, link: Self.relative(directory, from: outputDirectory), claims: claims,
+                    environment: manifest.environment))
+        }
+        scenarios = out
+    }
+
+    /// `directory` relative to `base` when it lies under it, else as given.
+    static func relative(_ directory: String, from base: String) -> String {
+        let d = URL(fileURLWithPath: directory).standardizedFileURL.path, b = URL(fileURLWithPath: base).standardizedFileURL.path
+        return d.hasPrefix(b + "/") ? String(d.dropFirst(b.count + 1)) : d
+    }
+
+    /// The page; `reportFile` is `report.html` for the HTML page and `report.md` for Markdown.
+    public func document(reportFile: String) -> ReportDocument {
+        var doc = ReportDocument(title: "SchemaLab findings: what the sources claimed, and what this machine shows")
+        let all = headlines
+        doc.add(
+            .paragraph(
+                "\(all.count) claims of the source documents in \(scenarios.count) scenarios, each judged on this machine's run: "
+                    + "\(ClaimVerdict.summary(all.map(\.verdict))). A claim compares two cases on one metric (ratio = case / against); "
+                    + "times carry a 95% bootstrap interval of the ratio of medians, counts are exact. The verdict: \"within noise\" when the "
+                    + "interval includes 1, \"reversed\" when the effect goes the other way, \"holds\" when it goes the claimed way and, where "
+                    + "the source gives a figure, its size (the logarithm of the ratio) is within the claim's factor (default 2) of the "
+                    + "source's; \"holds, weaker\" or \"holds, stronger\" beyond it. Each claim links to its section in its scenario's report, "
+                    + "and from there to its cases' counters and query plans."))
+        addEnvironment(&doc)
+        let surprising = scenarios.flatMap { s in s.claims.filter { $0.headline && ($0.verdict == .reversed || $0.verdict == .withinNoise) }.map { (s, $0) } }
+        if !surprising.isEmpty {
+            doc.add(.heading(1, "Reversed and within noise"))
+            doc.add(
+                .table(
+                    header: ["scenario", "claim", "source", "measured (95% interval)", "expected", "verdict"],
+                    rows: surprising.sorted { $0.1.verdict < $1.1.verdict }.map { s, r in
+                        [s.name, link(r, s, reportFile), "\(r.document) (\(r.year))", measured(r), r.expectedText, r.verdict.rawValue]
+                    }, numeric: []))
+        }
+        doc.add(.heading(1, "Every claim, by scenario"))
+        for s in scenarios {
+            let rows = s.claims.filter(\.headline).sorted { $0.verdict < $1.verdict }
+            doc.add(.anchor("scenario-" + ClaimRecord.slug(s.name)))
+            doc.add(.heading(2, "\(s.name): \(ClaimVerdict.summary(rows.map(\.verdict)))"))
+            doc.add(.paragraph("[The report](\(s.link)/\(reportFile)) of `\(s.directory)`."))
+            doc.add(
+                .table(
+                    header: ["claim", "source", "what it claims", "measured (95% interval)", "expected", "verdict"],
+                    rows: rows.map { r in
+                        [
+                            link(r, s, reportFile), "\(r.document) (\(r.year)), \(r.location)", r.statement, measured(r), r.expectedText,
+                            r.verdict.rawValue + (r.change.isEmpty ? "" : "; \(r.change)"),
+                        ]
+                    }, numeric: []))
+        }
+        return doc
+    }
+
+    private func link(_ r: ClaimRecord, _ s: Scenario, _ reportFile: String) -> String {
+        "[\(r.id)](\(s.link)/\(reportFile)#\(r.anchor))"
+    }
+
+    private func measured(_ r: ClaimRecord) -> String {
+        guard let n = r.size else { return "not measured" }
+        let basis = r.basis != r.metric ? ", on \(r.basis)" : ""
+        let at = r.claimSize.map { $0 != n ? "; the source: n=\(Format.number(Double($0)))" : "" } ?? ""
+        return "\(r.measuredText), \(r.metric)\(basis) at n=\(Format.number(Double(n)))\(at)"
+    }
+
+    private func addEnvironment(_ doc: inout ReportDocument) {
+        guard let env = scenarios.first?.environment else { return }
+        doc.add(.heading(1, "Environment"))
+        doc.add(
+            .table(
+                header: ["", "the runs"],
+                rows: [
+                    ["SQLite", "\(env.sqliteVersion) (\(env.sqliteCompileOptions.count) compile options)"],
+                    ["machine", "\(env.cores) cores, \(env.memoryBytes / 1_048_576) MiB, \(env.os)"],
+                    ["build", "\(env.buildConfiguration), \(env.swiftVersion)"],
+                    ["commit", env.gitCommit.isEmpty ? "(unknown)" : String(env.gitCommit.prefix(12))],
+                    ["started", env.startedAt],
+                ], numeric: []))
+        let others = scenarios.filter {
+            $0.environment.sqliteVersion != env.sqliteVersion || $0.environment.cores != env.cores
+                || $0.environment.gitCommit != env.gitCommit
+        }
+        if !others.isEmpty {
+            doc.add(
+                .paragraph(
+                    "Runs from another environment (SQLite, cores or commit differ): \(others.map(\.name).joined(separator: ", ")); their reports say which."))
+        }
+    }
+
+    /// Writes `index.html` and `findings.md` into ``outputDirectory``; returns their paths.
+    public func write() throws(FileError) -> [String] {
+        var paths: [String] = []
+        for (name, text) in [
+            ("index.html", HTMLRenderer.render(document(reportFile: "report.html"), baseDirectory: outputDirectory)),
+            ("findings.md", MarkdownRenderer.render(document(reportFile: "report.md"))),
+        ] {
+            let path = outputDirectory + "/" + name
+            do { try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic) } catch {
+                throw FileError(path: path, message: "cannot write \(path): \(error.localizedDescription)", isBadInput: false)
+            }
+            paths.append(path)
+        }
+        return paths
+    }
+}
+
+extension FindingsPage {
+    /// `schemalab findings`: writes the page for `directories` into `outputDirectory` and prints
+    /// the verdict counts, each reversed claim and the page's path. A directory that is not a
+    /// finished run is bad input; one without claims is skipped with a note.
+    public static func publish(directories: [String], outputDirectory: String, console: any Console) throws(OperationError) {
+        let page: FindingsPage
+        do {
+            for directory in directories { try RunDirectory.requireComplete(at: directory, purpose: "show the findings of") }
+            page = try FindingsPage(directories: directories, outputDirectory: outputDirectory)
+        } catch {
+            throw OperationError(.badInput, error.message)
+        }
+        let with = Set(page.scenarios.map(\.directory))
+        for directory in directories where !with.contains(directory) {
+            console.note("schemalab: \(directory) has no claims.csv (its scenario states no claims): not on the page")
+        }
+        let all = page.headlines
+        let paths: [String]
+        do { paths = try page.write() } catch { throw OperationError(.failed, error.message) }
+        console.print("claims: \(all.count) in \(page.scenarios.count) scenarios: \(ClaimVerdict.summary(all.map(\.verdict)))")
+        for s in page.scenarios {
+            for r in s.claims where r.headline && r.verdict == .reversed {
+                console.print("  reversed: \(s.name) \(r.id): \(r.statement) (measured \(r.measuredText), expected \(r.expectedText))")
+            }
+        }
+        for path in paths { console.print(path) }
+    }
+}
