@@ -114,7 +114,8 @@ public struct ClaimEvaluation: Sendable {
         guard measurements.count >= 2 else { return "" }
         var parts: [String] = []
         for (before, after) in zip(measurements, measurements.dropFirst()) where before.verdict != after.verdict {
-            var text = "\(before.verdict.rawValue) at n=\(Format.number(Double(before.size))), \(after.verdict.rawValue) at n=\(Format.number(Double(after.size)))"
+            var text =
+                "\(before.verdict.rawValue) at n=\(Format.number(Double(before.size))), \(after.verdict.rawValue) at n=\(Format.number(Double(after.size)))"
             let points = { (m: Measurement, subject: Bool) -> Crossover.Point in
                 let value = subject ? m.subject : m.against
                 return Crossover.Point(size: m.size, median: value, low: value, high: value)

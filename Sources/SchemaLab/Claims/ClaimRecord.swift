@@ -219,7 +219,8 @@ public enum ClaimsFile {
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return [] }
         let rows = CSVWriter.parse(text)
         guard rows.first == ClaimRecord.header else {
-            throw FileError(path: path, message: "\(path) does not have the columns this build writes (a run from another version?)", isBadInput: true)
+            throw FileError(
+                path: path, message: "\(path) does not have the columns this build writes (a run from another version?)", isBadInput: true)
         }
         return try rows.dropFirst().enumerated().map { (i, row) throws(FileError) -> ClaimRecord in
             guard let record = ClaimRecord(fields: row) else {

@@ -50,7 +50,7 @@ public enum ClaimVerdict: String, Sendable, CaseIterable, Comparable {
 
     /// The verdict for `measured` against what the source expects.
     public static func judge(_ expectation: ClaimSpec.Expectation, _ measured: RatioInterval) -> ClaimVerdict {
-        guard measured.ratio.isFinite || measured.ratio == .infinity else { return .notMeasured }
+        guard !measured.ratio.isNaN else { return .notMeasured }
         if measured.includesNoEffect { return .withinNoise }
         let lower = measured.ratio < 1
         if lower != (expectation.direction == .lower) { return .reversed }

@@ -4,7 +4,8 @@ import SchemaLabEngine
 /// the scenario, the variant, the workload, the size and, for a plan, the statement.
 /// An assertion about a case the run does not have (a shard, `--variants`) is skipped.
 /// A `fasterThan` is judged on instructions when the run counted both cases (`--instructions`:
-/// fewer by more than 1%), otherwise on time (median lower and Mann-Whitney p below 0.05).
+/// fewer by more than 1%), otherwise on time (median lower and Mann-Whitney p below 0.05);
+/// a time check the samples cannot decide is listed in ``inDoubt`` for the run to measure again.
 public struct AssertionCheck: Sendable {
     public let failures: [String]
     /// How many assertions were checked (per size), and skipped.
@@ -15,9 +16,28 @@ public struct AssertionCheck: Sendable {
     /// Why some assertions could not be checked (too few repetitions for a fasterThan).
     public let notes: [String]
 
-    public init(scenario: Scenario, run: RunSnapshot) {
+    /// The `fasterThan` checks the time samples could not decide (the pair of cases: faster,
+    /// slower): fewer than 4 samples of a case, or a test that is not significant either way.
+    /// A run measures more repetitions of these (``sequentialRounds``) before it fails them.
+    public let inDoubt: [(faster: CaseKey, slower: CaseKey)]
+
+    /// The sequential rule of a time `fasterThan`: up to this many more rounds of
+    /// ``sequentialRepetitions`` repetitions of each case in doubt, judged at `alpha /
+    /// sequentialRounds` each (the first look is at alpha).
+    public static let sequentialRounds = 3
+    public static let sequentialRepetitions = 5
+    public static let alpha = 0.05
+
+    /// `extraSamples`: wall times (ms) measured after the run for cases in doubt, pooled with
+    /// the run's; `round`: how many sequential rounds they come from (0: none).
+    public init(scenario: Scenario, run: RunSnapshot, extraSamples: [CaseKey: [Double]] = [:], round: Int = 0) {
         var failures: [String] = []
         var notes: [String] = []
+        var inDoubt: [(faster: CaseKey, slower: CaseKey)] = []
+        let alpha = round == 0 ? Self.alpha : Self.alpha / Double(Self.sequentialRounds)
+        let after =
+            round == 0
+            ? "" : ", after \(round * Self.sequentialRepetitions) more repetitions of each (sequential rule, alpha \(Format.pValue(alpha)))"
         var checked = 0, skipped = 0, failedChecks = 0
         let sizes = Array(Set(run.order.map(\.size))).sorted()
         for a in scenario.assertions {
@@ -82,20 +102,24 @@ public struct AssertionCheck: Sendable {
                         }
                         continue
                     }
-                    guard c.wallMs.count >= 4, other.wallMs.count >= 4 else {
+                    let mine = c.wallMs + (extraSamples[c.key] ?? []), theirs = other.wallMs + (extraSamples[other.key] ?? [])
+                    guard mine.count >= 4, theirs.count >= 4 else {
                         // With 3 samples each the smallest possible p is 0.1: no test can pass.
                         checked -= 1
                         skipped += 1
+                        inDoubt.append((c.key, other.key))
                         notes.append(
-                            "\(label(variant)): fasterThan \(slower) not checked: it needs 4 or more repetitions of each case (this run has \(c.wallMs.count) and \(other.wallMs.count)) [\(a.path)]"
+                            "\(label(variant)): fasterThan \(slower) not checked: it needs 4 or more repetitions of each case (this run has \(mine.count) and \(theirs.count)) [\(a.path)]"
                         )
                         continue
                     }
-                    let p = MannWhitney.pValue(c.wallMs, other.wallMs)
-                    let a1 = RunComparison.median(c.wallMs), b1 = RunComparison.median(other.wallMs)
-                    if !(a1 < b1 && p < 0.05) {
+                    let p = MannWhitney.pValue(mine, theirs)
+                    let a1 = RunComparison.median(mine), b1 = RunComparison.median(theirs)
+                    if !(a1 < b1 && p < alpha) {
+                        // Slower beyond doubt fails at once; undecided is measured again before it fails.
+                        if !(a1 > b1 && p < alpha) { inDoubt.append((c.key, other.key)) }
                         failures.append(
-                            "\(label(variant)): not faster than \(slower) (median \(Format.short(a1)) ms against \(Format.short(b1)) ms, p = \(Format.pValue(p))) [\(a.path)]"
+                            "\(label(variant)): not faster than \(slower) (median \(Format.short(a1)) ms against \(Format.short(b1)) ms, p = \(Format.pValue(p))\(after)) [\(a.path)]"
                         )
                     }
                 case .sameResults:
@@ -104,6 +128,7 @@ public struct AssertionCheck: Sendable {
             }
         }
         self.failures = failures
+        self.inDoubt = inDoubt
         self.failedChecks = failedChecks
         self.notes = notes
         self.checked = checked

@@ -35,7 +35,8 @@ public struct ClaimChanges: Sendable {
             guard b.verdict != r.verdict else { continue }
             let deterministic = [b.basis, r.basis].allSatisfy { ClaimMetric(rawValue: $0)?.isDeterministic ?? false }
             let verdict: RunComparison.Verdict =
-                r.verdict.rank < b.verdict.rank ? (deterministic ? .regressed : .changed) : r.verdict.rank > b.verdict.rank ? .improved : .changed
+                r.verdict.rank < b.verdict.rank
+                ? (deterministic ? .regressed : .changed) : r.verdict.rank > b.verdict.rank ? .improved : .changed
             let gate = deterministic || verdict != .changed ? "" : " (judged on \(r.basis), which moves with noise: reported, not gated)"
             changes.append(
                 Change(

@@ -19,7 +19,9 @@ public struct ComparisonReport: Sendable {
     private var claimLines: [String] {
         guard let claims else { return [] }
         var out = claims.changes.map { "\($0.verdict == .same ? "" : $0.verdict.rawValue + ": ")\($0.message)" }
-        if claims.unmatched > 0 { out.append("\(claims.unmatched) claim measurement(s) have no verdict in the baseline (made before claims.csv, or new)") }
+        if claims.unmatched > 0 {
+            out.append("\(claims.unmatched) claim measurement(s) have no verdict in the baseline (made before claims.csv, or new)")
+        }
         return out
     }
 

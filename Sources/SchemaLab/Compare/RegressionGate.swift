@@ -80,7 +80,9 @@ public struct RegressionGate {
         }
         if comparison.hasRegression || claims.hasRegression {
             var why: [String] = []
-            if !comparison.regressedCases.isEmpty || !claims.hasRegression { why.append("\(comparison.regressedCases.count) case(s) regressed") }
+            if !comparison.regressedCases.isEmpty || !claims.hasRegression {
+                why.append("\(comparison.regressedCases.count) case(s) regressed")
+            }
             if comparison.missingFails { why.append("\(comparison.missing.count) baseline case(s) missing from the run") }
             if claims.hasRegression { why.append("\(claims.changes.filter { $0.verdict == .regressed }.count) claim verdict(s) got worse") }
             throw OperationError(.regression, "regression: \(why.joined(separator: ", "))")

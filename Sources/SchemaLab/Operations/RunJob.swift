@@ -256,12 +256,13 @@ public struct RunJob {
             )
         }
         let claimsFile = writeClaims(runner.plan.scenario, directory: directory.path)
-        console.note("schemalab: wrote \(directory.path)/results.csv, samples.csv, plans.csv, failures.csv, env.json, run.json\(claimsFile)")
+        console.note(
+            "schemalab: wrote \(directory.path)/results.csv, samples.csv, plans.csv, failures.csv, env.json, run.json\(claimsFile)")
         if !directory.state.failed.isEmpty {
             throw OperationError(
                 .failed, "\(directory.state.failed.count) case(s) failed: \(directory.path)/failures.csv has each with its error and SQL")
         }
-        try checkAssertions(runner.plan.scenario, directory: directory.path)
+        try checkAssertions(runner, directory: directory.path, session: session)
     }
 
     /// Writes claims.csv (the scenario's claims judged on the run) and prints the verdict counts;
@@ -280,11 +281,31 @@ public struct RunJob {
     }
 
     /// The scenario's assertions against the finished run: a regression naming each that failed.
-    private func checkAssertions(_ scenario: Scenario, directory: String) throws(OperationError) {
+    /// A time `fasterThan` the samples cannot decide is measured again, both cases, in rounds of
+    /// ``AssertionCheck/sequentialRepetitions`` more repetitions (up to
+    /// ``AssertionCheck/sequentialRounds``), pooled with the run's, before it fails. The extra
+    /// repetitions decide the assertion only: results.csv keeps the run's own.
+    private func checkAssertions(_ runner: LabRunner, directory: String, session: RunSession) throws(OperationError) {
+        let scenario = runner.plan.scenario
         guard !scenario.assertions.isEmpty else { return }
         let snapshot: RunSnapshot
         do { snapshot = try RunSnapshot(path: directory) } catch { throw OperationError(.failed, error.message) }
-        let check = AssertionCheck(scenario: scenario, run: snapshot)
+        var check = AssertionCheck(scenario: scenario, run: snapshot)
+        var extra: [CaseKey: [Double]] = [:]
+        var round = 0
+        while !check.inDoubt.isEmpty && round < AssertionCheck.sequentialRounds {
+            round += 1
+            let pairs = check.inDoubt.map { "\($0.faster.variant) against \($0.slower.variant) \($0.faster.workload) n=\($0.faster.size)" }
+            console.note(
+                "schemalab: fasterThan in doubt (\(pairs.joined(separator: "; "))): \(AssertionCheck.sequentialRepetitions) more repetitions of each case, round \(round) of \(AssertionCheck.sequentialRounds)"
+            )
+            for (key, samples) in measureAgain(
+                Set(check.inDoubt.flatMap { [$0.faster, $0.slower] }), runner: runner, session: session, round: round)
+            {
+                extra[key, default: []] += samples
+            }
+            check = AssertionCheck(scenario: scenario, run: snapshot, extraSamples: extra, round: round)
+        }
         for failure in check.failures { console.note("assertion failed: " + failure) }
         for note in check.notes { console.note("note: " + note) }
         let skipped = check.skipped > 0 ? " (\(check.skipped) about cases this run does not have, skipped)" : ""
@@ -292,5 +313,39 @@ public struct RunJob {
             throw OperationError(.regression, "\(check.failedChecks) of \(check.checked) assertion checks failed\(skipped)")
         }
         console.note("schemalab: \(check.checked) assertion checks hold\(skipped)")
+    }
+
+    /// More repetitions of `keys`, measured as the run measured them (interleaved, after a
+    /// warm-up, on their own stores), without instruction counts; a case that fails adds none.
+    private func measureAgain(_ keys: Set<CaseKey>, runner: LabRunner, session: RunSession, round: Int) -> [CaseKey: [Double]] {
+        var out: [CaseKey: [Double]] = [:]
+        let groups = Dictionary(grouping: keys) { "\($0.workload) \($0.size)" }
+        for (_, group) in groups.sorted(by: { $0.key < $1.key }) {
+            var options = runner.options
+            options.sizes = [group[0].size]
+            options.workloads = [group[0].workload]
+            options.variants = Array(Set(group.map(\.variant))).sorted()
+            options.repetitions = AssertionCheck.sequentialRepetitions
+            options.instructions = false
+            options.shard = nil
+            options.orderSeed = runner.options.orderSeed &+ UInt64(round)
+            options.workDirectory = session.work.path + "/sequential-\(round)"
+            let again = LabRunner(plan: runner.plan, options: options)
+            do {
+                try again.run(
+                    skip: { !keys.contains($0) },
+                    finished: { result in
+                        out[CaseKey(variant: result.variant, workload: result.workload, size: result.size), default: []] += result.samples
+                            .map(\.wallMs)
+                    },
+                    failed: { key, error in
+                        console.note("schemalab: measuring \(key) again failed: \(error)")
+                        return true
+                    })
+            } catch {
+                console.note("schemalab: measuring again failed: \(error)")
+            }
+        }
+        return out
     }
 }

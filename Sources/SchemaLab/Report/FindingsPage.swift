@@ -8,7 +8,7 @@ import SchemaLabEngine
 /// section of its scenario's report, where its cases are linked in turn.
 public struct FindingsPage: Sendable {
     /// One run directory's claims.
-    public struct Scenario: Sendable {
+    public struct ScenarioClaims: Sendable {
         public let name: String
         /// The directory as given, and its path relative to the page.
         public let directory: String
@@ -17,7 +17,7 @@ public struct FindingsPage: Sendable {
         public let environment: EnvironmentFingerprint
     }
 
-    public let scenarios: [Scenario]
+    public let scenarios: [ScenarioClaims]
     /// Where the page is written.
     public let outputDirectory: String
 
@@ -27,13 +27,13 @@ public struct FindingsPage: Sendable {
     /// Reads each directory's claims.csv and env.json; a directory without claims is left out.
     public init(directories: [String], outputDirectory: String) throws(FileError) {
         self.outputDirectory = outputDirectory
-        var out: [Scenario] = []
+        var out: [ScenarioClaims] = []
         for directory in directories {
             let claims = try ClaimsFile.read(directory: directory)
             guard let first = claims.first else { continue }
             let manifest = try RunManifest.read(directory: directory, purpose: "show the findings of")
             out.append(
-                Scenario(
+                ScenarioClaims(
                     name: first.scenario, directory: directory, link: Self.relative(directory, from: outputDirectory), claims: claims,
                     environment: manifest.environment))
         }
@@ -60,7 +60,9 @@ public struct FindingsPage: Sendable {
                     + "source's; \"holds, weaker\" or \"holds, stronger\" beyond it. Each claim links to its section in its scenario's report, "
                     + "and from there to its cases' counters and query plans."))
         addEnvironment(&doc)
-        let surprising = scenarios.flatMap { s in s.claims.filter { $0.headline && ($0.verdict == .reversed || $0.verdict == .withinNoise) }.map { (s, $0) } }
+        let surprising = scenarios.flatMap { s in
+            s.claims.filter { $0.headline && ($0.verdict == .reversed || $0.verdict == .withinNoise) }.map { (s, $0) }
+        }
         if !surprising.isEmpty {
             doc.add(.heading(1, "Reversed and within noise"))
             doc.add(
@@ -89,7 +91,7 @@ public struct FindingsPage: Sendable {
         return doc
     }
 
-    private func link(_ r: ClaimRecord, _ s: Scenario, _ reportFile: String) -> String {
+    private func link(_ r: ClaimRecord, _ s: ScenarioClaims, _ reportFile: String) -> String {
         "[\(r.id)](\(s.link)/\(reportFile)#\(r.anchor))"
     }
 
@@ -120,7 +122,8 @@ public struct FindingsPage: Sendable {
         if !others.isEmpty {
             doc.add(
                 .paragraph(
-                    "Runs from another environment (SQLite, cores or commit differ): \(others.map(\.name).joined(separator: ", ")); their reports say which."))
+                    "Runs from another environment (SQLite, cores or commit differ): \(others.map(\.name).joined(separator: ", ")); their reports say which."
+                ))
         }
     }
 

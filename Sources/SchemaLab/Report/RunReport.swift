@@ -297,20 +297,29 @@ public struct RunReport: Sendable {
             .table(
                 header: ["claim", "source", "measured (95% interval)", "expected", "verdict"],
                 rows: headlines.sorted { $0.verdict < $1.verdict }.map { r in
-                    ["[\(r.id)](#\(r.anchor))", "\(r.document.prefix(40))\(r.document.count > 40 ? "…" : "") (\(r.year))", r.measuredText, r.expectedText, r.verdict.rawValue]
+                    [
+                        "[\(r.id)](#\(r.anchor))", "\(r.document.prefix(40))\(r.document.count > 40 ? "…" : "") (\(r.year))",
+                        r.measuredText, r.expectedText, r.verdict.rawValue,
+                    ]
                 }, numeric: []))
         for r in headlines {
             doc.add(.anchor(r.anchor))
             doc.add(.heading(2, "\(r.id): \(r.verdict.rawValue)"))
             doc.add(.paragraph(r.statement))
-            doc.add(.paragraph("Source: \(r.document) (\(r.year)), \(r.location). Expected: \(r.expectedText), within a factor \(Format.short(r.tolerance)) of its magnitude."))
+            doc.add(
+                .paragraph(
+                    "Source: \(r.document) (\(r.year)), \(r.location). Expected: \(r.expectedText), within a factor \(Format.short(r.tolerance)) of its magnitude."
+                ))
             let rows = claims.filter { $0.id == r.id && $0.size != nil }
             guard !rows.isEmpty else {
                 doc.add(.paragraph("Not measured: this run lacks \(r.subject) or \(r.against) at every size."))
                 continue
             }
             let basis = r.basis != r.metric ? " (judged on \(r.basis): the run counted instructions)" : ""
-            doc.add(.paragraph("Case: \(r.subject); against: \(r.against); metric: \(r.metric)\(basis)." + (r.change.isEmpty ? "" : " Over the sizes: \(r.change).")))
+            doc.add(
+                .paragraph(
+                    "Case: \(r.subject); against: \(r.against); metric: \(r.metric)\(basis)."
+                        + (r.change.isEmpty ? "" : " Over the sizes: \(r.change).")))
             doc.add(
                 .table(
                     header: ["n", "case", "against", "ratio (95% interval)", "verdict"],

@@ -6,7 +6,9 @@ extension ScenarioDecoder {
         let sourceNode = try o.required("source")
         let source = try sourceNode.object(allowed: ["document", "year", "where"])
         let statement = try o.required("claim").string()
-        guard !statement.trimmingCharacters(in: .whitespaces).isEmpty else { throw try o.required("claim").error("say what the source claims") }
+        guard !statement.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw try o.required("claim").error("say what the source claims")
+        }
         func side(_ key: String, base: ClaimSpec.Side?) throws -> ClaimSpec.Side {
             let s = try o.required(key).object(allowed: ["variant", "workload"])
             let variant = try s.optional("variant")?.label() ?? base?.variant ?? reference
@@ -35,20 +37,25 @@ extension ScenarioDecoder {
                 let one = try r.double()
                 bounds = [one, one]
             }
-            guard bounds[0] > 0, bounds[1] >= bounds[0] else { throw r.error("a ratio is above 0, and a range's low end is not above its high end") }
+            guard bounds[0] > 0, bounds[1] >= bounds[0] else {
+                throw r.error("a ratio is above 0, and a range's low end is not above its high end")
+            }
             guard bounds[1] < 1 || bounds[0] > 1 else {
                 throw r.error("the ratio (case / against) must say which way the metric moves: below 1 for lower, above 1 for higher")
             }
             let implied: ClaimSpec.Direction = bounds[1] < 1 ? .lower : .higher
             if let direction, direction != implied {
-                throw r.error("a ratio \(bounds[1] < 1 ? "below" : "above") 1 means \(implied.rawValue), but the direction is \(direction.rawValue)")
+                throw r.error(
+                    "a ratio \(bounds[1] < 1 ? "below" : "above") 1 means \(implied.rawValue), but the direction is \(direction.rawValue)")
             }
             direction = implied
             ratio = bounds[0]...bounds[1]
         }
         guard let direction else { throw e.node.error("state the expected effect: 'direction' (lower or higher), 'ratio', or both") }
         let tolerance = try e.optional("tolerance")?.double() ?? 2
-        guard tolerance > 1, tolerance <= 100 else { throw try e.required("tolerance").error("a tolerance is a factor above 1 (default 2)") }
+        guard tolerance > 1, tolerance <= 100 else {
+            throw try e.required("tolerance").error("a tolerance is a factor above 1 (default 2)")
+        }
         let year = try source.required("year").int(in: 1990...2100)
         return ClaimSpec(
             id: try o.required("id").label(),
@@ -83,7 +90,9 @@ extension ScenarioDecoder {
                 if let only = workload.variants, !only.contains(side.variant) {
                     throw ScenarioError(
                         file: file, path: at,
-                        message: "workload '\(workload.name)' does not run in variant '\(side.variant)' (its variants: \(only.joined(separator: ", ")))")
+                        message:
+                            "workload '\(workload.name)' does not run in variant '\(side.variant)' (its variants: \(only.joined(separator: ", ")))"
+                    )
                 }
                 if let why = Self.unrecorded(claim.metric, workload) {
                     throw ScenarioError(file: file, path: claim.path + ".metric", message: "\(claim.metric.rawValue): \(why)")
@@ -106,10 +115,12 @@ extension ScenarioDecoder {
         case .longestWrite:
             return workload.kind.readsOnly ? "workload '\(workload.name)' only reads: it has no write transaction" : nil
         case .instructions:
-            return workload.kind.countsInstructions ? nil : "the instructions of workload '\(workload.name)' are not counted (\(workload.kind.phrase))"
+            return workload.kind.countsInstructions
+                ? nil : "the instructions of workload '\(workload.name)' are not counted (\(workload.kind.phrase))"
         case .storeBytes:
             return workload.storeKind == .empty
-                ? "workload '\(workload.name)' starts from an empty store; storeBytes compares the filled stores of fetching workloads" : nil
+                ? "workload '\(workload.name)' starts from an empty store; storeBytes compares the filled stores of fetching workloads"
+                : nil
         default:
             return nil
         }

@@ -60,6 +60,8 @@ struct DocExamplesTests {
         "pragmas": (["pragmas"], .replace),
         "assertion": (["assertions"], .append),
         "assertions": (["assertions"], .appendEach),
+        "claim": (["claims"], .append),
+        "claims": (["claims"], .appendEach),
     ]
 
     // MARK: The base scenarios

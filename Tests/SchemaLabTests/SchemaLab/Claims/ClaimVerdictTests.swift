@@ -12,7 +12,10 @@ struct ClaimVerdictTests {
         let dir = try TestSupport.temporaryDirectory()
         let out = dir + "/run"
         let run = try TestSupport.runCLI(
-            ["run", TestSupport.packageRoot + "/Tests/SchemaLabTests/Fixtures/tiny-claims.json", "--out", out, "--size", "60", "--reps", "3", "--quiet"],
+            [
+                "run", TestSupport.packageRoot + "/Tests/SchemaLabTests/Fixtures/tiny-claims.json", "--out", out, "--size", "60", "--reps",
+                "3", "--quiet",
+            ],
             environment: ["TMPDIR": dir])
         #expect(run.status == 0, "\(run.err)")
         let path = out + "/samples.csv"

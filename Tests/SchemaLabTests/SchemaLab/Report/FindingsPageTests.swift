@@ -66,7 +66,8 @@ struct FindingsPageTests {
         try rewrite("index-sections", to: .reversed)  // a time claim in an uncounted run
         let timeChange = try TestSupport.runCLI(["compare", base, new])
         #expect(timeChange.status == 0, "\(timeChange.out)")
-        #expect(timeChange.out.contains("claim index-sections n=60:") && timeChange.out.contains("reported, not gated"), "\(timeChange.out)")
+        #expect(
+            timeChange.out.contains("claim index-sections n=60:") && timeChange.out.contains("reported, not gated"), "\(timeChange.out)")
 
         try rewrite("index-no-sort", to: .reversed)  // sorts: deterministic
         let countChange = try TestSupport.runCLI(["compare", base, new])
@@ -111,7 +112,8 @@ struct FindingsPageTests {
             "/usr/bin/env",
             [
                 "chromium", "--headless=new", "--no-sandbox", "--disable-gpu", "--allow-file-access-from-files",
-                "--virtual-time-budget=20000", "--user-data-dir=\(work)/chromium", "--dump-dom", URL(fileURLWithPath: harness).absoluteString,
+                "--virtual-time-budget=20000", "--user-data-dir=\(work)/chromium", "--dump-dom",
+                URL(fileURLWithPath: harness).absoluteString,
             ])
         #expect(result.status == 0, "chromium failed (make setup-browser installs it): \(result.err.suffix(600))")
         let title = result.out.range(of: "<title>").flatMap { start in

@@ -40,7 +40,10 @@ struct ClaimDecodingTests {
 
     @Test("A claim decodes: sides default from the case, a ratio gives the direction")
     func decodes() throws {
-        let s = try decode(Self.scenario([Self.claim(), Self.claim(["id": "two", "against": ["workload": "i"], "expect": ["direction": "higher"], "size": 1000])]))
+        let s = try decode(
+            Self.scenario([
+                Self.claim(), Self.claim(["id": "two", "against": ["workload": "i"], "expect": ["direction": "higher"], "size": 1000]),
+            ]))
         #expect(s.claims.count == 2)
         let c = s.claims[0]
         #expect(c.subject == ClaimSpec.Side(variant: "B", workload: "f") && c.against == ClaimSpec.Side(variant: "A", workload: "f"))
