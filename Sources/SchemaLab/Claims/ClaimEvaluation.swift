@@ -11,12 +11,15 @@ public struct ClaimEvaluation: Sendable {
         /// The metric of each side (ms, KB, bytes, counts: the metric's unit).
         public let subject: Double
         public let against: Double
+        /// The ratio subject / against and its 95% interval (or tolerance band).
         public let interval: RatioInterval
+        /// The verdict at this size.
         public let verdict: ClaimVerdict
         /// What was compared: the claim's metric, or instructions for a time in a counted run.
         public let basis: ClaimMetric
     }
 
+    /// The claim judged.
     public let claim: ClaimSpec
     /// Ascending by size.
     public let measurements: [Measurement]
@@ -25,6 +28,7 @@ public struct ClaimEvaluation: Sendable {
     /// Where the verdict changes over a sweep, in words ("" without a sweep or a change).
     public let change: String
 
+    /// The headline verdict (not measured without a measurement).
     public var verdict: ClaimVerdict { headline?.verdict ?? .notMeasured }
 
     /// A time metric is judged on instructions when both cases were counted: the counts repeat
@@ -34,11 +38,12 @@ public struct ClaimEvaluation: Sendable {
     public static let instructionTolerance = 0.01
     public static let singleFigureTolerance = 0.10
 
-    /// Every claim of `scenario` on `run` (`directory` holds its latency files).
+    /// Every claim of `scenario` on `run` (latency files are read from the run's directory).
     public static func evaluate(_ scenario: Scenario, run: RunSnapshot) -> [ClaimEvaluation] {
         scenario.claims.map { evaluate($0, run: run) }
     }
 
+    /// One claim on `run`, at every size that has both its cases.
     public static func evaluate(_ claim: ClaimSpec, run: RunSnapshot) -> ClaimEvaluation {
         let sizes = Set(run.order.map(\.size)).sorted()
         var measurements: [Measurement] = []
@@ -50,7 +55,10 @@ public struct ClaimEvaluation: Sendable {
         }
         let headline: Measurement?
         if let wanted = claim.size, !measurements.isEmpty {
-            headline = measurements.min { abs(log(Double($0.size) / Double(wanted))) < abs(log(Double($1.size) / Double(wanted))) }
+            // The nearest on a log scale; on a tie, the larger size.
+            headline = measurements.reversed().min {
+                abs(log(Double($0.size) / Double(wanted))) < abs(log(Double($1.size) / Double(wanted)))
+            }
         } else {
             headline = measurements.last
         }
@@ -62,9 +70,13 @@ public struct ClaimEvaluation: Sendable {
         var metric = claim.metric
         if metric.isTime, let i = x.number("instructions"), let j = y.number("instructions"), i > 0, j > 0 { metric = .instructions }
         let interval: RatioInterval, subject: Double, against: Double
+        // A negative value (heap retained is a difference: a repetition can free more than it
+        // keeps) has no ratio to judge: the claim is not measured rather than judged on nonsense.
         func samples(_ a: [Double], _ b: [Double], _ statistic: RatioInterval.Statistic) -> (RatioInterval, Double, Double)? {
             let fa = a.filter(\.isFinite).sorted(), fb = b.filter(\.isFinite).sorted()
-            guard let r = RatioInterval(subject: fa, against: fb, statistic: statistic) else { return nil }
+            guard fa.first.map({ $0 >= 0 }) == true, fb.first.map({ $0 >= 0 }) == true,
+                let r = RatioInterval(subject: fa, against: fb, statistic: statistic)
+            else { return nil }
             return (r, statistic.of(sorted: fa), statistic.of(sorted: fb))
         }
         func field(_ name: String, band: Double) -> (RatioInterval, Double, Double)? {

@@ -7,13 +7,16 @@ import SchemaLabEngine
 /// (`headline` = `yes`) carries its verdict; a claim the run could not measure has one row,
 /// without a size, `not measured`.
 public struct ClaimRecord: Sendable, Equatable {
+    /// The columns of claims.csv.
     public static let header = [
         "scenario", "claim", "document", "year", "where", "statement", "metric", "basis", "case", "against", "direction",
         "expected_low", "expected_high", "figure", "tolerance", "claim_size", "size", "case_value", "against_value", "ratio",
         "ratio_low", "ratio_high", "verdict", "headline", "change",
     ]
+    /// The file's name in a run directory.
     public static let fileName = "claims.csv"
 
+    // One field per column of ``header``, in its order (numbers nil when empty).
     public var scenario: String
     public var id: String
     public var document: String
@@ -62,7 +65,7 @@ public struct ClaimRecord: Sendable, Equatable {
             r.ratioLow = m.interval.low
             r.ratioHigh = m.interval.high
             r.verdict = m.verdict
-            r.headline = m == evaluation.headline
+            r.headline = m.size == evaluation.headline?.size
             r.change = r.headline ? evaluation.change : ""
             return r
         }
@@ -171,21 +174,8 @@ public struct ClaimRecord: Sendable, Equatable {
         value.rounded() == value || abs(value) >= 1000 ? Format.number(value) : Format.short(value)
     }
 
-    /// The anchor of the claim in its scenario's report.
-    public var anchor: String { "claim-" + Self.slug(id) }
-
-    /// Lower-case letters, digits and `-`: an HTML id from a name.
-    public static func slug(_ text: String) -> String {
-        var out = ""
-        for scalar in text.lowercased().unicodeScalars {
-            if scalar.properties.isAlphabetic && scalar.isASCII || ("0"..."9").contains(scalar) {
-                out.unicodeScalars.append(scalar)
-            } else if !out.hasSuffix("-") {
-                out += "-"
-            }
-        }
-        return out
-    }
+    /// The anchor of the claim in its scenario's report: `claim~compound-sections`.
+    public var anchor: String { ReportDocument.anchorID(["claim", id]) }
 }
 
 /// `claims.csv` of a run directory: written when a run finishes, read by the report, the

@@ -38,10 +38,10 @@ public enum ClaimVerdict: String, Sendable, CaseIterable, Comparable {
         return order.firstIndex(of: a)! < order.firstIndex(of: b)!
     }
 
-    /// "3 hold, 1 holds, weaker, 1 reversed": the count of each verdict, in reading order.
+    /// "1 reversed, 1 holds, weaker, 3 holds": the count of each verdict, in reading order.
     public static func summary(_ verdicts: [ClaimVerdict]) -> String {
         let counts = Dictionary(verdicts.map { ($0, 1) }, uniquingKeysWith: +)
-        let parts = allCases.sorted(by: >).reversed().compactMap { v -> String? in
+        let parts = allCases.sorted().compactMap { v -> String? in
             guard let n = counts[v] else { return nil }
             return "\(n) \(v.rawValue)"
         }
@@ -50,7 +50,7 @@ public enum ClaimVerdict: String, Sendable, CaseIterable, Comparable {
 
     /// The verdict for `measured` against what the source expects.
     public static func judge(_ expectation: ClaimSpec.Expectation, _ measured: RatioInterval) -> ClaimVerdict {
-        guard !measured.ratio.isNaN else { return .notMeasured }
+        guard !measured.ratio.isNaN, !measured.low.isNaN, !measured.high.isNaN, measured.ratio >= 0 else { return .notMeasured }
         if measured.includesNoEffect { return .withinNoise }
         let lower = measured.ratio < 1
         if lower != (expectation.direction == .lower) { return .reversed }

@@ -3,10 +3,12 @@ import SchemaLabEngine
 /// The ratio of one statistic of two sample sets (`subject / against`) with a 95% bootstrap
 /// interval: 2,000 times, each set is resampled with replacement and the ratio of the two
 /// resamples' statistics taken; the interval is the 2.5th and 97.5th percentiles of those
-/// ratios (the percentile method). The generator's seed is fixed, so the same samples give
+/// ratios (the percentile method, nearest rank). The generator's seed is fixed, so the same samples give
 /// the same interval.
 public struct RatioInterval: Sendable, Equatable {
+    /// `subject / against` of the statistic.
     public let ratio: Double
+    /// The interval's ends (equal to the ratio for an exact one).
     public let low: Double
     public let high: Double
 
@@ -55,8 +57,10 @@ public struct RatioInterval: Sendable, Equatable {
             ratios.append(Self.divide(statistic.of(sorted: ra), statistic.of(sorted: rb)))
         }
         ratios.sort()
-        low = Statistics.quantile(0.025, sorted: ratios)
-        high = Statistics.quantile(0.975, sorted: ratios)
+        // Nearest rank, not interpolation: a resample whose `against` statistic is 0 gives an
+        // infinite ratio, and interpolating between two infinities is not a number.
+        low = Statistics.nearestRank(0.025, sorted: ratios)
+        high = Statistics.nearestRank(0.975, sorted: ratios)
     }
 
     /// `x / y`, with 0 / 0 = 1 (no effect) and x / 0 = infinity.

@@ -17,27 +17,29 @@ public struct AssertionCheck: Sendable {
     public let notes: [String]
 
     /// The `fasterThan` checks the time samples could not decide (the pair of cases: faster,
-    /// slower): fewer than 4 samples of a case, or a test that is not significant either way.
-    /// A run measures more repetitions of these (``sequentialRounds``) before it fails them.
+    /// slower): a test that is not significant either way. A run measures more repetitions of
+    /// these (``sequential(scenario:run:note:measure:)``) before it fails them.
     public let inDoubt: [(faster: CaseKey, slower: CaseKey)]
 
-    /// The sequential rule of a time `fasterThan`: up to this many more rounds of
-    /// ``sequentialRepetitions`` repetitions of each case in doubt, judged at `alpha /
-    /// sequentialRounds` each (the first look is at alpha).
+    /// The sequential rule of a time `fasterThan`: up to ``sequentialRounds`` more rounds of
+    /// ``sequentialRepetitions`` repetitions of each case in doubt; the first look is at
+    /// ``alpha``, each later one at ``sequentialAlpha``, so a false "faster" passes at most
+    /// 0.05 + 3 × 0.0125 = 8.75% of the time. A check decided at an earlier look keeps its
+    /// verdict: only the pairs with extra samples are judged again.
     public static let sequentialRounds = 3
+    /// Repetitions of each case per round.
     public static let sequentialRepetitions = 5
+    /// The significance level of the first look.
     public static let alpha = 0.05
+    /// The significance level of each later look: alpha / (rounds + 1).
+    public static let sequentialAlpha = alpha / Double(sequentialRounds + 1)
 
     /// `extraSamples`: wall times (ms) measured after the run for cases in doubt, pooled with
-    /// the run's; `round`: how many sequential rounds they come from (0: none).
-    public init(scenario: Scenario, run: RunSnapshot, extraSamples: [CaseKey: [Double]] = [:], round: Int = 0) {
+    /// the run's; a pair with extra samples is judged at ``sequentialAlpha``.
+    public init(scenario: Scenario, run: RunSnapshot, extraSamples: [CaseKey: [Double]] = [:]) {
         var failures: [String] = []
         var notes: [String] = []
         var inDoubt: [(faster: CaseKey, slower: CaseKey)] = []
-        let alpha = round == 0 ? Self.alpha : Self.alpha / Double(Self.sequentialRounds)
-        let after =
-            round == 0
-            ? "" : ", after \(round * Self.sequentialRepetitions) more repetitions of each (sequential rule, alpha \(Format.pValue(alpha)))"
         var checked = 0, skipped = 0, failedChecks = 0
         let sizes = Array(Set(run.order.map(\.size))).sorted()
         for a in scenario.assertions {
@@ -102,12 +104,19 @@ public struct AssertionCheck: Sendable {
                         }
                         continue
                     }
-                    let mine = c.wallMs + (extraSamples[c.key] ?? []), theirs = other.wallMs + (extraSamples[other.key] ?? [])
+                    let moreMine = extraSamples[c.key] ?? [], moreTheirs = extraSamples[other.key] ?? []
+                    let mine = c.wallMs + moreMine, theirs = other.wallMs + moreTheirs
+                    let again = !moreMine.isEmpty || !moreTheirs.isEmpty
+                    let alpha = again ? Self.sequentialAlpha : Self.alpha
+                    let after =
+                        again
+                        ? ", after \(moreMine.count) and \(moreTheirs.count) more repetitions (sequential rule, alpha \(Format.pValue(alpha)))"
+                        : ""
                     guard mine.count >= 4, theirs.count >= 4 else {
-                        // With 3 samples each the smallest possible p is 0.1: no test can pass.
+                        // With 3 samples each the smallest possible p is 0.1: no test can pass. A run
+                        // asked for so few repetitions: the check is skipped, not measured again.
                         checked -= 1
                         skipped += 1
-                        inDoubt.append((c.key, other.key))
                         notes.append(
                             "\(label(variant)): fasterThan \(slower) not checked: it needs 4 or more repetitions of each case (this run has \(mine.count) and \(theirs.count)) [\(a.path)]"
                         )
@@ -133,6 +142,32 @@ public struct AssertionCheck: Sendable {
         self.notes = notes
         self.checked = checked
         self.skipped = skipped
+    }
+
+    /// The sequential rule: while checks are in doubt and rounds are left, `measure` gives
+    /// ``sequentialRepetitions`` more wall times (ms) of each case it is asked for (nothing for a
+    /// case it could not measure, which is not asked for again), pooled with the run's; `note`
+    /// hears each round. Returns the final check.
+    public static func sequential(
+        scenario: Scenario, run: RunSnapshot, note: (String) -> Void, measure: (Set<CaseKey>, _ round: Int) -> [CaseKey: [Double]]
+    ) -> AssertionCheck {
+        var check = AssertionCheck(scenario: scenario, run: run)
+        var extra: [CaseKey: [Double]] = [:]
+        var broken: Set<CaseKey> = []
+        for round in 1...sequentialRounds {
+            let doubtful = check.inDoubt.filter { !broken.contains($0.faster) && !broken.contains($0.slower) }
+            guard !doubtful.isEmpty else { break }
+            let pairs = doubtful.map { "\($0.faster.variant) against \($0.slower.variant) \($0.faster.workload) n=\($0.faster.size)" }
+            note(
+                "fasterThan in doubt (\(pairs.joined(separator: "; "))): "
+                    + "\(sequentialRepetitions) more repetitions of each case, round \(round) of \(sequentialRounds)")
+            let keys = Set(doubtful.flatMap { [$0.faster, $0.slower] })
+            let measured = measure(keys, round)
+            for (key, samples) in measured where keys.contains(key) { extra[key, default: []] += samples }
+            broken.formUnion(keys.filter { (measured[$0] ?? []).isEmpty })
+            check = AssertionCheck(scenario: scenario, run: run, extraSamples: extra)
+        }
+        return check
     }
 
     /// True when a plan line reads `USING INDEX name` or `USING COVERING INDEX name` with the

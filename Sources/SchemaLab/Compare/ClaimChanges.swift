@@ -2,24 +2,31 @@ import SchemaLabEngine
 
 /// The claims whose verdict differs between a baseline and a run (their claims.csv), gated
 /// like a plan change: a verdict that got worse (holds to within noise or reversed, say) is a
-/// regression when both verdicts rest on a deterministic metric (counts, or instructions for
-/// a time in a counted run), since those cannot move with the machine's noise; a change of a
-/// verdict judged on time or memory is reported, not gated. Matched by claim and size.
+/// regression when both verdicts rest on the same deterministic metric (counts, or
+/// instructions for a time in a counted run, moved by more than their 1% tolerance) and the
+/// claim's expectation is unchanged; a change of a verdict judged on time or memory is
+/// reported, not gated. Matched by claim and size.
 public struct ClaimChanges: Sendable {
     /// One claim whose verdict changed.
     public struct Change: Sendable {
+        /// The claim, and the size it changed at.
         public let id: String
         public let size: Int
+        /// The baseline's verdict and the run's.
         public let before: ClaimVerdict
         public let after: ClaimVerdict
+        /// What it means for the gate: regressed (gated), improved, or changed (reported).
         public let verdict: RunComparison.Verdict
+        /// The line the comparison report prints.
         public let message: String
     }
 
+    /// Every claim measurement whose verdict changed.
     public let changes: [Change]
     /// Claims the run judged that the baseline has no verdict for (an older baseline).
     public let unmatched: Int
 
+    /// True when a change is gated.
     public var hasRegression: Bool { changes.contains { $0.verdict == .regressed } }
 
     public init(baseline: [ClaimRecord], run: [ClaimRecord]) {
@@ -33,11 +40,24 @@ public struct ClaimChanges: Sendable {
                 continue
             }
             guard b.verdict != r.verdict else { continue }
-            let deterministic = [b.basis, r.basis].allSatisfy { ClaimMetric(rawValue: $0)?.isDeterministic ?? false }
+            let deterministic = b.basis == r.basis && (ClaimMetric(rawValue: r.basis)?.isDeterministic ?? false)
+            // Instructions repeat, but a layout change can move them by a fraction of a percent:
+            // a verdict that flips while the ratio moved less than the tolerance is not gated.
+            let moved =
+                r.basis != ClaimMetric.instructions.rawValue
+                || abs((r.ratio ?? 1) / max(b.ratio ?? 1, .leastNonzeroMagnitude) - 1) > ClaimEvaluation.instructionTolerance
+            // An edited claim (another expectation) is a new question, not a regression.
+            let sameClaim =
+                b.expectedLow == r.expectedLow && b.expectedHigh == r.expectedHigh && b.direction == r.direction
+                && b.tolerance == r.tolerance
+            let gated = deterministic && moved && sameClaim
             let verdict: RunComparison.Verdict =
-                r.verdict.rank < b.verdict.rank
-                ? (deterministic ? .regressed : .changed) : r.verdict.rank > b.verdict.rank ? .improved : .changed
-            let gate = deterministic || verdict != .changed ? "" : " (judged on \(r.basis), which moves with noise: reported, not gated)"
+                r.verdict.rank < b.verdict.rank ? (gated ? .regressed : .changed) : r.verdict.rank > b.verdict.rank ? .improved : .changed
+            let why =
+                !sameClaim
+                ? "the claim's expectation changed"
+                : !deterministic ? "judged on \(r.basis), which moves with noise" : "the ratio moved within the 1% tolerance"
+            let gate = verdict == .changed ? " (\(why): reported, not gated)" : ""
             changes.append(
                 Change(
                     id: r.id, size: size, before: b.verdict, after: r.verdict, verdict: verdict,

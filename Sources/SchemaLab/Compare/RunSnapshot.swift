@@ -11,8 +11,10 @@ public struct RunSnapshot: Sendable {
         public let fields: [String: String]
         /// samples.csv: each repetition's wall time, heap retained, rows and statements.
         public var wallMs: [Double] = []
+        /// Each repetition's CPU time.
         public var cpuMs: [Double] = []
         public var heapRetainedKB: [Double] = []
+        /// Each repetition's longest write transaction.
         public var longestWriteMs: [Double] = []
         public var sampleRows: [String] = []
         public var sampleStatements: [String] = []

@@ -290,22 +290,9 @@ public struct RunJob {
         guard !scenario.assertions.isEmpty else { return }
         let snapshot: RunSnapshot
         do { snapshot = try RunSnapshot(path: directory) } catch { throw OperationError(.failed, error.message) }
-        var check = AssertionCheck(scenario: scenario, run: snapshot)
-        var extra: [CaseKey: [Double]] = [:]
-        var round = 0
-        while !check.inDoubt.isEmpty && round < AssertionCheck.sequentialRounds {
-            round += 1
-            let pairs = check.inDoubt.map { "\($0.faster.variant) against \($0.slower.variant) \($0.faster.workload) n=\($0.faster.size)" }
-            console.note(
-                "schemalab: fasterThan in doubt (\(pairs.joined(separator: "; "))): \(AssertionCheck.sequentialRepetitions) more repetitions of each case, round \(round) of \(AssertionCheck.sequentialRounds)"
-            )
-            for (key, samples) in measureAgain(
-                Set(check.inDoubt.flatMap { [$0.faster, $0.slower] }), runner: runner, session: session, round: round)
-            {
-                extra[key, default: []] += samples
-            }
-            check = AssertionCheck(scenario: scenario, run: snapshot, extraSamples: extra, round: round)
-        }
+        let check = AssertionCheck.sequential(
+            scenario: scenario, run: snapshot, note: { console.note("schemalab: " + $0) },
+            measure: { keys, round in measureAgain(keys, runner: runner, session: session, round: round) })
         for failure in check.failures { console.note("assertion failed: " + failure) }
         for note in check.notes { console.note("note: " + note) }
         let skipped = check.skipped > 0 ? " (\(check.skipped) about cases this run does not have, skipped)" : ""

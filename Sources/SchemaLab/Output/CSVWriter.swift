@@ -25,7 +25,8 @@ public struct CSVWriter {
 
     /// One field, quoted when it must be.
     public static func escape(_ field: String) -> String {
-        guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return field }
+        // By scalar: "\r\n" is one Character, equal to neither "\r" nor "\n".
+        guard field.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return field }
         return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 

@@ -9,14 +9,17 @@ import SchemaLabEngine
 public struct FindingsPage: Sendable {
     /// One run directory's claims.
     public struct ScenarioClaims: Sendable {
+        /// The scenario's name.
         public let name: String
         /// The directory as given, and its path relative to the page.
         public let directory: String
         public let link: String
+        /// Its claims.csv, and the environment it ran in.
         public let claims: [ClaimRecord]
         public let environment: EnvironmentFingerprint
     }
 
+    /// The run directories with claims, in the order given.
     public let scenarios: [ScenarioClaims]
     /// Where the page is written.
     public let outputDirectory: String
@@ -40,10 +43,25 @@ public struct FindingsPage: Sendable {
         scenarios = out
     }
 
-    /// `directory` relative to `base` when it lies under it, else as given.
+    /// The relative URL path from `base` to `directory` (`tiny-claims`, `../runs/photos`), each
+    /// byte a link may not hold percent-encoded.
     static func relative(_ directory: String, from base: String) -> String {
-        let d = URL(fileURLWithPath: directory).standardizedFileURL.path, b = URL(fileURLWithPath: base).standardizedFileURL.path
-        return d.hasPrefix(b + "/") ? String(d.dropFirst(b.count + 1)) : d
+        let d = URL(fileURLWithPath: directory).standardizedFileURL.pathComponents
+        let b = URL(fileURLWithPath: base).standardizedFileURL.pathComponents
+        var shared = 0
+        while shared < min(d.count, b.count) && d[shared] == b[shared] { shared += 1 }
+        let parts = Array(repeating: "..", count: b.count - shared) + d[shared...]
+        let path = parts.isEmpty ? "." : parts.joined(separator: "/")
+        var out = ""
+        for byte in path.utf8 {
+            let c = Character(Unicode.Scalar(byte))
+            if byte < 0x80 && (c.isLetter || c.isNumber || "._/-+~".contains(c)) {
+                out.append(c)
+            } else {
+                out += String(format: "%%%02X", byte)
+            }
+        }
+        return out
     }
 
     /// The page; `reportFile` is `report.html` for the HTML page and `report.md` for Markdown.
@@ -75,7 +93,7 @@ public struct FindingsPage: Sendable {
         doc.add(.heading(1, "Every claim, by scenario"))
         for s in scenarios {
             let rows = s.claims.filter(\.headline).sorted { $0.verdict < $1.verdict }
-            doc.add(.anchor("scenario-" + ClaimRecord.slug(s.name)))
+            doc.add(.anchor(ReportDocument.anchorID(["scenario", s.name])))
             doc.add(.heading(2, "\(s.name): \(ClaimVerdict.summary(rows.map(\.verdict)))"))
             doc.add(.paragraph("[The report](\(s.link)/\(reportFile)) of `\(s.directory)`."))
             doc.add(
@@ -107,14 +125,7 @@ public struct FindingsPage: Sendable {
         doc.add(.heading(1, "Environment"))
         doc.add(
             .table(
-                header: ["", "the runs"],
-                rows: [
-                    ["SQLite", "\(env.sqliteVersion) (\(env.sqliteCompileOptions.count) compile options)"],
-                    ["machine", "\(env.cores) cores, \(env.memoryBytes / 1_048_576) MiB, \(env.os)"],
-                    ["build", "\(env.buildConfiguration), \(env.swiftVersion)"],
-                    ["commit", env.gitCommit.isEmpty ? "(unknown)" : String(env.gitCommit.prefix(12))],
-                    ["started", env.startedAt],
-                ], numeric: []))
+                header: ["", "the runs"], rows: RunReport.environmentRows(env), numeric: []))
         let others = scenarios.filter {
             $0.environment.sqliteVersion != env.sqliteVersion || $0.environment.cores != env.cores
                 || $0.environment.gitCommit != env.gitCommit

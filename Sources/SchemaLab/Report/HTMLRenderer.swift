@@ -48,20 +48,23 @@ public enum HTMLRenderer {
     static func links(_ s: String) -> String {
         var out = "", rest = s[...]
         while let open = rest.firstIndex(of: "[") {
-            guard let close = rest[open...].firstIndex(of: "]"), rest.index(after: close) < rest.endIndex,
-                rest[rest.index(after: close)] == "(",
-                let end = rest[rest.index(after: close)...].firstIndex(of: ")")
-            else { break }
-            let label = rest[rest.index(after: open)..<close]
-            let target = rest[rest.index(close, offsetBy: 2)..<end]
-            let allowed = !target.isEmpty && target.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "._/#-+".contains($0)) }
             out += escape(String(rest[..<open]))
-            if allowed && !label.isEmpty && !target.hasPrefix("/") && !target.contains("..") {
-                out += "<a href=\"\(escape(String(target)))\">\(escape(String(label)))</a>"
-            } else {
-                out += escape(String(rest[open...end]))
+            rest = rest[open...]
+            if let close = rest.firstIndex(of: "]"), rest.index(after: close) < rest.endIndex, rest[rest.index(after: close)] == "(",
+                let end = rest[close...].firstIndex(of: ")")
+            {
+                let label = rest[rest.index(after: rest.startIndex)..<close]
+                let target = rest[rest.index(close, offsetBy: 2)..<end]
+                let allowed = target.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "._/#-+~%".contains($0)) }
+                if allowed && !label.isEmpty && !target.isEmpty && !target.hasPrefix("/") {
+                    out += "<a href=\"\(escape(String(target)))\">\(escape(String(label)))</a>"
+                    rest = rest[rest.index(after: end)...]
+                    continue
+                }
             }
-            rest = rest[rest.index(after: end)...]
+            // Not a link: the bracket is text, and the scan goes on after it.
+            out += "["
+            rest = rest.dropFirst()
         }
         return out + escape(String(rest))
     }

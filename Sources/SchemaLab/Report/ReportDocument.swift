@@ -3,7 +3,8 @@ import Foundation
 /// A report as a list of blocks, rendered to Markdown and to one self-contained HTML page
 /// from the same content (so the two never disagree). Text may hold links written as in
 /// Markdown, `[label](target)`, where the target is a relative path or `#anchor` (letters,
-/// digits and `. _ / # -`); HTML renders them as links.
+/// digits and `. _ / # - + ~ %`, not starting with `/`: no scheme, no absolute path); HTML
+/// renders them as links.
 public struct ReportDocument: Sendable {
     /// One piece of the report.
     public enum Block: Sendable {
@@ -31,4 +32,11 @@ public struct ReportDocument: Sendable {
     public init(title: String) { self.title = title }
 
     public mutating func add(_ block: Block) { blocks.append(block) }
+
+    /// An anchor id from names as they are (labels: letters, digits and `+ - _ .`, all valid in
+    /// an id and a URL fragment) joined by `~`, which no label holds: two different lists
+    /// never give the same id (`case~V1+index~fetch~60`).
+    public static func anchorID(_ parts: [String]) -> String {
+        parts.joined(separator: "~")
+    }
 }

@@ -73,14 +73,7 @@ public struct RunReport: Sendable {
         doc.add(.heading(1, "Environment"))
         doc.add(
             .table(
-                header: ["", "this run"],
-                rows: [
-                    ["SQLite", "\(env.sqliteVersion) (\(env.sqliteCompileOptions.count) compile options)"],
-                    ["machine", "\(env.cores) cores, \(env.memoryBytes / 1_048_576) MiB, \(env.os)"],
-                    ["build", "\(env.buildConfiguration), \(env.swiftVersion)"],
-                    ["commit", env.gitCommit.isEmpty ? "(unknown)" : String(env.gitCommit.prefix(12))],
-                    ["started", env.startedAt],
-                ], numeric: []))
+                header: ["", "this run"], rows: Self.environmentRows(env), numeric: []))
         addClaims(&doc)
         addResultTables(&doc)
         if !plots.isEmpty {
@@ -278,9 +271,20 @@ public struct RunReport: Sendable {
         }
     }
 
-    /// The anchor of a case's section: `case-v1-index-fetch-sorted-10000`.
+    /// The environment table's rows: SQLite, the machine, the build, the commit, the start.
+    static func environmentRows(_ env: EnvironmentFingerprint) -> [[String]] {
+        [
+            ["SQLite", "\(env.sqliteVersion) (\(env.sqliteCompileOptions.count) compile options)"],
+            ["machine", "\(env.cores) cores, \(env.memoryBytes / 1_048_576) MiB, \(env.os)"],
+            ["build", "\(env.buildConfiguration), \(env.swiftVersion)"],
+            ["commit", env.gitCommit.isEmpty ? "(unknown)" : String(env.gitCommit.prefix(12))],
+            ["started", env.startedAt],
+        ]
+    }
+
+    /// The anchor of a case's section: `case~V1+index~fetch-sorted~10000`.
     public static func caseAnchor(_ key: CaseKey) -> String {
-        "case-" + ClaimRecord.slug("\(key.variant) \(key.workload) \(key.size)")
+        ReportDocument.anchorID(["case", key.variant, key.workload, String(key.size)])
     }
 
     /// What the sources claimed and what this run shows (claims.csv): a table of every claim,

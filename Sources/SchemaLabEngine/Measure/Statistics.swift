@@ -39,11 +39,11 @@ public struct Statistics: Sendable, Equatable {
         values.count % 2 == 1 ? values[values.count / 2] : (values[values.count / 2 - 1] + values[values.count / 2]) / 2
     }
 
-    /// A linearly interpolated quantile of ascending values (not empty).
-    public static func quantile(_ p: Double, sorted s: [Double]) -> Double {
-        let h = p * Double(s.count - 1)
-        let lo = Int(h.rounded(.down)), hi = Swift.min(lo + 1, s.count - 1)
-        return s[lo] + (h - Double(lo)) * (s[hi] - s[lo])
+    /// A linearly interpolated quantile (`fraction` in 0...1) of ascending values (not empty).
+    public static func quantile(_ fraction: Double, sorted values: [Double]) -> Double {
+        let h = fraction * Double(values.count - 1)
+        let lo = Int(h.rounded(.down)), hi = Swift.min(lo + 1, values.count - 1)
+        return values[lo] + (h - Double(lo)) * (values[hi] - values[lo])
     }
 
     /// The 2.5th and 97.5th percentiles of the medians of 2,000 resamples.

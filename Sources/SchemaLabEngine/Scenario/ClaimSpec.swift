@@ -8,6 +8,7 @@ public struct ClaimSpec: Sendable, Equatable {
     public struct Source: Sendable, Equatable {
         /// The document ("WWDC 2018 Core Data Best Practices").
         public var document: String
+        /// The year it was published or given.
         public var year: Int
         /// Where in it (a section, a slide, a table row).
         public var location: String
@@ -15,6 +16,7 @@ public struct ClaimSpec: Sendable, Equatable {
 
     /// One side of the comparison: a workload in a variant.
     public struct Side: Sendable, Equatable, CustomStringConvertible {
+        /// The variant and the workload of the case.
         public var variant: String
         public var workload: String
         public var description: String { "\(variant) \(workload)" }
@@ -22,11 +24,15 @@ public struct ClaimSpec: Sendable, Equatable {
 
     /// Which way the source says the metric moves, from `against` to `case`.
     public enum Direction: String, Sendable, Equatable {
-        case lower, higher
+        /// The case's metric is below the other's (faster, smaller, fewer).
+        case lower
+        /// The case's metric is above the other's.
+        case higher
     }
 
     /// The effect the source states.
     public struct Expectation: Sendable, Equatable {
+        /// Which way the metric moves.
         public var direction: Direction
         /// The ratio `case / against` the source's figure gives (low and high are equal for one
         /// figure), or nil when it states a direction only.
@@ -40,12 +46,16 @@ public struct ClaimSpec: Sendable, Equatable {
 
     /// A short name, unique in the scenario (an anchor in the report).
     public var id: String
+    /// Where the claim is made.
     public var source: Source
     /// The claim in one sentence.
     public var statement: String
+    /// The case the claim is about (`"case"` in the file), and the case it is compared with.
     public var subject: Side
     public var against: Side
+    /// What is compared.
     public var metric: ClaimMetric
+    /// The effect the source states.
     public var expectation: Expectation
     /// The size the source states the claim at ("at 50,000 posts"): the headline verdict is
     /// taken at the run's size nearest it (on a log scale); nil: at the run's largest size.

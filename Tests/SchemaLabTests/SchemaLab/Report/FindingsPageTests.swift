@@ -24,9 +24,9 @@ struct FindingsPageTests {
 
         #expect(try TestSupport.runCLI(["report", out, "--no-advice"]).status == 0)
         let md = try String(contentsOfFile: out + "/report.md", encoding: .utf8)
-        #expect(md.contains("## Claims") && md.contains("<a id=\"claim-index-no-sort\"></a>"), "\(md.prefix(2000))")
-        #expect(md.contains("(#case-flat-index-sections-60)"), "the claim links its cases")
-        #expect(md.contains("<a id=\"case-flat-index-sections-60\"></a>"))
+        #expect(md.contains("## Claims") && md.contains("<a id=\"claim~index-no-sort\"></a>"), "\(md.prefix(2000))")
+        #expect(md.contains("(#case~flat+index~sections~60)"), "the claim links its cases")
+        #expect(md.contains("<a id=\"case~flat+index~sections~60\"></a>"))
 
         let findings = try TestSupport.runCLI(["findings", out, "--out", dir + "/results"])
         #expect(findings.status == 0, "\(findings.err)")
@@ -35,9 +35,9 @@ struct FindingsPageTests {
         #expect(findings.out.contains(dir + "/results/index.html"))
         let page = try String(contentsOfFile: dir + "/results/findings.md", encoding: .utf8)
         #expect(page.contains("## Reversed and within noise"))
-        #expect(page.contains("[split-scans-less](tiny-claims/report.md#claim-split-scans-less)"))
+        #expect(page.contains("[split-scans-less](tiny-claims/report.md#claim~split-scans-less)"))
         let html = try String(contentsOfFile: dir + "/results/index.html", encoding: .utf8)
-        #expect(html.contains("<a href=\"tiny-claims/report.html#claim-split-scans-less\">split-scans-less</a>"))
+        #expect(html.contains("<a href=\"tiny-claims/report.html#claim~split-scans-less\">split-scans-less</a>"))
         #expect(!html.contains("href=\"http") && !html.contains("src=\"http"), "self-contained")
         try Self.checkLinksInChromium(page: dir + "/results/index.html", work: dir)
 

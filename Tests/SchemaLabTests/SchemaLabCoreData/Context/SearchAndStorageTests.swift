@@ -276,7 +276,7 @@ struct SearchAndStorageTests {
     func cli() throws {
         let dir = try TestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        for (scenario, size, expected) in [("search", 1500, 35), ("photo-tags", 800, 9), ("photo-storage", 12, 12)] {
+        for (scenario, size, expected) in [("search", 1500, 36), ("photo-tags", 800, 9), ("photo-storage", 12, 12)] {
             let out = dir + "/" + scenario
             let r = try TestSupport.runCLI([
                 "run", "scenarios/\(scenario).json", "--out", out, "--size", "\(size)", "--reps", "1", "--warmup", "0", "--quiet",
