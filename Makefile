@@ -4,7 +4,7 @@ BIN       := .build/release/schemalab
 SCENARIOS ?= $(filter-out scenarios/schema.json,$(wildcard scenarios/*.json))
 SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: setup setup-instructions setup-browser build bench bench-scale plots test lint format ci ci-baseline clean
+.PHONY: setup setup-instructions setup-browser build bench bench-scale plots test lint format ci ci-baseline clean fuzz fuzz-build fuzz-seeds fuzz-smoke
 
 # setup: install what the project needs (libsqlite3-dev, pkg-config, gnuplot, sqlite3 for the report's index advice; python3-jsonschema, which the
 # scenario schema test runs, unless python3 or /usr/bin/python3 can already import jsonschema) with apt-get when missing
@@ -70,12 +70,60 @@ plots: build
 	@for d in results/*/; do [ -f $$d/results.csv ] && $(BIN) plot $${d%/} > /dev/null && $(BIN) report $${d%/}; done; true
 
 # test: the format check, then the test suite (small data sets; builds debug; the regression gate's test counts
-# instructions under valgrind; the report's test opens the HTML page in headless Chromium)
+# instructions under valgrind; the report's test opens the HTML page in headless Chromium), then fuzz-smoke
 test: setup setup-instructions setup-browser lint
 	$(SWIFT) test
+	@$(MAKE) --no-print-directory fuzz-smoke
+
+# fuzz-smoke: each fuzz target for a few seconds from a fixed seed and a fixed number of inputs (the same inputs every
+# time; make test runs it after the crash regressions, which the test suite replays)
+fuzz-smoke:
+	@$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=30 FUZZ_FLAGS="-seed=1 -runs=$(FUZZ_SMOKE_RUNS)"
+FUZZ_SMOKE_RUNS ?= 300
+
+# fuzz: the four fuzz targets (Fuzz/: scenario JSON, NSPredicate strings, model XML, store files), built for libFuzzer with
+# AddressSanitizer into .build-fuzz, each run for FUZZ_SECONDS (default 60) from its seed corpus (the shipped scenarios,
+# the test fixtures and docs, Fuzz/corpus, stores generated from the scenarios) with its dictionary (Fuzz/dictionaries).
+# Inputs that grow coverage go to .build-fuzz/corpus/<target>; a crashing, leaking or slow input is kept in
+# Fuzz/crashes/<target>/ (commit it: make test replays every file there) and fails the target. See docs/fuzzing.md.
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?= scenario predicate model-xml store
+FUZZ_FLAGS   ?=
+fuzz: fuzz-build fuzz-seeds
+	@status=0; for t in $(FUZZ_TARGETS); do \
+	  case $$t in \
+	    scenario) bin=FuzzScenario; seeds="scenarios Tests/SchemaLabTests/Fixtures docs"; max=65536;; \
+	    predicate) bin=FuzzPredicate; seeds="Fuzz/corpus/predicate"; max=4096;; \
+	    model-xml) bin=FuzzModelXML; seeds="Tests/SchemaLabTests/Fixtures/Models"; max=262144;; \
+	    store) bin=FuzzStore; seeds=".build-fuzz/seeds/store"; max=262144;; \
+	    *) echo "make fuzz: no target '$$t' (scenario, predicate, model-xml, store)"; exit 2;; \
+	  esac; \
+	  mkdir -p .build-fuzz/corpus/$$t Fuzz/crashes/$$t; \
+	  echo "make fuzz: $$t for $(FUZZ_SECONDS) s"; \
+	  LSAN_OPTIONS=suppressions=Fuzz/lsan.supp .build-fuzz/release/$$bin -max_total_time=$(FUZZ_SECONDS) -timeout=20 -rss_limit_mb=4096 -max_len=$$max \
+	    -dict=Fuzz/dictionaries/$$t.dict -artifact_prefix=Fuzz/crashes/$$t/ -print_final_stats=1 $(FUZZ_FLAGS) \
+	    .build-fuzz/corpus/$$t $$seeds > .build-fuzz/$$t.log 2>&1 || { status=1; echo "make fuzz: $$t FOUND A PROBLEM (.build-fuzz/$$t.log):"; \
+	    grep -E "ERROR|SUMMARY|Test unit written|fatal|Fatal" .build-fuzz/$$t.log | head -8; }; \
+	  grep -E "^stat::number_of_executed_units|^stat::average_exec_per_sec|^stat::new_units_added|cov: " .build-fuzz/$$t.log | tail -4; \
+	done; exit $$status
+
+# fuzz-build: the fuzz targets only (Fuzz/Package.swift, its own build directory, so the normal build does not change)
+fuzz-build: setup
+	$(SWIFT) build --package-path Fuzz -c release --scratch-path .build-fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
+
+# fuzz-seeds: small stores from the shipped scenarios, the store target's seeds (not committed: they are databases)
+fuzz-seeds:
+	@mkdir -p .build-fuzz/seeds/store
+	@bin=.build/debug/schemalab; [ -x $$bin ] || { $(MAKE) --no-print-directory build && bin=$(BIN); }; \
+	for s in photos-matrix relationships inheritance ordered-lists posts-geo photo-tags; do \
+	  for v in $$(python3 -c "import json,sys; print(' '.join(x['name'] for x in json.load(open('scenarios/'+sys.argv[1]+'.json'))['variants'][:3]))" $$s); do \
+	    f=.build-fuzz/seeds/store/$$s-$$(echo $$v | tr '+' '_').sqlite; \
+	    [ -f $$f ] || $$bin generate scenarios/$$s.json --size 12 --store $$f --variant $$v > /dev/null; \
+	  done; \
+	done
 
 # lint: fails when a Swift file is not as `make format` leaves it (swift format, with .swift-format)
-FORMATTED := Sources Tests Package.swift
+FORMATTED := Sources Tests Package.swift Fuzz/Package.swift Fuzz/Sources
 lint:
 	@$(SWIFT) format lint --strict --recursive --parallel $(FORMATTED) || \
 	  { echo "make lint: the files above are not formatted: run make format"; exit 1; }
