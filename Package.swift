@@ -22,11 +22,14 @@ let package = Package(
         // The integer-array virtual table (a port of SQLite's test_intarray.c) through which
         // Core Data binds lists of primary keys; used only by SchemaLabSQLite.
         .target(name: "CIntArray", dependencies: ["CSQLite"]),
+        // sqlite3_db_config's integer form (a variadic C function Swift cannot call): the
+        // defensive settings a store from elsewhere is opened with; used only by SchemaLabSQLite.
+        .target(name: "CSQLiteConfig", dependencies: ["CSQLite"]),
         // The SQLite layer: connections, statements, values, counters, plans, the raw stepper
         // and Core Data's SQL functions with the string matching they need.
         .target(
             name: "SchemaLabSQLite",
-            dependencies: ["CSQLite", "CIntArray"]
+            dependencies: ["CSQLite", "CIntArray", "CSQLiteConfig"]
         ),
         // Core Data as the lab models it: the resolved model, predicates, the store's SQL, the context.
         .target(

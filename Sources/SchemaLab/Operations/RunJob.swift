@@ -152,7 +152,7 @@ public struct RunJob {
             } catch let error as StoreMismatch {
                 mismatches.append(error.description)
             } catch {
-                throw OperationError.from(error)
+                throw OperationError(.badInput, "\(path): cannot read it as a Core Data store: \(error)")
             }
         }
         if !mismatches.isEmpty {
@@ -185,7 +185,8 @@ public struct RunJob {
         do {
             rows = try ExistingStore.rowCount(db, model: models.first ?? plan.models[0], entity: plan.scenario.dataset.entity)
         } catch {
-            throw OperationError.from(error)
+            // A page-level corruption shows only here, when a table is read: the message names the file.
+            throw OperationError(.badInput, "\(path): cannot read it as a Core Data store: \(error)")
         }
         guard rows > 0 else {
             throw OperationError(.badInput, "\(path): the store holds no \(plan.scenario.dataset.entity) objects (the data set's entity)")

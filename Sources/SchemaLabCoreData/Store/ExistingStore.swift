@@ -25,6 +25,8 @@ public enum ExistingStore {
             throw StoreMismatch(store: source, message: "no such file")
         }
         Store.remove(path: path)
+        // The copy is from elsewhere: every connection to it gets SQLite's defensive settings.
+        Database.markUntrusted(path)
         do {
             try Store.copy(from: source, to: path)
             if fm.fileExists(atPath: source + "-wal") { try fm.copyItem(atPath: source + "-wal", toPath: path + "-wal") }

@@ -1,4 +1,6 @@
 import CSQLite
+import CSQLiteConfig
+import Synchronization
 
 /// One SQLite connection, with a cache of prepared statements and a log of the
 /// distinct statements it ran since ``beginStatementLog()``.
@@ -44,7 +46,30 @@ public final class Database {
     /// Opens (creating if needed) the database at `path`, registers Core Data's SQL
     /// functions and collations on it (see ``CoreDataFunctions``) and creates its integer
     /// array `_Z_intarray0` in the TEMP schema (outside every statement log).
-    public init(path: String) throws {
+    public convenience init(path: String) throws {
+        try self.init(path: path, untrusted: Self.isUntrusted(path))
+    }
+
+    /// The files that came from elsewhere (the copy of a store given to `run --store` or
+    /// `import`): every connection to one is opened with the defensive settings, whoever opens it.
+    private static let untrustedFiles = Mutex<Set<String>>([])
+
+    /// Marks the database file at `path` as from elsewhere (see ``init(path:untrusted:)``).
+    public static func markUntrusted(_ path: String) {
+        untrustedFiles.withLock { _ = $0.insert(path) }
+    }
+
+    /// True when `path` was marked as from elsewhere.
+    public static func isUntrusted(_ path: String) -> Bool {
+        untrustedFiles.withLock { $0.contains(path) }
+    }
+
+    /// Opens the database at `path`; with `untrusted` (a store from elsewhere: `import`,
+    /// `run --store`), with SQLite's defensive settings first: `SQLITE_DBCONFIG_DEFENSIVE` (no
+    /// writes to the schema or pages by hand), the schema not trusted
+    /// (`SQLITE_DBCONFIG_TRUSTED_SCHEMA` off: a view or trigger in the file cannot call the
+    /// lab's registered functions, none of which is marked innocuous) and no extension loading.
+    public init(path: String, untrusted: Bool) throws {
         var db: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
         let rc = sqlite3_open_v2(path, &db, flags, nil)
@@ -52,6 +77,18 @@ public final class Database {
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
             if let db { sqlite3_close_v2(db) }
             throw SQLiteError(code: rc, message: "\(message) (path \(path))")
+        }
+        if untrusted {
+            for (op, value) in [
+                (SQLITE_DBCONFIG_DEFENSIVE, 1), (SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0), (SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, 0),
+            ] {
+                var now: Int32 = -1
+                let rc = schemalab_db_config_int(db, op, Int32(value), &now)
+                guard rc == SQLITE_OK, now == Int32(value) else {
+                    sqlite3_close_v2(db)
+                    throw SQLiteError(code: rc, message: "cannot set the defensive setting \(op) (path \(path))")
+                }
+            }
         }
         // Core Data's SQL functions and collations, on every connection.
         do {

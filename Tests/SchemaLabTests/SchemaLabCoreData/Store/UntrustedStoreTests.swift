@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+@testable import SchemaLabCoreData
+@testable import SchemaLabSQLite
+
+/// A store from elsewhere (`run --store`, `import`) is opened with SQLite's defensive settings,
+/// and an error reading it names the file.
+@Suite("Stores from elsewhere: defensive settings, errors that name the file")
+struct UntrustedStoreTests {
+    /// A small store of the tiny scenario's `flat` variant, made through the CLI.
+    static func store(in dir: String) throws -> String {
+        let path = dir + "/Notes.sqlite"
+        let made = try TestSupport.runCLI(["generate", TestSupport.tinyScenario, "--size", "40", "--store", path, "--variant", "flat"])
+        #expect(made.status == 0, "\(made.err)")
+        return path
+    }
+
+    @Test("A view in the store cannot call the lab's functions, and the schema cannot be written by hand")
+    func defensive() throws {
+        let dir = try TestSupport.temporaryDirectory()
+        let path = try Self.store(in: dir)
+        // The store's author (trusted here) adds a view over a registered function.
+        try Database(path: path).executeScript("CREATE VIEW ZSHOUT AS SELECT NSCoreDataToUpper(ZTITLE) AS T FROM ZNOTE")
+        #expect(try Database(path: path).rows("SELECT T FROM ZSHOUT").count == 40, "a trusted connection may use it")
+
+        let snapshot = try ExistingStore.open(path)
+        #expect(Database.isUntrusted(snapshot.db.path))
+        #expect(throws: SQLiteError.self) { _ = try snapshot.db.rows("SELECT T FROM ZSHOUT") }
+        do { _ = try snapshot.db.rows("SELECT T FROM ZSHOUT") } catch let error as SQLiteError {
+            #expect(error.message.contains("unsafe use of NSCoreDataToUpper"), "\(error)")
+        }
+        // The lab's own statements still call them directly.
+        #expect(try snapshot.db.scalar("SELECT NSCoreDataToUpper('a')").textValue == "A")
+        // SQLITE_DBCONFIG_DEFENSIVE: no writing sqlite_master by hand.
+        #expect(throws: SQLiteError.self) {
+            try snapshot.db.executeScript("PRAGMA writable_schema = ON; UPDATE sqlite_master SET sql = 'x' WHERE name = 'ZNOTE'")
+        }
+        // Another connection to the same copy (a case of run --store) is defensive too.
+        #expect(throws: SQLiteError.self) { _ = try Database(path: snapshot.db.path).rows("SELECT T FROM ZSHOUT") }
+    }
+
+    @Test("run --store on a store with a corrupt page: exit 2, and the message names the file")
+    func corruptStoreNamesTheFile() throws {
+        let dir = try TestSupport.temporaryDirectory()
+        let path = try Self.store(in: dir)
+        // Every page but the first (the schema) overwritten: the tables are unreadable.
+        let handle = try FileHandle(forUpdating: URL(fileURLWithPath: path))
+        let size = try handle.seekToEnd()
+        let pageSize: UInt64 = 4096
+        if size > pageSize {
+            try handle.seek(toOffset: pageSize)
+            handle.write(Data(repeating: 0xA5, count: Int(size - pageSize)))
+        }
+        try handle.close()
+        let run = try TestSupport.runCLI(["run", TestSupport.tinyScenario, "--store", path, "--out", dir + "/run", "--variants", "flat", "--quiet"])
+        #expect(run.status == 2, "\(run.err)")
+        #expect(run.err.contains(path) && run.err.contains("cannot read it as a Core Data store"), "\(run.err)")
+    }
+}
