@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Synchronization
+import SchemaLabSQLite
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -26,6 +27,8 @@ public enum StopSignals {
                         let first = !$0; $0 = true; return first
                     })
                 else { return }
+                // A statement running now returns at its next step instead of holding the exit.
+                StatementWatchdog.interruptAll()
                 cleanup(sig, name)
                 _exit(128 + sig)
             }

@@ -86,6 +86,36 @@ public final class CaseSession {
 
     /// Opens the first store, runs the warm-up, and sets the multiplier.
     public func begin() throws {
+        // Every warm-up run, the recorded one and its rerun: each within the timeout.
+        try guarded(measurement.statementTimeout * Double(measurement.warmup + 2)) { try self.beginRuns() }
+    }
+
+    /// One case runs at a time: one watchdog for the process.
+    static let watchdog = StatementWatchdog()
+
+    /// Runs `body` with the statement watchdog armed for `seconds`: a statement still running
+    /// then is interrupted, and its error says why (the case fails; the run goes on).
+    private func guarded<T>(_ seconds: Double, _ body: () throws -> T) throws -> T {
+        Self.watchdog.arm(seconds: seconds)
+        do {
+            let result = try body()
+            Self.watchdog.disarm()
+            return result
+        } catch let error as SQLiteError {
+            guard Self.watchdog.disarm() != nil else { throw error }
+            throw SQLiteError(
+                code: error.code,
+                message:
+                    "interrupted: it ran past the statement timeout of \(Format.short(measurement.statementTimeout)) s a run "
+                    + "(the measurement's timeout: by default 10 times maxSeconds, at least 60 s)",
+                sql: error.sql)
+        } catch {
+            Self.watchdog.disarm()
+            throw error
+        }
+    }
+
+    private func beginRuns() throws {
         var store = try makeStore()
         var fastest = UInt64.max
         let measuresRaw = makeFloorStore != nil && workload.spec.kind.hasRawBaseline
@@ -152,6 +182,10 @@ public final class CaseSession {
 
     /// Measures one repetition (``multiplier`` runs of the workload).
     public func measureOne() throws {
+        try guarded(measurement.statementTimeout) { try self.measureOneRun() }
+    }
+
+    private func measureOneRun() throws {
         let start = Clock.wallNanoseconds()
         defer { spentNanoseconds &+= Clock.wallNanoseconds() - start }  // wrapping: the raw step is subtracted first
         let rep = samples.count + 1

@@ -319,13 +319,18 @@ public enum ScenarioDecoder {
 
     /// A measurement object whose missing keys keep `base`'s values (a workload's override).
     static func decodeMeasurement(_ n: JSONNode, over base: MeasurementSpec) throws -> MeasurementSpec {
-        let o = try n.object(allowed: ["warmup", "repetitions", "maxSeconds"])
+        let o = try n.object(allowed: ["warmup", "repetitions", "maxSeconds", "timeout"])
         var m = base
         if let w = o.optional("warmup") { m.warmup = try w.int(in: 0...100) }
         if let r = o.optional("repetitions") { m.repetitions = try r.int(in: 1...10_000) }
         if let s = o.optional("maxSeconds") {
             m.maxSeconds = try s.double()
             guard m.maxSeconds > 0 else { throw s.error("maxSeconds must be greater than 0") }
+        }
+        if let t = o.optional("timeout") {
+            let seconds = try t.double()
+            guard seconds > 0 else { throw t.error("timeout must be greater than 0") }
+            m.timeout = seconds
         }
         return m
     }

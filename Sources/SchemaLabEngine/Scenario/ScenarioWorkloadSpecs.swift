@@ -224,4 +224,11 @@ public struct MeasurementSpec: Sendable {
     public var repetitions: Int = 7
     /// Stop taking samples after this many seconds of a case (at least one sample is kept).
     public var maxSeconds: Double = 30
+    /// A repetition whose statements run longer than this is interrupted and fails the case
+    /// (nil: ``statementTimeout``'s default).
+    public var timeout: Double?
+
+    /// The seconds after which a repetition's statements are interrupted: `timeout`, or 10
+    /// times `maxSeconds` and at least 60.
+    public var statementTimeout: Double { timeout ?? max(60, 10 * maxSeconds) }
 }

@@ -100,11 +100,14 @@ public final class Database {
         handle = db
         self.path = path
         sqlite3_extended_result_codes(db, 1)
+        StatementWatchdog.live.withLock { $0.insert(UInt(bitPattern: db)) }
         integerArrayStorage = try? IntegerArray(database: self, handle: db, name: IntegerArray.coreDataName)
     }
 
     deinit {
         cache.removeAll()
+        // Out of the watchdog's list before it closes: an interrupt never reaches a closed handle.
+        StatementWatchdog.live.withLock { _ = $0.remove(UInt(bitPattern: handle)) }
         if ownsHandle { sqlite3_close_v2(handle) }
     }
 

@@ -312,3 +312,64 @@ struct RunDurabilityTests {
         #expect(FileManager.default.fileExists(atPath: dir + "/mine/notes.txt"))
     }
 }
+
+/// Statements that never end: a repetition past its statement timeout is interrupted and fails
+/// its case, naming the statement, while the run goes on; SIGINT interrupts a running statement.
+@Suite("Statements that never end")
+struct StatementTimeoutTests {
+    /// 200 rows of 30 a's and a MATCHES that backtracks: tens of milliseconds a row, far past a 2 s timeout.
+    static func scenario(in dir: String, timeout: Double) throws -> String {
+        let s: [String: Any] = [
+            "format": 1, "name": "catastrophic",
+            "variants": [["name": "plain", "entities": [["name": "Item", "attributes": [["name": "name", "type": "string"], ["name": "rank", "type": "integer32"]]]]]],
+            "dataset": [
+                "seed": 1, "entity": "Item", "counts": [200],
+                "fields": [
+                    ["field": "name", "generator": ["kind": "constant", "value": String(repeating: "a", count: 30)]],
+                    ["field": "rank", "generator": ["kind": "uniformInt", "min": 0, "max": 9]],
+                ],
+            ],
+            "workloads": [
+                ["name": "backtracking", "kind": "fetch", "predicate": "name MATCHES %@", "arguments": ["(a|aa)+b"], "resultType": "objectIDs"],
+                ["name": "quick", "kind": "fetch", "predicate": "rank == 3", "resultType": "objectIDs"],
+            ],
+            "measurement": ["warmup": 1, "repetitions": 2, "maxSeconds": 1, "timeout": timeout],
+        ]
+        let file = dir + "/catastrophic.json"
+        try Data(TestSupport.json(s).utf8).write(to: URL(fileURLWithPath: file))
+        return file
+    }
+
+    @Test("A statement past the timeout is interrupted: its case fails naming the statement, the other case runs")
+    func timeout() throws {
+        let (dir, tmp) = try RunDurabilityTests.scratch()
+        let out = dir + "/run"
+        let r = try RunDurabilityTests.runCLI(["run", try Self.scenario(in: dir, timeout: 1), "--out", out, "--quiet"], tmp: tmp)
+        #expect(r.status == 1, "\(r.err)")
+        let failures = try RunDurabilityTests.csv(out + "/failures.csv")
+        #expect(failures.count == 2, "\(failures)")
+        let row = failures.last ?? []
+        #expect(row.count == 6 && row[2] == "backtracking")
+        #expect(row.count == 6 && row[4].contains("interrupted: it ran past the statement timeout of 1.000 s a run"), "\(row)")
+        #expect(row.count == 6 && row[5].contains("NSCoreDataMatches(t0.ZNAME, ?, 0)"), "\(row)")
+        let results = try RunDurabilityTests.csv(out + "/results.csv")
+        #expect(results.dropFirst().contains { $0[2] == "quick" }, "the other case ran")
+    }
+
+    @Test("SIGINT interrupts a running statement: exit 130 at once, run.json interrupted")
+    func sigint() throws {
+        let (dir, tmp) = try RunDurabilityTests.scratch()
+        let out = dir + "/run"
+        let p = try RunDurabilityTests.start(["run", try Self.scenario(in: dir, timeout: 600), "--out", out, "--quiet"], tmp: tmp)
+        // Let it reach the backtracking statement (the data set and the fill take well under a second).
+        let deadline = Date().addingTimeInterval(30)
+        while !FileManager.default.fileExists(atPath: out + "/run.json") && p.isRunning && Date() < deadline { usleep(10_000) }
+        usleep(1_500_000)
+        let sent = Date()
+        kill(p.processIdentifier, SIGINT)
+        p.waitUntilExit()
+        #expect(p.terminationReason == .exit && p.terminationStatus == 130)
+        #expect(Date().timeIntervalSince(sent) < 10, "it did not wait for the statement")
+        #expect(try RunDurabilityTests.state(out).state == .interrupted)
+    }
+}
