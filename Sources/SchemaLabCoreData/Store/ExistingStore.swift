@@ -50,8 +50,37 @@ public enum ExistingStore {
             throw StoreMismatch(store: source, message: "not a SQLite database (\(error))")
         }
         guard hasKeys else { throw StoreMismatch(store: source, message: "not a Core Data store: it has no Z_PRIMARYKEY table") }
+        try checkBounds(db, store: source)
         snapshot.db = db
         return snapshot
+    }
+
+    /// The most schema objects (tables, indexes, views, triggers) and entities a store from
+    /// elsewhere may have: the largest real apps' models have hundreds; a store past these is
+    /// refused before the lab reads its schema table by table.
+    public static let maxSchemaObjects = 10_000
+    public static let maxEntities = 5_000
+
+    /// Refuses a store whose schema is too large to be a Core Data model's (with two COUNTs, so
+    /// the refusal takes as long as reading the schema once).
+    static func checkBounds(_ db: Database, store: String) throws {
+        let objects: Int, entities: Int
+        do {
+            objects = Int(try db.scalar("SELECT COUNT(*) FROM sqlite_master").integerValue ?? 0)
+            entities = Int(try db.scalar("SELECT COUNT(*) FROM Z_PRIMARYKEY").integerValue ?? 0)
+        } catch {
+            throw StoreMismatch(store: store, message: "cannot read its schema (\(error))")
+        }
+        guard objects <= maxSchemaObjects else {
+            throw StoreMismatch(
+                store: store,
+                message: "\(objects) tables, indexes, views and triggers: more than the \(maxSchemaObjects) a store from elsewhere may have"
+            )
+        }
+        guard entities <= maxEntities else {
+            throw StoreMismatch(
+                store: store, message: "\(entities) entities in Z_PRIMARYKEY: more than the \(maxEntities) a store from elsewhere may have")
+        }
     }
 
     /// A temporary copy of a store, open; removed when it goes.

@@ -321,7 +321,14 @@ struct StatementTimeoutTests {
     static func scenario(in dir: String, timeout: Double) throws -> String {
         let s: [String: Any] = [
             "format": 1, "name": "catastrophic",
-            "variants": [["name": "plain", "entities": [["name": "Item", "attributes": [["name": "name", "type": "string"], ["name": "rank", "type": "integer32"]]]]]],
+            "variants": [
+                [
+                    "name": "plain",
+                    "entities": [
+                        ["name": "Item", "attributes": [["name": "name", "type": "string"], ["name": "rank", "type": "integer32"]]]
+                    ],
+                ]
+            ],
             "dataset": [
                 "seed": 1, "entity": "Item", "counts": [200],
                 "fields": [
@@ -330,7 +337,10 @@ struct StatementTimeoutTests {
                 ],
             ],
             "workloads": [
-                ["name": "backtracking", "kind": "fetch", "predicate": "name MATCHES %@", "arguments": ["(a|aa)+b"], "resultType": "objectIDs"],
+                [
+                    "name": "backtracking", "kind": "fetch", "predicate": "name MATCHES %@", "arguments": ["(a|aa)+b"],
+                    "resultType": "objectIDs",
+                ],
                 ["name": "quick", "kind": "fetch", "predicate": "rank == 3", "resultType": "objectIDs"],
             ],
             "measurement": ["warmup": 1, "repetitions": 2, "maxSeconds": 1, "timeout": timeout],

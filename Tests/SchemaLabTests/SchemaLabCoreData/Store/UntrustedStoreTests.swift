@@ -52,8 +52,38 @@ struct UntrustedStoreTests {
             handle.write(Data(repeating: 0xA5, count: Int(size - pageSize)))
         }
         try handle.close()
-        let run = try TestSupport.runCLI(["run", TestSupport.tinyScenario, "--store", path, "--out", dir + "/run", "--variants", "flat", "--quiet"])
+        let run = try TestSupport.runCLI([
+            "run", TestSupport.tinyScenario, "--store", path, "--out", dir + "/run", "--variants", "flat", "--quiet",
+        ])
         #expect(run.status == 2, "\(run.err)")
-        #expect(run.err.contains(path) && run.err.contains("cannot read it as a Core Data store"), "\(run.err)")
+        #expect(run.err.contains(path) && run.err.contains("database disk image is malformed"), "\(run.err)")
+    }
+}
+
+extension UntrustedStoreTests {
+    @Test("An absurd schema is refused at once: too many schema objects, too many entities")
+    func absurdSchema() throws {
+        let dir = try TestSupport.temporaryDirectory()
+        let views = try Self.store(in: dir)
+        let db = try Database(path: views)
+        try db.executeScript(
+            "BEGIN; " + (0...ExistingStore.maxSchemaObjects).map { "CREATE VIEW V\($0) AS SELECT 1;" }.joined() + " COMMIT;")
+        let started = Date()
+        let import1 = try TestSupport.runCLI(["import", views, "--out", dir + "/v.json"])
+        #expect(import1.status == 2, "\(import1.err)")
+        #expect(
+            import1.err.contains(views) && import1.err.contains("more than the 10000 a store from elsewhere may have"), "\(import1.err)")
+        #expect(Date().timeIntervalSince(started) < 30)
+
+        let dir2 = try TestSupport.temporaryDirectory()
+        let entities = try Self.store(in: dir2)
+        try Database(path: entities).executeScript(
+            "BEGIN; "
+                + (1...ExistingStore.maxEntities + 1).map {
+                    "INSERT INTO Z_PRIMARYKEY (Z_ENT, Z_NAME, Z_SUPER, Z_MAX) VALUES (\($0 + 10), 'E\($0)', 0, 0);"
+                }
+                .joined() + " COMMIT;")
+        let import2 = try TestSupport.runCLI(["import", entities, "--out", dir2 + "/e.json"])
+        #expect(import2.status == 2 && import2.err.contains("entities in Z_PRIMARYKEY: more than the 5000"), "\(import2.err)")
     }
 }
