@@ -14,6 +14,12 @@ import FoundationXML
 public enum ModelXMLReader {
     /// Parses `data` (the bytes of the file at `file`, which messages name).
     public static func read(data: Data, file: String) throws -> ImportedModel {
+        guard data.count <= maxBytes else {
+            throw ModelImportError(
+                file: file, line: 0, element: "",
+                message: "\(data.count) bytes: more than the \(maxBytes) a model's contents file may have (real apps' are under a megabyte)"
+            )
+        }
         // A model's contents file is UTF-8. Foundation's XMLParser traps (SIGILL) on a name
         // with bytes that are not UTF-8 (found by the model-xml fuzz target), so they are
         // refused here, at their line, before it sees them.
@@ -45,6 +51,11 @@ public enum ModelXMLReader {
         }
         return model
     }
+
+    /// The largest contents file the reader takes, and the deepest element nesting: a model
+    /// nests four levels (model, entity, fetchIndex, fetchIndexElement).
+    public static let maxBytes = 32 * 1_048_576
+    public static let maxDepth = 64
 
     /// The first byte of `data` that is not part of a valid UTF-8 sequence: its offset, value
     /// and 1-based line; nil when all of it is UTF-8.
@@ -107,6 +118,10 @@ public enum ModelXMLReader {
             // delivers the rest of the element): an <attribute> under an <entity> refused for its
             // missing name trapped on the empty entity list (found by the model-xml fuzz target).
             guard error == nil else { return }
+            guard stack.count < ModelXMLReader.maxDepth else {
+                fail(parser, name, "elements nested deeper than \(ModelXMLReader.maxDepth) levels (a model nests four)")
+                return
+            }
             if skipping > 0 { skipping += 1; return }
             let line = parser.lineNumber
             let parent = stack.last

@@ -54,3 +54,26 @@ struct FuzzRegressionReplayTests {
         }
     }
 }
+
+/// The model reader's stated limits: size and nesting.
+@Suite("Models from elsewhere: limits")
+struct ModelLimitTests {
+    @Test("A contents file past 32 MB, or nested past 64 levels, is refused in words")
+    func limits() throws {
+        let big =
+            Data("<?xml version=\"1.0\"?><model>".utf8) + Data(repeating: 0x20, count: ModelXMLReader.maxBytes) + Data("</model>".utf8)
+        #expect {
+            _ = try ModelXMLReader.read(data: big, file: "big/contents")
+        } throws: { error in
+            "\(error)".contains("more than the 33554432 a model's contents file may have")
+        }
+        let deep =
+            "<?xml version=\"1.0\"?><model>" + String(repeating: "<userInfo>", count: 100_000)
+            + String(repeating: "</userInfo>", count: 100_000) + "</model>"
+        #expect {
+            _ = try ModelXMLReader.read(data: Data(deep.utf8), file: "deep/contents")
+        } throws: { error in
+            "\(error)".contains("elements nested deeper than 64 levels")
+        }
+    }
+}
