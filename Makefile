@@ -4,7 +4,7 @@ BIN       := .build/release/schemalab
 SCENARIOS ?= $(filter-out scenarios/schema.json,$(wildcard scenarios/*.json))
 SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: setup setup-instructions setup-browser build bench bench-scale plots test lint format ci ci-baseline clean fuzz fuzz-build fuzz-seeds fuzz-smoke
+.PHONY: setup setup-instructions setup-browser build bench bench-scale plots test test-sanitize lint format ci ci-baseline clean fuzz fuzz-build fuzz-seeds fuzz-smoke
 
 # setup: install what the project needs (libsqlite3-dev, pkg-config, gnuplot, sqlite3 for the report's index advice; python3-jsonschema, which the
 # scenario schema test runs, unless python3 or /usr/bin/python3 can already import jsonschema) with apt-get when missing
@@ -74,6 +74,16 @@ plots: build
 test: setup setup-instructions setup-browser lint
 	$(SWIFT) test
 	@$(MAKE) --no-print-directory fuzz-smoke
+
+# test-sanitize: the test suite under AddressSanitizer, then under ThreadSanitizer (each in its own build directory,
+# .build-asan and .build-tsan; the CLI the tests run is built with the same sanitizer). SANITIZERS picks them.
+SANITIZERS ?= address thread
+test-sanitize: setup setup-instructions setup-browser
+	@set -e; for s in $(SANITIZERS); do \
+	  echo "make test-sanitize: $$s"; \
+	  case $$s in address) dir=.build-asan;; thread) dir=.build-tsan;; *) echo "no sanitizer '$$s' (address, thread)"; exit 2;; esac; \
+	  ASAN_OPTIONS=detect_leaks=0 TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --sanitize=$$s --scratch-path $$dir; \
+	done
 
 # fuzz-smoke: each fuzz target for a few seconds from a fixed seed and a fixed number of inputs (the same inputs every
 # time; make test runs it after the crash regressions, which the test suite replays)
