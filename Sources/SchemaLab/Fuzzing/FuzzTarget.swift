@@ -153,11 +153,16 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         } catch {
             throw Violation(description: "the importer threw \(type(of: error)): \(error)")
         }
+        // `schemalab import` validates what it made and, when the lab refuses it, writes nothing
+        // and says why (a derived attribute over one that is not stored, say): a clear error too.
         do {
             _ = try ScenarioPlan(ScenarioDecoder.decode(text: JSONWriter.text(json), file: "fuzz.json"))
             return .accepted
+        } catch let error as ScenarioError {
+            try clear(error)
+            return .refused("the scenario made from it does not validate: \(error.description)")
         } catch {
-            throw Violation(description: "the importer wrote a scenario the lab refuses: \(error)")
+            throw Violation(description: "the importer wrote a scenario the decoder fails on with \(type(of: error)): \(error)")
         }
     }
 
