@@ -76,13 +76,14 @@ test: setup setup-instructions setup-browser lint
 	@$(MAKE) --no-print-directory fuzz-smoke
 
 # test-sanitize: the test suite under AddressSanitizer, then under ThreadSanitizer (each in its own build directory,
-# .build-asan and .build-tsan; the CLI the tests run is built with the same sanitizer). SANITIZERS picks them.
+# .build-asan and .build-tsan; the CLI the tests run is built with the same sanitizer). SANITIZERS picks them. The four
+# tests of instruction counts (callgrind), a memory bound and a time budget are skipped under a sanitizer.
 SANITIZERS ?= address thread
 test-sanitize: setup setup-instructions setup-browser
 	@set -e; for s in $(SANITIZERS); do \
 	  echo "make test-sanitize: $$s"; \
 	  case $$s in address) dir=.build-asan;; thread) dir=.build-tsan;; *) echo "no sanitizer '$$s' (address, thread)"; exit 2;; esac; \
-	  ASAN_OPTIONS=detect_leaks=0 TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --sanitize=$$s --scratch-path $$dir; \
+	  SCHEMALAB_SANITIZER=$$s ASAN_OPTIONS=detect_leaks=0 TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --sanitize=$$s --scratch-path $$dir; \
 	done
 
 # fuzz-smoke: each fuzz target for a few seconds from a fixed seed and a fixed number of inputs (the same inputs every

@@ -44,6 +44,10 @@ enum TestSupport {
     /// removed when the process exits, and by the next test process if this one dies first.
     static let processDirectory = FileManager.default.temporaryDirectory.path + "/schemalab-tests-\(getpid())"
 
+    /// The sanitizer the tests run under (`make test-sanitize` sets SCHEMALAB_SANITIZER), or nil:
+    /// tests of instruction counts, memory bounds and time budgets do not apply under one.
+    static let sanitizer = ProcessInfo.processInfo.environment["SCHEMALAB_SANITIZER"]
+
     /// A new empty temporary directory, unique to the caller.
     static func temporaryDirectory() throws -> String {
         let path = processDirectory + "/" + UUID().uuidString

@@ -93,7 +93,9 @@ struct SequentialAssertionTests {
         #expect(run.err.contains("1 assertion checks hold") && !run.err.contains("in doubt"), "\(run.err)")
     }
 
-    @Test("In a counted run a fasterThan is judged on instructions")
+    @Test(
+        "In a counted run a fasterThan is judged on instructions",
+        .disabled(if: TestSupport.sanitizer != nil, "callgrind cannot run a sanitized binary"))
     func onInstructions() throws {
         let dir = try TestSupport.temporaryDirectory()
         let file = try Self.scenario(in: dir, faster: "flat", than: "flat+index")
