@@ -9,5 +9,6 @@ let package = Package(
     name: "SchemaLabFuzz",
     products: targets.map { .executable(name: $0, targets: [$0]) },
     dependencies: [.package(name: "SchemaLab", path: "..")],
-    targets: targets.map { .executableTarget(name: $0, dependencies: [.product(name: "SchemaLab", package: "SchemaLab")]) }
+    targets: [.target(name: "FuzzDriver", dependencies: [.product(name: "SchemaLab", package: "SchemaLab")])]
+        + targets.map { .executableTarget(name: $0, dependencies: ["FuzzDriver"]) }
 )

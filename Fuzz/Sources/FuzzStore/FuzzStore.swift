@@ -1,22 +1,7 @@
-import SchemaLab
+import FuzzDriver
 
-/// libFuzzer's entry: one input through `FuzzTarget.store` (a broken promise traps).
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzStore(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-    FuzzTarget.store.fuzz(Array(UnsafeBufferPointer(start: data, count: size)))
-    return 0
-}
-
-/// The executable's entry (SwiftPM links `main` to `<module>_main`): libFuzzer's driver.
+/// The executable's entry (SwiftPM links `main` to `<module>_main`): libFuzzer on `FuzzTarget.store`.
 @_cdecl("FuzzStore_main")
 public func fuzzStoreMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> CInt {
-    var count = argc
-    var arguments: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = argv
-    return LLVMFuzzerRunDriver(&count, &arguments, fuzzStore)
+    FuzzDriver.run(.store, argc, argv)
 }
-
-@_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(
-    _ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-    _ callback: @convention(c) (UnsafePointer<UInt8>, Int) -> CInt
-) -> CInt

@@ -132,6 +132,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else {
             throw Violation(description: "cannot write \(path)")
         }
+        defer { try? FileManager.default.removeItem(atPath: directory) }
         let model: ImportedModel
         do { model = try StoreModelReader.read(path: path) } catch let error as ModelImportError {
             try clear(error)
