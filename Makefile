@@ -76,8 +76,8 @@ test: setup setup-instructions setup-browser lint
 	@$(MAKE) --no-print-directory fuzz-smoke
 
 # test-sanitize: the test suite under AddressSanitizer, then under ThreadSanitizer (each in its own build directory,
-# .build-asan and .build-tsan; the CLI the tests run is built with the same sanitizer). SANITIZERS picks them. The four
-# tests of instruction counts (callgrind), a memory bound and a time budget are skipped under a sanitizer.
+# .build-asan and .build-tsan; the CLI the tests run is built with the same sanitizer). SANITIZERS picks them. The five
+# tests of instruction counts (callgrind), memory (a bound, a resident growth) and a time budget are skipped under a sanitizer.
 SANITIZERS ?= address thread
 test-sanitize: setup setup-instructions setup-browser
 	@set -e; for s in $(SANITIZERS); do \
