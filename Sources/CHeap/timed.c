@@ -10,6 +10,11 @@ __attribute__((noinline)) void schemalab_timed_region(void (*body)(void *), void
     __asm__ volatile("" ::: "memory"); /* keeps the call from becoming a tail call */
 }
 
+__attribute__((noinline)) void schemalab_warmup_region(void (*body)(void *), void *context) {
+    body(context);
+    __asm__ volatile("" ::: "memory");
+}
+
 __attribute__((noinline)) void schemalab_untimed_span(void (*body)(void *), void *context) {
     body(context);
     __asm__ volatile("" ::: "memory"); /* keeps the call from becoming a tail call */

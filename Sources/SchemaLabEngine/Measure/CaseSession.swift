@@ -126,7 +126,7 @@ public final class CaseSession {
             let traced = measuresRaw && w == measurement.warmup - 1
             if traced { store.db.beginTrace() }
             let t0 = Clock.wallNanoseconds()
-            let outcome = try workload.run(store: store)
+            let outcome = try TimedRegion.run(counted: false) { try workload.run(store: store) }
             warmupNanoseconds = Clock.wallNanoseconds() - t0
             if traced { rawTrace = store.db.endTrace() }
             // Recording costs time: a recorded run under 50 ms is run once more, unrecorded, to

@@ -87,20 +87,33 @@ public enum InstructionCounter {
         return count
     }
 
-    /// The total and the libsqlite3 share of a callgrind output file written with
+    /// The total and SQLite's share of a callgrind output file written with
     /// `--compress-strings=no --compress-pos=no` (event Ir only). The total is the file's
-    /// `totals:` (or `summary:`); the libsqlite3 share sums the self cost of every function
-    /// whose object (`ob=`) is libsqlite3, leaving out the inclusive cost lines after `calls=`.
+    /// `totals:` (or `summary:`). SQLite's share is the self cost of every function whose
+    /// object (`ob=`) is libsqlite3, plus the inclusive cost of the C library functions (libc,
+    /// libm) those functions call: its mutexes, its allocations, its memset and memcpy, which
+    /// the raw C program pays as SQLite does. A call from SQLite back into the lab (a registered
+    /// function, the integer-array table) is not SQLite's.
     public static func parse(_ text: String) -> InstructionCount? {
         var total: Int64?
         var sqlite: Int64 = 0
         var object = ""
         var inSQLite = false
-        var skipNext = false
+        var callee: Substring? = nil
+        var callCost = false
+        func isCLibrary(_ path: Substring) -> Bool {
+            let name = path.split(separator: "/").last ?? path
+            return name.hasPrefix("libc.so") || name.hasPrefix("libm.so") || name.hasPrefix("libc-") || name.hasPrefix("libm-")
+        }
         for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
-            if skipNext { skipNext = false; continue }
             guard let first = line.first else { continue }
             if first.isNumber || first == "+" || first == "-" || first == "*" {
+                if callCost {
+                    // The inclusive cost of the call just named.
+                    callCost = false
+                    defer { callee = nil }
+                    guard inSQLite, let callee, isCLibrary(callee) else { continue }
+                }
                 guard inSQLite else { continue }
                 let parts = line.split(separator: " ")
                 if parts.count >= 2, let cost = Int64(parts[1]) { sqlite += cost }
@@ -110,8 +123,12 @@ public enum InstructionCounter {
                 object = String(line.dropFirst(3))
             } else if line.hasPrefix("fn=") {
                 inSQLite = object.contains("libsqlite3")
+                callee = nil
+            } else if line.hasPrefix("cob=") {
+                callee = line.dropFirst(4)
             } else if line.hasPrefix("calls=") {
-                skipNext = true
+                callCost = true
+                if callee == nil { callee = Substring(object) }
             } else if line.hasPrefix("totals:") || line.hasPrefix("summary:") {
                 if let v = line.split(separator: " ").last.flatMap({ Int64($0) }) { total = v }
             }
