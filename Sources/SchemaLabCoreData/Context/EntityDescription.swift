@@ -42,7 +42,7 @@ public final class EntityDescription {
     package let toManyOrdered: [Bool]
     /// `model.attributes.count`, read per row without copying the model (the struct's copy
     /// retains each of its arrays and strings).
-    package let attributeCount: Int
+    @usableFromInline package let attributeCount: Int
     /// The indexes of the 32-bit Float attributes, whose values the context holds as a Float
     /// holds them (see ``SQLValue/heldAsFloat``); empty for most entities.
     public let floatAttributeIndexes: [Int]

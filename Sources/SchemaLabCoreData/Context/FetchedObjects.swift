@@ -8,7 +8,10 @@ public final class FetchedObjects {
     let entity: EntityDescription
     /// The sorted primary keys.
     public let ids: [Int64]
-    @exclusivity(unchecked) private var objects: [ManagedObject?]
+    /// Without a batch size: every object, as fetched.
+    private let fetched: [ManagedObject]
+    /// With a batch size: the objects of the windows loaded so far (nil in the others).
+    @exclusivity(unchecked) private var windows: [ManagedObject?]
     let batchSize: Int
     /// Relationship paths prefetched for each window as it loads (Core Data prefetches per batch).
     @exclusivity(unchecked) var prefetch: [[RelationshipModel]] = []
@@ -23,12 +26,10 @@ public final class FetchedObjects {
         self.context = context
         self.entity = entity
         self.ids = objects.map { $0.objectID }
-        // Built element by element: assigning [ManagedObject] to [ManagedObject?] converts
-        // through a generic cast per element (swift_dynamicCast: 6-10% of an object fetch).
-        var loaded: [ManagedObject?] = []
-        loaded.reserveCapacity(objects.count)
-        for o in objects { loaded.append(o) }
-        self.objects = loaded
+        // Kept as they came: a copy into [ManagedObject?] retained every object again (and,
+        // assigned as a whole, converted it through a generic cast per element).
+        self.fetched = objects
+        self.windows = []
         self.batchSize = 0
     }
 
@@ -36,7 +37,8 @@ public final class FetchedObjects {
         self.context = context
         self.entity = entity
         self.ids = ids
-        self.objects = Array(repeating: nil, count: ids.count)
+        self.fetched = []
+        self.windows = Array(repeating: nil, count: ids.count)
         self.batchSize = batchSize
     }
 
@@ -44,19 +46,21 @@ public final class FetchedObjects {
 
     /// The object at `index` (`objectAtIndexPath:`), loading its window first when needed.
     public func object(at index: Int) throws -> ManagedObject {
-        if let o = objects[index] { return o }
+        if batchSize == 0 { return fetched[index] }
+        if let o = windows[index] { return o }
         let start = (index / batchSize) * batchSize
         let end = min(start + batchSize, ids.count)
         let loaded = try context.loadBatch(entity: entity, ids: ids[start..<end], binding: keyBinding, partial: partial)
         for path in prefetch { try context.prefetch(path, from: loaded, binding: keyBinding) }
-        for i in start..<end { objects[i] = loaded[i - start] }
+        for i in start..<end { windows[i] = loaded[i - start] }
         batchesLoaded += 1
-        return objects[index]!
+        return windows[index]!
     }
 
     /// The whole array at once (`fetchedObjects`, or bridging the result to a Swift array):
     /// with a batch size, every window not loaded yet is loaded now, one query each.
     public func allObjects() throws -> [ManagedObject] {
+        if batchSize == 0 { return fetched }
         var out: [ManagedObject] = []
         out.reserveCapacity(ids.count)
         for i in 0..<ids.count { out.append(try object(at: i)) }

@@ -15,14 +15,14 @@ extension ManagedObjectContext {
         deleted.append(object)
         let e = object.entity
         for (slot, r) in e.toOne.enumerated() {
-            guard let target = object.related[slot], !target.isDeleted else { continue }
+            guard let target = related(object, slot), !target.isDeleted else { continue }
             switch r.deleteRule {
             case .cascade:
                 try delete(target)
             case .nullify:
                 guard let inv = r.inverse, let invSlot = target.entity.toOneIndex(inv) else { continue }
                 if target.isFault { try fireFault(target) }
-                if target.related[invSlot] === object { clearRelation(target, invSlot) }
+                if isRelated(target, invSlot, to: object) { clearRelation(target, invSlot) }
             case .deny, .noAction:
                 continue
             }
@@ -54,7 +54,7 @@ extension ManagedObjectContext {
 
     /// Sets a saved object's to-one slot to nil; the save writes its foreign key.
     private func clearRelation(_ o: ManagedObject, _ slot: Int) {
-        o.related[slot] = nil
+        o.related[slot] = .none
         if o.changed.isEmpty && o.changedRelations.isEmpty { updated.append(o) }
         if !o.changedRelations.contains(slot) { o.changedRelations.append(slot) }
     }

@@ -108,19 +108,13 @@ extension ManagedObjectContext {
         let o = registeredObject(e, pk)
         guard o.isFault, !o.hasSnapshot else { return o }
         let n = e.attributeCount
-        // One allocation through reserveCapacity, whose buffer code is specialized here:
-        // `Array(unsafeUninitializedCapacity:)` allocates through the standard library's
-        // unspecialized path, which looked up the metadata of `_ContiguousArrayStorage<SQLValue>`
-        // in the runtime's hash map on every call (11% of an object fetch's instructions).
-        var values: [SQLValue] = []
-        values.reserveCapacity(n)
-        for i in 0..<n { values.append(s.value(at: Int32(3 + i))) }
-        o.values = values
+        let values = o.values
+        for i in 0..<n { values[i] = s.value(at: Int32(3 + i)) }
         if !e.externalAttributes.isEmpty { unpackExternal(o) }
         o.version = s.int64(at: 2)
         for j in 0..<e.toOne.count {
             let c = Int32(3 + n + j)
-            o.related[j] = s.isNull(at: c) ? nil : registeredObject(e.destinations[j], s.int64(at: c))
+            o.related[j] = s.isNull(at: c) ? .none : .key(Unmanaged.passUnretained(e.destinations[j]), s.int64(at: c))
         }
         if asFault { o.hasSnapshot = true } else { o.isFault = false }
         return o
@@ -135,14 +129,11 @@ extension ManagedObjectContext {
         guard o.isFault, !o.hasSnapshot else { return o }
         let layout = fetched.layouts.isEmpty ? nil : fetched.layouts[e.number]
         let n = e.attributeCount
-        var values: [SQLValue] = []
-        values.reserveCapacity(n)
-        var column = Int32(3)
-        for i in 0..<n { values.append(s.value(at: layout?.attributes[i] ?? Int32(3 + i))) }
-        o.values = values
+        let values = o.values
+        for i in 0..<n { values[i] = s.value(at: layout?.attributes[i] ?? Int32(3 + i)) }
         if !e.externalAttributes.isEmpty { unpackExternal(o) }
         o.version = s.int64(at: 2)
-        column = Int32(3 + n)
+        var column = Int32(3 + n)
         for j in 0..<e.toOne.count {
             let key = layout?.keys[j] ?? column
             column += 1
@@ -153,7 +144,7 @@ extension ManagedObjectContext {
                 if !s.isNull(at: entityColumn) { destination = destination.concrete(s.int64(at: entityColumn)) }
             }
             if e.toOneHasOrderColumn[j] { column += 1 }  // the order key is the parent's to keep
-            o.related[j] = s.isNull(at: key) ? nil : registeredObject(destination, s.int64(at: key))
+            o.related[j] = s.isNull(at: key) ? .none : .key(Unmanaged.passUnretained(destination), s.int64(at: key))
         }
         if asFault { o.hasSnapshot = true } else { o.isFault = false }
         return o
@@ -189,15 +180,14 @@ extension ManagedObjectContext {
     func materializePartial(_ s: Statement, entity e: EntityDescription, _ partial: PartialProperties) -> ManagedObject {
         let o = registeredObject(e, s.int64(at: 1))
         guard o.isFault, !o.hasSnapshot, o.partial == nil else { return o }
-        var values = Array(repeating: SQLValue.null, count: e.attributeCount)
+        let values = o.values
         var column = Int32(2)
         for i in partial.attributes {
             values[i] = s.value(at: column)
             column += 1
         }
-        o.values = values
         for j in partial.toOnes {
-            o.related[j] = s.isNull(at: column) ? nil : registeredObject(e.destinations[j], s.int64(at: column))
+            o.related[j] = s.isNull(at: column) ? .none : .key(Unmanaged.passUnretained(e.destinations[j]), s.int64(at: column))
             column += 1
         }
         o.partial = partial
@@ -272,13 +262,13 @@ extension ManagedObjectContext {
             guard let first = level.first else { return }
             if let idx = first.entity.toOneIndex(r.name) {
                 let dest = first.entity.destinations[idx]
-                let faults = level.compactMap { $0.related[idx] }.filter(\.isFault)
+                let faults = level.compactMap { related($0, idx) }.filter(\.isFault)
                 var seen = Set<Int64>()
                 let ids = faults.map(\.objectID).filter { seen.insert($0).inserted }
                 for start in stride(from: 0, to: ids.count, by: binding.chunk) {
                     _ = try loadBatch(entity: dest, ids: ids[start..<min(start &+ binding.chunk, ids.count)], binding: binding)
                 }
-                level = level.compactMap { $0.related[idx] }
+                level = level.compactMap { related($0, idx) }
             } else if let idx = first.entity.toManyIndex(r.name) {
                 let dest = first.entity.toManyDestinations[idx]
                 var seen = Set<Int64>()

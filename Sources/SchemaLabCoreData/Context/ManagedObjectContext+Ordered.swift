@@ -18,7 +18,7 @@ extension ManagedObjectContext {
         setOrderKeys(parent, index, keys)
         switch r.storage {
         case .inverseForeignKey:
-            if let inv = r.inverse, let slot = member.entity.toOneIndex(inv) { member.related[slot] = parent }
+            if let inv = r.inverse, let slot = member.entity.toOneIndex(inv) { member.related.set(slot, parent) }
         case .joinTable:
             if let inv = r.inverse, let i = member.entity.toManyIndex(inv), member.toManyTargets[i] != nil {
                 member.toManyTargets[i]!.append(parent)

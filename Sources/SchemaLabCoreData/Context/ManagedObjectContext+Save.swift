@@ -60,15 +60,15 @@ extension ManagedObjectContext {
                     var p = Int32(4)
                     if e.plainKeys {
                         for j in 0..<fkCount {
-                            try s.bind(o.related[j].map { SQLValue.integer($0.objectID) } ?? .null, at: p + Int32(j))
+                            try s.bind(relatedKey(o, j).map { SQLValue.integer($0.objectID) } ?? .null, at: p + Int32(j))
                         }
                         p += Int32(fkCount)
                     } else {
                         for j in 0..<fkCount {
-                            try s.bind(o.related[j].map { SQLValue.integer($0.objectID) } ?? .null, at: p)
+                            try s.bind(relatedKey(o, j).map { SQLValue.integer($0.objectID) } ?? .null, at: p)
                             p += 1
                             if e.toOneHasEntityColumn[j] {
-                                try s.bind(o.related[j].map { SQLValue.integer(Int64($0.entity.number)) } ?? .null, at: p)
+                                try s.bind(relatedKey(o, j).map { SQLValue.integer(Int64($0.entity)) } ?? .null, at: p)
                                 p += 1
                             }
                             if e.toOneHasOrderColumn[j] {

@@ -34,10 +34,10 @@ extension ManagedObjectContext {
             var p: Int32 = 1
             for i in indexes { try s.bind(try storedValue(o, i), at: p); p += 1 }
             for j in slots {
-                try s.bind(o.related[j].map { SQLValue.integer($0.objectID) } ?? .null, at: p)
+                try s.bind(relatedKey(o, j).map { SQLValue.integer($0.objectID) } ?? .null, at: p)
                 p += 1
                 if e.toOneHasEntityColumn[j] {
-                    try s.bind(o.related[j].map { SQLValue.integer(Int64($0.entity.number)) } ?? .null, at: p)
+                    try s.bind(relatedKey(o, j).map { SQLValue.integer(Int64($0.entity)) } ?? .null, at: p)
                     p += 1
                 }
             }

@@ -52,7 +52,7 @@ public final class ManagedObjectContext {
 
     /// The registered object for (entity, pk), creating a fault when there is none.
     func registeredObject(_ entity: EntityDescription, _ pk: Int64) -> ManagedObject {
-        registry.object(entity.rootNumber, pk) { ManagedObject(entity: entity, objectID: pk, isFault: true) }
+        registry.object(entity.rootNumber, pk) { ManagedObject.make(entity: entity, objectID: pk, isFault: true) }
     }
 
     /// True while inserted objects wait for a save (Core Data's `hasChanges`, for inserts).
@@ -67,9 +67,19 @@ public final class ManagedObjectContext {
     /// A Float attribute keeps its value as a 32-bit float does (1.7 is held, and saved, as
     /// 1.7000000476837158), as an app's `Float` property hands Core Data.
     @inlinable public func insert(_ entity: EntityDescription, values: [SQLValue]) -> ManagedObject {
-        var values = values
+        precondition(values.count == entity.attributeCount, "\(entity.name) has \(entity.attributeCount) attributes, not \(values.count)")
+        return insert(entity) { target in
+            for i in values.indices { target[i] = values[i] }
+        }
+    }
+
+    /// Inserts a new object whose attribute values `fill` writes in place (every value is NULL
+    /// until written), without an array of them first.
+    @inlinable public func insert(_ entity: EntityDescription, writing fill: (ObjectValues) -> Void) -> ManagedObject {
+        let o = ManagedObject.make(entity: entity, objectID: 0, isFault: false)
+        let values = o.values
+        fill(values)
         for i in entity.floatAttributeIndexes { values[i] = values[i].heldAsFloat }
-        let o = ManagedObject(entity: entity, objectID: 0, isFault: false, values: values)
         inserted.append(o)
         return o
     }
@@ -77,7 +87,40 @@ public final class ManagedObjectContext {
     /// Sets a to-one relationship (by its index in ``EntityDescription/toOne``).
     @inlinable
     public func setRelated(_ object: ManagedObject, _ index: Int, to target: ManagedObject?) {
-        object.storedRelated[index] = target
+        object.fields.pointee.related.set(index, target)
+    }
+
+    /// The object a to-one slot points at, or nil: the object set or registered for it, or,
+    /// for a key a fetch left there, the object this context has registered for that row (a
+    /// fault made now when there is none), which the slot keeps from then on.
+    public func related(_ object: ManagedObject, _ slot: Int) -> ManagedObject? {
+        switch object.related[slot] {
+        case .none: return nil
+        case .object(let target): return target
+        case .key(let entity, let pk):
+            let target = registeredObject(entity.takeUnretainedValue(), pk)
+            object.related[slot] = .object(target)
+            return target
+        }
+    }
+
+    /// The primary key and entity number a to-one slot points at (what a save writes), without
+    /// making the destination's object; nil when the slot is empty.
+    func relatedKey(_ object: ManagedObject, _ slot: Int) -> (objectID: Int64, entity: Int)? {
+        switch object.related[slot] {
+        case .none: return nil
+        case .object(let target): return (target.objectID, target.entity.number)
+        case .key(let entity, let pk): return (pk, entity.takeUnretainedValue().number)
+        }
+    }
+
+    /// True when a to-one slot points at `target` (as an object or by its key).
+    func isRelated(_ object: ManagedObject, _ slot: Int, to target: ManagedObject) -> Bool {
+        switch object.related[slot] {
+        case .none: return false
+        case .object(let o): return o === target
+        case .key(let entity, let pk): return pk == target.objectID && entity.takeUnretainedValue().rootNumber == target.entity.rootNumber
+        }
     }
 
     /// Adds targets to a to-many relationship (by its index in ``EntityDescription/toMany``).
@@ -88,20 +131,20 @@ public final class ManagedObjectContext {
     /// (unspecialized, the generic iteration cost 11% of an insert with to-many relationships).
     @inlinable
     public func addRelated(_ object: ManagedObject, toMany index: Int, _ targets: some Collection<ManagedObject>) {
-        if object.storedToManyTargets[index] == nil {
-            object.storedToManyTargets[index] = Array(targets)
+        if object.toManyTargets[index] == nil {
+            object.fields.pointee.toManyTargets[index] = Array(targets)
         } else {
-            object.storedToManyTargets[index]!.append(contentsOf: targets)
+            object.fields.pointee.toManyTargets[index]!.append(contentsOf: targets)
         }
     }
 
     /// Adds one target to a to-many relationship.
     @inlinable
     public func addRelated(_ object: ManagedObject, toMany index: Int, _ target: ManagedObject) {
-        if object.storedToManyTargets[index] == nil {
-            object.storedToManyTargets[index] = [target]
+        if object.toManyTargets[index] == nil {
+            object.fields.pointee.toManyTargets[index] = [target]
         } else {
-            object.storedToManyTargets[index]!.append(target)
+            object.fields.pointee.toManyTargets[index]!.append(target)
         }
     }
 
@@ -125,7 +168,7 @@ public final class ManagedObjectContext {
         var o = object
         for idx in path.relationshipIndexes {
             if o.isFault { try fireFault(o, toOne: idx) }
-            guard let next = o.related[idx] else { return .null }
+            guard let next = related(o, idx) else { return .null }
             o = next
         }
         if o.isFault { try fireFault(o, attribute: path.attributeIndex) }

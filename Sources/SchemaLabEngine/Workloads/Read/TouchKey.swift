@@ -79,9 +79,17 @@ extension ManagedObjectContext {
                 for a in direct { try fireFault(object, attribute: a) }
             }
         }
+        // A value in the object is read where it is (no copy of it, as code that tests a property
+        // reads it); a NULL one may be an external file's, which attributeValue reads.
         var n = 0
+        let values = object.values
         for a in direct {
-            if case .null = try attributeValue(object, a) {} else { n += 1 }
+            if !values.isNull(at: a) {
+                n += 1
+            } else if case .null = try attributeValue(object, a) {
+            } else {
+                n += 1
+            }
         }
         return n
     }
@@ -97,7 +105,7 @@ extension ManagedObjectContext {
             var o = object
             for idx in toOne {
                 if o.isFault { try fireFault(o, toOne: idx) }
-                guard let next = o.related[idx] else { return 0 }
+                guard let next = related(o, idx) else { return 0 }
                 o = next
             }
             if o.isFault { try fireFault(o) }

@@ -127,11 +127,14 @@ public final class InsertWorkload: Workload {
         for row in start..<start + count {
             for (i, node) in nodes.enumerated() {
                 let sources = node.sources
-                let values = [SQLValue](unsafeUninitializedCapacity: sources.count) { buffer, initialized in
-                    for (k, s) in sources.enumerated() { (buffer.baseAddress! + k).initialize(to: s.map { columns[$0][row] } ?? .null) }
-                    initialized = sources.count
+                // Written into the object in place: a [SQLValue] per row first cost an allocation
+                // through the standard library's unspecialized path (a generic-metadata lookup
+                // per row, whose cost moved with the runtime's cache between builds).
+                let o = context.insert(node.entity) { target in
+                    for k in sources.indices {
+                        if let column = sources[k] { target[k] = columns[column][row] }
+                    }
                 }
-                let o = context.insert(node.entity, values: values)
                 objects[i] = o
                 if let p = node.parent {
                     context.setRelated(objects[p.node]!, p.slot, to: o)

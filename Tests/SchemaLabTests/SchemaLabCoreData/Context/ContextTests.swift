@@ -41,7 +41,7 @@ struct ContextTests {
         #expect(results.count == 20)
         #expect(store.db.executions == 1)
         let first = try results.object(at: 0)
-        let meta = first.related[0]!
+        let meta = context.related(first, 0)!
         #expect(meta.isFault)
         let likes = KeyPathAccessor(try mom.model.resolve(keyPath: "likes", from: "Photo"), from: photo)
         _ = try context.value(of: first, at: likes)
@@ -59,7 +59,7 @@ struct ContextTests {
         store.db.resetCounters()
         let results = try context.execute(FetchRequest(entity: photo, prefetch: [[photo.toOne[0]]]))
         #expect(store.db.executions == 2)
-        #expect((0..<results.count).allSatisfy { (try? results.object(at: $0).related[0]?.isFault) == false })
+        #expect((0..<results.count).allSatisfy { (try? results.object(at: $0)).flatMap { context.related($0, 0) }?.isFault == false })
     }
 
     @Test("With a batch size, IDs come first and each window loads when first touched")

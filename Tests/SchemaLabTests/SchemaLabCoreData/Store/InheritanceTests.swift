@@ -160,7 +160,7 @@ struct InheritanceTests {
         let albums = try context.execute(
             FetchRequest(entity: mom.entity("Album")!, sortDescriptors: [], batchSize: 0, prefetch: [], predicate: nil)
         ).allObjects()
-        let cover = albums[0].related[mom.entity("Album")!.toOneIndex("cover")!]!
+        let cover = context.related(albums[0], mom.entity("Album")!.toOneIndex("cover")!)!
         #expect(cover.entity.name == "Video" && cover.isFault)
         let items = try context.toMany(albums[0], mom.entity("Album")!.toManyIndex("items")!)
         #expect(items.map(\.entity.name).sorted() == ["Note", "Photo", "Photo", "Video"])
