@@ -82,12 +82,12 @@ struct SequentialAssertionTests {
         #expect(few.failures.isEmpty && few.skipped == 1 && few.notes.first?.contains("needs 4 or more repetitions") == true)
     }
 
-    @Test("Through the CLI: a clear 3x effect holds at the first look")
+    @Test("Through the CLI: a clear 10x effect holds at the first look")
     func clearEffect() throws {
         let dir = try TestSupport.temporaryDirectory()
         let file = try Self.scenario(in: dir, faster: "flat+index", than: "flat")
         let run = try TestSupport.runCLI(
-            ["run", file, "--out", dir + "/run", "--size", "60", "--reps", "4", "--inject-slowdown", "flat/sections=3", "--quiet"],
+            ["run", file, "--out", dir + "/run", "--size", "60", "--reps", "4", "--inject-slowdown", "flat/sections=10", "--quiet"],
             environment: ["TMPDIR": dir])
         #expect(run.status == 0, "\(run.err)")
         #expect(run.err.contains("1 assertion checks hold") && !run.err.contains("in doubt"), "\(run.err)")
