@@ -27,6 +27,18 @@ public struct UntimedSpans: Sendable {
         return result!
     }
 
+    /// Calls `body` with each chunk of `stream`, each generated in an untimed span and released
+    /// in one: the generator's columns are not the workload's to free either (releasing a
+    /// 10,000-row chunk's columns was 3.3M instructions of a 10,000-photo insert's count).
+    public mutating func forEachChunk(of stream: inout DataStream, _ body: (GeneratedData) throws -> Void) rethrows {
+        var next = run { stream.next() }
+        while next != nil {
+            try body(next!)
+            // The old chunk goes as it is replaced, inside the span (no binding outlives the call).
+            run { next = stream.next() }
+        }
+    }
+
     /// Adds another repetition's spans.
     public mutating func add(_ other: UntimedSpans) {
         wallNanoseconds &+= other.wallNanoseconds

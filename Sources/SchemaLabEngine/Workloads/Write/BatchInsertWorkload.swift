@@ -99,7 +99,7 @@ public final class BatchInsertWorkload: Workload {
             return
         }
         var stream = DataStream(spec: dataset, count: count)
-        while let chunk = untimed.run({ stream.next() }) {
+        try untimed.forEachChunk(of: &stream) { chunk in
             for i in 0..<chunk.count { try body(chunk.columns, i) }
         }
     }

@@ -53,7 +53,7 @@ public final class InsertWorkload: Workload {
             var stream = DataStream(
                 spec: dataset, count: count, chunkSize: spec.saveEvery > 0 ? spec.saveEvery : DataStream.defaultChunkSize)
             var context = ManagedObjectContext(store: store, objectModel: model)
-            while let chunk = untimed.run({ stream.next() }) {
+            try untimed.forEachChunk(of: &stream) { chunk in
                 if spec.saveEvery > 0 { context = ManagedObjectContext(store: store, objectModel: model) }
                 if let choices = placement.choices {
                     Self.insertChosenRows(chunk.columns, count: chunk.count, choices: choices, into: context)
