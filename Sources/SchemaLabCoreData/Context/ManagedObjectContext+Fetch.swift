@@ -107,9 +107,10 @@ extension ManagedObjectContext {
         let pk = s.int64(at: 1)
         let o = registeredObject(e, pk)
         guard o.isFault, !o.hasSnapshot else { return o }
+        if o.partial != nil { o.clearPartial() }
         let n = e.attributeCount
         let values = o.values
-        for i in 0..<n { values[i] = s.value(at: Int32(3 + i)) }
+        for i in 0..<n { values.fillNull(i, with: s.value(at: Int32(3 + i))) }
         if !e.externalAttributes.isEmpty { unpackExternal(o) }
         o.version = s.int64(at: 2)
         for j in 0..<e.toOne.count {
@@ -127,10 +128,11 @@ extension ManagedObjectContext {
         let e = fetched.sharesTable ? fetched.concrete(s.int64(at: 0)) : fetched
         let o = registeredObject(e, s.int64(at: 1))
         guard o.isFault, !o.hasSnapshot else { return o }
+        if o.partial != nil { o.clearPartial() }
         let layout = fetched.layouts.isEmpty ? nil : fetched.layouts[e.number]
         let n = e.attributeCount
         let values = o.values
-        for i in 0..<n { values[i] = s.value(at: layout?.attributes[i] ?? Int32(3 + i)) }
+        for i in 0..<n { values.fillNull(i, with: s.value(at: layout?.attributes[i] ?? Int32(3 + i))) }
         if !e.externalAttributes.isEmpty { unpackExternal(o) }
         o.version = s.int64(at: 2)
         var column = Int32(3 + n)
@@ -219,7 +221,6 @@ extension ManagedObjectContext {
         guard try s.step() else {
             throw SQLiteError(code: 1, message: "fault for \(object.entity.name) \(object.objectID) found no row", sql: s.sql)
         }
-        object.partial = nil
         _ = materialize(s, entity: object.entity)
     }
 

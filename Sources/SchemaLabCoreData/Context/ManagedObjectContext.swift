@@ -42,7 +42,7 @@ public final class ManagedObjectContext {
     deinit {
         func breakCycles(_ o: ManagedObject) {
             if !o.related.isEmpty { o.related = ToOneSlots(count: o.related.count) }
-            if !o.toManyTargets.isEmpty { o.toManyTargets = Array(repeating: nil, count: o.toManyTargets.count) }
+            if !o.toManyTargets.isEmpty { o.toManyTargets = ToManySlots(count: o.toManyTargets.count) }
         }
         registry.forEach(breakCycles)
         for o in inserted { breakCycles(o) }
