@@ -117,7 +117,12 @@ extension ManagedObjectContext {
             let c = Int32(3 + n + j)
             o.related[j] = s.isNull(at: c) ? .none : .key(Unmanaged.passUnretained(e.destinations[j]), s.int64(at: c))
         }
-        if asFault { o.hasSnapshot = true } else { o.isFault = false }
+        if asFault {
+            o.hasSnapshot = true
+        } else {
+            o.isFault = false
+            realizeToOnes(o)
+        }
         return o
     }
 
@@ -148,8 +153,28 @@ extension ManagedObjectContext {
             if e.toOneHasOrderColumn[j] { column += 1 }  // the order key is the parent's to keep
             o.related[j] = s.isNull(at: key) ? .none : .key(Unmanaged.passUnretained(destination), s.int64(at: key))
         }
-        if asFault { o.hasSnapshot = true } else { o.isFault = false }
+        if asFault {
+            o.hasSnapshot = true
+        } else {
+            o.isFault = false
+            realizeToOnes(o)
+        }
         return o
+    }
+
+    /// Makes the objects of a realized object's to-one keys: the registered object of each, or
+    /// a fault registered now. Core Data does this when an object's values are realized (a
+    /// fetched object is a fault with its row until it is touched): the destinations are fault
+    /// objects from then on (Big Nerd Ranch's iOS Programming: "fault objects are created that
+    /// stand in for" them when the items are fetched). Until then the row keeps the keys, so a
+    /// fetched object nothing touches makes none.
+    @inline(__always)
+    func realizeToOnes(_ o: ManagedObject) {
+        for slot in 0..<o.related.count {
+            if case .key(let entity, let pk) = o.related[slot] {
+                o.related[slot] = .object(registeredObject(entity.takeUnretainedValue(), pk))
+            }
+        }
     }
 
     /// Loads one window of a batched fetch, returned in the order of `ids`.
@@ -213,6 +238,7 @@ extension ManagedObjectContext {
         guard object.isFault else { return }
         if object.hasSnapshot {
             object.isFault = false
+            realizeToOnes(object)
             return
         }
         let s = try db.statement(object.entity.faultSQL)

@@ -1,13 +1,12 @@
 /// What one to-one slot of an object holds: nothing, the related object, or the key of a
 /// destination row whose object the context has not made yet.
 ///
-/// A fetched row's foreign key is kept as a key (``key(_:_:)``), and the context makes the
-/// destination's fault (or finds the object it has registered for that key) when something
-/// follows the relationship (``ManagedObjectContext/related(_:_:)``). As in Core Data, whose
-/// row snapshot holds the destination's object ID and whose to-one fault is an object made
-/// when the relationship is read. Making the fault with every fetched row cost an allocation
-/// and a registry entry per row and to-one (15% of a 10,000-row V3 photo fetch's
-/// instructions under callgrind), for faults most workloads never touch.
+/// A fetched row's foreign key is kept as a key (``key(_:_:)``) while the object is a fault
+/// with its row; when the object is realized (``ManagedObjectContext/realizeToOnes(_:)``) or
+/// the relationship is followed (``ManagedObjectContext/related(_:_:)``), the context makes the
+/// destination's fault or finds the object it has registered for that key. Making the fault
+/// with every fetched row cost an allocation and a registry entry per row and to-one (15% of
+/// a 10,000-row V3 photo fetch's instructions under callgrind) for rows nothing touched.
 @usableFromInline enum ToOneTarget {
     case none
     case object(ManagedObject)
