@@ -119,8 +119,12 @@ fuzz: fuzz-build fuzz-seeds
 	done; exit $$status
 
 # fuzz-build: the fuzz targets only (Fuzz/Package.swift, its own build directory, so the normal build does not change)
+# --disable-build-manifest-caching: with SwiftPM's cached build plan, a Swift file added to the lab (this package's path
+# dependency) since the last fuzz build is left out, and the build fails with "cannot find type"; the plan is made
+# again each time instead (half a second when nothing changed).
 fuzz-build: setup
-	$(SWIFT) build --package-path Fuzz -c release --scratch-path .build-fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
+	$(SWIFT) build --package-path Fuzz -c release --scratch-path .build-fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library \
+	  --disable-build-manifest-caching
 
 # fuzz-seeds: small stores from the shipped scenarios, the store target's seeds (not committed: they are databases)
 fuzz-seeds:
