@@ -21,7 +21,7 @@ extension ManagedObjectContext {
             if let inv = r.inverse, let slot = member.entity.toOneIndex(inv) { member.related.set(slot, parent) }
         case .joinTable:
             if let inv = r.inverse, let i = member.entity.toManyIndex(inv), member.toManyTargets[i] != nil {
-                member.toManyTargets[i]!.append(parent)
+                member.toManyTargets.update(i) { $0!.append(parent) }
             }
         case .foreignKey:
             break

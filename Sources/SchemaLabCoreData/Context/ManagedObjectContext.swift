@@ -73,12 +73,15 @@ public final class ManagedObjectContext {
         }
     }
 
-    /// Inserts a new object whose attribute values `fill` writes in place (every value is NULL
-    /// until written), without an array of them first.
-    @inlinable public func insert(_ entity: EntityDescription, writing fill: (ObjectValues) -> Void) -> ManagedObject {
+    /// Inserts a new object whose attribute values `fill` writes in place, into the object's own
+    /// storage (entity attribute order; every value is NULL until written), without an array of
+    /// them first. The buffer is valid only during the call.
+    @inlinable public func insert(_ entity: EntityDescription, writing fill: (UnsafeMutableBufferPointer<SQLValue>) -> Void)
+        -> ManagedObject
+    {
         let o = ManagedObject.make(entity: entity, objectID: 0, isFault: false)
         let values = o.values
-        fill(values)
+        fill(UnsafeMutableBufferPointer(start: values.base, count: values.count))
         for i in entity.floatAttributeIndexes { values[i] = values[i].heldAsFloat }
         inserted.append(o)
         return o
@@ -131,20 +134,16 @@ public final class ManagedObjectContext {
     /// (unspecialized, the generic iteration cost 11% of an insert with to-many relationships).
     @inlinable
     public func addRelated(_ object: ManagedObject, toMany index: Int, _ targets: some Collection<ManagedObject>) {
-        if object.toManyTargets[index] == nil {
-            object.fields.pointee.toManyTargets[index] = Array(targets)
-        } else {
-            object.fields.pointee.toManyTargets[index]!.append(contentsOf: targets)
+        object.fields.pointee.toManyTargets.update(index) { slot in
+            if slot == nil { slot = Array(targets) } else { slot!.append(contentsOf: targets) }
         }
     }
 
     /// Adds one target to a to-many relationship.
     @inlinable
     public func addRelated(_ object: ManagedObject, toMany index: Int, _ target: ManagedObject) {
-        if object.toManyTargets[index] == nil {
-            object.fields.pointee.toManyTargets[index] = [target]
-        } else {
-            object.fields.pointee.toManyTargets[index]!.append(target)
+        object.fields.pointee.toManyTargets.update(index) { slot in
+            if slot == nil { slot = [target] } else { slot!.append(target) }
         }
     }
 

@@ -100,7 +100,7 @@ public final class Database {
         handle = db
         self.path = path
         sqlite3_extended_result_codes(db, 1)
-        StatementWatchdog.live.withLock { $0.insert(UInt(bitPattern: db)) }
+        _ = StatementWatchdog.live.withLock { $0.insert(UInt(bitPattern: db)) }
         integerArrayStorage = try? IntegerArray(database: self, handle: db, name: IntegerArray.coreDataName)
     }
 
