@@ -37,11 +37,25 @@ struct ContextTests {
         let context = ManagedObjectContext(store: store, objectModel: mom)
         let photo = mom.entity("Photo")!
         store.db.resetCounters()
-        let results = try context.execute(FetchRequest(entity: photo))
+        // Core Data's default: the fetched objects are faults holding their rows.
+        let results = try context.execute(
+            FetchRequest(entity: photo, sortDescriptors: [], batchSize: 0, prefetch: [], predicate: nil, returnsObjectsAsFaults: true))
         #expect(results.count == 20)
         #expect(store.db.executions == 1)
         let first = try results.object(at: 0)
-        let meta = context.related(first, 0)!
+        // Untouched, a fetched photo keeps its meta's key: no fault object is made for it yet.
+        guard case .key(_, let metaKey) = first.related[0] else {
+            Issue.record("a fetched object's to-one is a key until the object is realized")
+            return
+        }
+        try context.fireFault(first)
+        // Realized (from its row, without SQL), it points at a registered fault, as Core Data's objects do.
+        guard case .object(let meta) = first.related[0] else {
+            Issue.record("a realized object points at its to-one's fault object")
+            return
+        }
+        #expect(meta.objectID == metaKey && meta === context.related(first, 0))
+        #expect(store.db.executions == 1)
         #expect(meta.isFault)
         let likes = KeyPathAccessor(try mom.model.resolve(keyPath: "likes", from: "Photo"), from: photo)
         _ = try context.value(of: first, at: likes)
