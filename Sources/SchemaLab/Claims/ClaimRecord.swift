@@ -173,9 +173,6 @@ public struct ClaimRecord: Sendable, Equatable {
     public static func valueText(_ value: Double) -> String {
         value.rounded() == value || abs(value) >= 1000 ? Format.number(value) : Format.short(value)
     }
-
-    /// The anchor of the claim in its scenario's report: `claim~compound-sections`.
-    public var anchor: String { ReportDocument.anchorID(["claim", id]) }
 }
 
 /// `claims.csv` of a run directory: written when a run finishes, read by the report, the

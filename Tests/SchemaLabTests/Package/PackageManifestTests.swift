@@ -52,4 +52,87 @@ struct PackageManifestTests {
             }
         }
     }
+
+    @Test("No cycle between the folders of a library target (a folder uses only the folders below it)")
+    func foldersInOneDirection() throws {
+        for target in ["SchemaLabSQLite", "SchemaLabCoreData", "SchemaLabEngine", "SchemaLab"] {
+            let graph = try FolderGraph(targetRoot: TestSupport.packageRoot + "/Sources/" + target)
+            #expect(graph.folders.count > 1, "\(target) has folders")
+            if let cycle = graph.cycle() {
+                Issue.record("\(target): the folders use each other: \(cycle.joined(separator: " -> ")) (\(graph.evidence(cycle)))")
+            }
+        }
+    }
+}
+
+/// Which folder of a target uses which, read from the source: a folder uses another when its
+/// code names a type declared at the top level of the other's files (and of no other folder).
+/// A heuristic, not the compiler's view, but it finds the cycles the layout forbids.
+struct FolderGraph {
+    /// Folder name to the folders it uses, with one type name per edge as evidence.
+    private(set) var uses: [String: [String: String]] = [:]
+    var folders: [String] { uses.keys.sorted() }
+
+    init(targetRoot: String) throws {
+        let files = FileManager.default.enumerator(atPath: targetRoot)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") } ?? []
+        let declaration = try NSRegularExpression(
+            pattern:
+                #"^(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|package|internal|private|fileprivate|final|open|indirect)\s+)*(?:class|struct|enum|protocol|actor|typealias)\s+([A-Z]\w*)"#,
+            options: .anchorsMatchLines)
+        let word = try NSRegularExpression(pattern: #"\b[A-Z]\w*\b"#)
+        var texts: [String: [String]] = [:]
+        var owners: [String: Set<String>] = [:]
+        for file in files {
+            let folder = file.split(separator: "/").first.map(String.init) ?? file
+            guard file.contains("/") else { continue }
+            let text = try String(contentsOfFile: targetRoot + "/" + file, encoding: .utf8)
+                .split(separator: "\n").map { line in
+                    line.split(separator: "//", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+                }
+                .joined(separator: "\n")
+            texts[folder, default: []].append(text)
+            let range = NSRange(text.startIndex..., in: text)
+            for match in declaration.matches(in: text, range: range) {
+                if let name = Range(match.range(at: 1), in: text) { owners[String(text[name]), default: []].insert(folder) }
+            }
+        }
+        for (folder, sources) in texts {
+            var edges: [String: String] = [:]
+            for text in sources {
+                for match in word.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+                    guard let range = Range(match.range, in: text) else { continue }
+                    let name = String(text[range])
+                    if let owner = owners[name], owner.count == 1, let other = owner.first, other != folder { edges[other] = name }
+                }
+            }
+            uses[folder] = edges
+        }
+    }
+
+    /// A cycle of folders, first folder repeated at the end, or nil when there is none.
+    func cycle() -> [String]? {
+        var state: [String: Bool] = [:]  // false: on the path, true: done
+        var path: [String] = []
+        func visit(_ folder: String) -> [String]? {
+            if state[folder] == true { return nil }
+            if state[folder] == false, let start = path.firstIndex(of: folder) { return Array(path[start...]) + [folder] }
+            state[folder] = false
+            path.append(folder)
+            for next in (uses[folder] ?? [:]).keys.sorted() {
+                if let found = visit(next) { return found }
+            }
+            path.removeLast()
+            state[folder] = true
+            return nil
+        }
+        for folder in folders {
+            if let found = visit(folder) { return found }
+        }
+        return nil
+    }
+
+    /// The type names behind each edge of `cycle`: "Compare uses Claims (ClaimsFile), ...".
+    func evidence(_ cycle: [String]) -> String {
+        zip(cycle, cycle.dropFirst()).map { from, to in "\(from) uses \(to) (\(uses[from]?[to] ?? "?"))" }.joined(separator: ", ")
+    }
 }
