@@ -43,6 +43,9 @@ public final class EntityDescription {
     /// `model.attributes.count`, read per row without copying the model (the struct's copy
     /// retains each of its arrays and strings).
     @usableFromInline package let attributeCount: Int
+    /// `attributeCount` NULLs: what a fault without room of its own reads (see
+    /// ``ManagedObject``). Never written; freed with the description.
+    @usableFromInline let nullValues: UnsafeMutablePointer<SQLValue>
     /// The indexes of the 32-bit Float attributes, whose values the context holds as a Float
     /// holds them (see ``SQLValue/heldAsFloat``); empty for most entities.
     public let floatAttributeIndexes: [Int]
@@ -54,6 +57,16 @@ public final class EntityDescription {
     /// For a shared table: per entity number, where that entity's values sit in this entity's
     /// object query (``FetchSQL/selectedColumns(_:in:)``), set once all descriptions exist.
     @exclusivity(unchecked) package var layouts: [RowLayout?] = []
+
+    deinit {
+        for index in 0..<attributeCount {
+            guard case .null = nullValues[index] else {
+                preconditionFailure("\(model.name)'s shared NULL values were written (attribute \(index)): a fault was filled without room")
+            }
+        }
+        nullValues.deinitialize(count: attributeCount)
+        nullValues.deallocate()
+    }
 
     init(model: EntityModel, in resolvedModel: ResolvedModel) {
         self.model = model
@@ -69,6 +82,8 @@ public final class EntityDescription {
         self.hasOrderedToMany = toMany.contains(where: \.ordered)
         self.toManyOrdered = toMany.map(\.ordered)
         self.attributeCount = model.attributes.count
+        self.nullValues = .allocate(capacity: max(model.attributes.count, 1))
+        nullValues.initialize(repeating: .null, count: model.attributes.count)
         self.floatAttributeIndexes = model.attributes.indices.filter { model.attributes[$0].type == .float }
         self.toManyFaultSQL = toMany.map { FetchSQL(model: resolvedModel, entity: model).toManyFault($0) }
         self.insertSQL = SaveSQL.insert(model)

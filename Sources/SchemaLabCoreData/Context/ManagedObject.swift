@@ -11,23 +11,56 @@ import SchemaLabSQLite
 /// `ManagedBuffer` whose elements are the values): one allocation per object, where a
 /// separate `[SQLValue]` cost a second allocation and the array's bookkeeping per fetched row
 /// (10% of a 10,000-row photo fetch's instructions under callgrind) and a temporary array per
-/// inserted row. Every object, a fault too, has room for all its entity's attributes, NULL
-/// until read: 24 bytes an attribute that a fault nothing fills carries for nothing (the V2
-/// photo fetch's heap per photo rose from 561 to 758 bytes with its meta fault).
+/// inserted row. A fault made without its row (a to-one's destination, a to-many's member,
+/// an object ID) has no room for values: it reads its entity's shared NULLs until it is
+/// filled, and then gets room beside it (one more allocation, for the faults that are fired).
+/// Room for every attribute in every fault cost 24 bytes an attribute that nothing filled (the
+/// V2 photo fetch's heap per photo rose from 561 to 758 bytes with its meta fault).
 public final class ManagedObject: ManagedBuffer<ManagedObjectFields, SQLValue> {
-    /// A new object of `entity`, its values NULL.
-    @inlinable static func make(entity: EntityDescription, objectID: Int64, isFault: Bool) -> ManagedObject {
-        let count = entity.attributeCount
+    /// A new object of `entity`, its values NULL: with room for them in its own allocation, or,
+    /// without `room`, reading the entity's shared NULLs until ``roomForValues()`` makes room.
+    @inlinable static func make(entity: EntityDescription, objectID: Int64, isFault: Bool, room: Bool = true) -> ManagedObject {
+        let count = room ? entity.attributeCount : 0
         let buffer = ManagedObject.create(minimumCapacity: count) { _ in
-            ManagedObjectFields(entity: entity, objectID: objectID, isFault: isFault)
+            ManagedObjectFields(entity: entity, objectID: objectID, isFault: isFault, storage: entity.nullValues)
         }
         let object = unsafeDowncast(buffer, to: ManagedObject.self)
-        object.withUnsafeMutablePointerToElements { $0.initialize(repeating: .null, count: count) }
+        if room {
+            object.withUnsafeMutablePointers { fields, values in
+                values.initialize(repeating: .null, count: count)
+                fields.pointee.storage = values
+                fields.pointee.room = .inline
+            }
+        }
         return object
     }
 
     deinit {
-        _ = withUnsafeMutablePointers { fields, values in values.deinitialize(count: fields.pointee.entity.attributeCount) }
+        withUnsafeMutablePointerToHeader { fields in
+            let count = fields.pointee.entity.attributeCount
+            switch fields.pointee.room {
+            case .none: break
+            case .inline: fields.pointee.storage.deinitialize(count: count)
+            case .beside:
+                fields.pointee.storage.deinitialize(count: count)
+                fields.pointee.storage.deallocate()
+            }
+        }
+    }
+
+    /// The values to write: the object's room, made now (beside the object, all NULL) for a
+    /// fault that had none. Every write goes through here; reads use ``values``.
+    @inlinable var roomForValues: ObjectValues {
+        let count = fields.pointee.entity.attributeCount
+        if fields.pointee.room == .none { makeRoom(count) }
+        return ObjectValues(base: fields.pointee.storage, count: count)
+    }
+
+    @usableFromInline func makeRoom(_ count: Int) {
+        let storage = UnsafeMutablePointer<SQLValue>.allocate(capacity: max(count, 1))
+        storage.initialize(repeating: .null, count: count)
+        fields.pointee.storage = storage
+        fields.pointee.room = .beside
     }
 
     /// The object's fields, in place (the object is alive while its method runs).
@@ -40,9 +73,9 @@ public final class ManagedObject: ManagedBuffer<ManagedObjectFields, SQLValue> {
         @inlinable set { fields.pointee.objectID = newValue }
     }
     /// Attribute values in the entity's (alphabetical) attribute order; NULL while a fault
-    /// without a snapshot.
+    /// without a snapshot. For reading: the context writes through ``roomForValues``.
     public var values: ObjectValues {
-        @inlinable get { ObjectValues(base: withUnsafeMutablePointerToElements { $0 }, count: fields.pointee.entity.attributeCount) }
+        @inlinable get { ObjectValues(base: fields.pointee.storage, count: fields.pointee.entity.attributeCount) }
     }
     /// Targets of the to-one relationships, in ``EntityDescription/toOne`` order.
     public internal(set) var related: ToOneSlots {
@@ -78,7 +111,7 @@ public final class ManagedObject: ManagedBuffer<ManagedObjectFields, SQLValue> {
     /// Forgets what a partial fetch read (its values back to NULL), before the whole row is
     /// read into the object: a fault that is filled holds only NULLs.
     func clearPartial() {
-        values.clearAll()
+        roomForValues.clearAll()
         partial = nil
     }
     /// Z_OPT: the row version read or written last (optimistic locking).
@@ -137,18 +170,34 @@ public struct ManagedObjectFields {
     @usableFromInline var isFault: Bool
     @usableFromInline var hasSnapshot = false
     @usableFromInline var isDeleted = false
+    /// Where `storage` points (beside the flags, in their padding).
+    @usableFromInline var room: ValueRoom = .none
     @usableFromInline var version: Int64 = 0
     @usableFromInline var changed: [Int] = []
     @usableFromInline var changedRelations: [Int] = []
     @usableFromInline var extras: ObjectExtras? = nil
+    /// Where the values are: the object's own elements, a buffer beside it, or (no room) the
+    /// entity's shared NULLs.
+    @usableFromInline var storage: UnsafeMutablePointer<SQLValue>
 
-    @inlinable init(entity: EntityDescription, objectID: Int64, isFault: Bool) {
+    @inlinable init(entity: EntityDescription, objectID: Int64, isFault: Bool, storage: UnsafeMutablePointer<SQLValue>) {
         self.entity = entity
         self.objectID = objectID
         self.isFault = isFault
+        self.storage = storage
         self.related = ToOneSlots(count: entity.toOne.count)
         self.toManyTargets = ToManySlots(count: entity.toMany.count)
     }
+}
+
+/// Where a ``ManagedObject``'s values live.
+@usableFromInline enum ValueRoom: UInt8 {
+    /// None yet: a fault reading its entity's shared NULLs.
+    case none
+    /// In the object's own allocation, after its fields.
+    case inline
+    /// In a buffer of its own, made when a fault without room was filled.
+    case beside
 }
 
 /// The fields of a ``ManagedObject`` that most objects never set (a partial fetch's

@@ -105,11 +105,11 @@ extension ManagedObjectContext {
     func materialize(_ s: Statement, entity e: EntityDescription, asFault: Bool = false) -> ManagedObject {
         if e.laidOut { return materializeLaidOut(s, entity: e, asFault: asFault) }
         let pk = s.int64(at: 1)
-        let o = registeredObject(e, pk)
+        let o = registeredObject(e, pk, room: true)
         guard o.isFault, !o.hasSnapshot else { return o }
         if o.partial != nil { o.clearPartial() }
         let n = e.attributeCount
-        let values = o.values
+        let values = o.roomForValues
         for i in 0..<n { values.fillNull(i, with: s.value(at: Int32(3 + i))) }
         if !e.externalAttributes.isEmpty { unpackExternal(o) }
         o.version = s.int64(at: 2)
@@ -131,12 +131,12 @@ extension ManagedObjectContext {
     /// values the entity's ``EntityDescription/RowLayout`` finds among the selected columns.
     func materializeLaidOut(_ s: Statement, entity fetched: EntityDescription, asFault: Bool) -> ManagedObject {
         let e = fetched.sharesTable ? fetched.concrete(s.int64(at: 0)) : fetched
-        let o = registeredObject(e, s.int64(at: 1))
+        let o = registeredObject(e, s.int64(at: 1), room: true)
         guard o.isFault, !o.hasSnapshot else { return o }
         if o.partial != nil { o.clearPartial() }
         let layout = fetched.layouts.isEmpty ? nil : fetched.layouts[e.number]
         let n = e.attributeCount
-        let values = o.values
+        let values = o.roomForValues
         for i in 0..<n { values.fillNull(i, with: s.value(at: layout?.attributes[i] ?? Int32(3 + i))) }
         if !e.externalAttributes.isEmpty { unpackExternal(o) }
         o.version = s.int64(at: 2)
@@ -205,9 +205,9 @@ extension ManagedObjectContext {
     /// Reads a row of a partial fetch (`SELECT 1, t0.Z_PK, <listed columns>`) into a fault that
     /// holds the listed properties (an object already loaded is left as it is).
     func materializePartial(_ s: Statement, entity e: EntityDescription, _ partial: PartialProperties) -> ManagedObject {
-        let o = registeredObject(e, s.int64(at: 1))
+        let o = registeredObject(e, s.int64(at: 1), room: true)
         guard o.isFault, !o.hasSnapshot, o.partial == nil else { return o }
-        let values = o.values
+        let values = o.roomForValues
         var column = Int32(2)
         for i in partial.attributes {
             values[i] = s.value(at: column)

@@ -128,11 +128,11 @@ extension ManagedObjectContext {
     /// updated ones whose source changed (the canonical attribute is then written too).
     func maintainCanonicalAttributes() {
         for o in inserted {
-            for (t, s) in o.entity.canonicalPairs { o.values[t] = CanonicalString.of(o.values[s]) }
+            for (t, s) in o.entity.canonicalPairs { o.roomForValues[t] = CanonicalString.of(o.values[s]) }
         }
         for o in updated where !o.isDeleted {
             for (t, s) in o.entity.canonicalPairs where o.changed.contains(s) {
-                o.values[t] = CanonicalString.of(o.values[s])
+                o.roomForValues[t] = CanonicalString.of(o.values[s])
                 if !o.changed.contains(t) { o.changed.append(t) }
             }
         }
@@ -143,7 +143,7 @@ extension ManagedObjectContext {
     /// table has no SQL DEFAULT).
     func applyDefaults() {
         for o in inserted {
-            for (i, value) in o.entity.defaults where o.values[i] == .null { o.values[i] = value }
+            for (i, value) in o.entity.defaults where o.values[i] == .null { o.roomForValues[i] = value }
         }
     }
 

@@ -12,7 +12,7 @@ extension ManagedObjectContext {
             object.externalFiles![index] = nil
             externalObsolete.append(old)
         }
-        object.values[index] = object.entity.model.attributes[index].type == .float ? value.heldAsFloat : value
+        object.roomForValues[index] = object.entity.model.attributes[index].type == .float ? value.heldAsFloat : value
         guard object.objectID != 0 else { return }
         if object.changed.isEmpty && object.changedRelations.isEmpty { updated.append(object) }
         if !object.changed.contains(index) { object.changed.append(index) }

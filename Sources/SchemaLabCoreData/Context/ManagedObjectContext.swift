@@ -50,9 +50,11 @@ public final class ManagedObjectContext {
 
     var db: Database { store.db }
 
-    /// The registered object for (entity, pk), creating a fault when there is none.
-    func registeredObject(_ entity: EntityDescription, _ pk: Int64) -> ManagedObject {
-        registry.object(entity.rootNumber, pk) { ManagedObject.make(entity: entity, objectID: pk, isFault: true) }
+    /// The registered object for (entity, pk), creating a fault when there is none: with room
+    /// for its values when its row is about to fill it (`room`), else without (a destination or
+    /// member nothing may read, which gets room if it is filled later).
+    func registeredObject(_ entity: EntityDescription, _ pk: Int64, room: Bool = false) -> ManagedObject {
+        registry.object(entity.rootNumber, pk) { ManagedObject.make(entity: entity, objectID: pk, isFault: true, room: room) }
     }
 
     /// True while inserted objects wait for a save (Core Data's `hasChanges`, for inserts).
@@ -80,7 +82,7 @@ public final class ManagedObjectContext {
         -> ManagedObject
     {
         let o = ManagedObject.make(entity: entity, objectID: 0, isFault: false)
-        let values = o.values
+        let values = o.values  // made with room: nothing to check
         fill(UnsafeMutableBufferPointer(start: values.base, count: values.count))
         for i in entity.floatAttributeIndexes { values[i] = values[i].heldAsFloat }
         inserted.append(o)
@@ -186,7 +188,7 @@ public final class ManagedObjectContext {
     @usableFromInline func externalValue(_ o: ManagedObject, _ index: Int) throws -> SQLValue {
         guard let name = o.externalFiles?[index] else { return .null }
         let bytes = try ExternalBinaryData.read(name, directory: store.externalDataDirectory)
-        o.values[index] = bytes
+        o.roomForValues[index] = bytes
         return bytes
     }
 
@@ -195,9 +197,9 @@ public final class ManagedObjectContext {
     func unpackExternal(_ o: ManagedObject) {
         for (i, _) in o.entity.externalAttributes {
             switch ExternalBinaryData.stored(o.values[i]) {
-            case .value(let v): o.values[i] = v
+            case .value(let v): o.roomForValues[i] = v
             case .file(let name):
-                o.values[i] = .null
+                o.roomForValues[i] = .null
                 if o.externalFiles == nil { o.externalFiles = [:] }
                 o.externalFiles![i] = name
             }

@@ -57,10 +57,18 @@ struct ContextTests {
         #expect(meta.objectID == metaKey && meta === context.related(first, 0))
         #expect(store.db.executions == 1)
         #expect(meta.isFault)
+        // A fault made without its row has no room for values: it reads its entity's NULLs.
+        #expect(first.fields.pointee.room == .inline)
+        #expect(meta.fields.pointee.room == .none)
+        #expect(meta.values.count == meta.entity.attributeCount && meta.values.allSatisfy { $0 == .null })
         let likes = KeyPathAccessor(try mom.model.resolve(keyPath: "likes", from: "Photo"), from: photo)
         _ = try context.value(of: first, at: likes)
         #expect(!meta.isFault)
         #expect(store.db.executions == 2)
+        // Filled, it has room beside it, holding its row; the shared NULLs stay NULL.
+        #expect(meta.fields.pointee.room == .beside)
+        #expect(meta.values.contains { $0 != .null })
+        #expect((0..<meta.entity.attributeCount).allSatisfy { meta.entity.nullValues[$0] == .null })
         _ = try context.value(of: first, at: likes)
         #expect(store.db.executions == 2, "a fired fault is not fetched again")
     }
