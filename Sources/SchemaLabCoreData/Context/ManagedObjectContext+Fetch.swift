@@ -305,15 +305,42 @@ extension ManagedObjectContext {
                     let s = try db.statement(
                         first.entity.fetchSQL.toManyPrefetch(first.entity.toMany[idx], count: chunk.count, binding: binding))
                     try bindKeys(chunk.lazy.map(\.objectID), to: s, binding: binding)
+                    // The rows come ORDER BY the owner's key: each owner's members are one run,
+                    // kept with one dictionary write per owner rather than one per row.
                     var bySource: [Int64: [ManagedObject]] = [:]
                     var keysBySource: [Int64: [Int64]] = [:]
                     let ownerColumn = first.entity.fetchSQL.toManyPrefetchOwnerColumn(first.entity.toMany[idx])
                     let orderColumn = first.entity.fetchSQL.toManyPrefetchOrderColumn(first.entity.toMany[idx])
-                    while try s.step() {
-                        let target = materialize(s, entity: dest)
-                        bySource[s.int64(at: ownerColumn), default: []].append(target)
-                        if let orderColumn { keysBySource[s.int64(at: ownerColumn), default: []].append(s.int64(at: orderColumn)) }
+                    var owner: Int64? = nil
+                    var members: [ManagedObject] = []
+                    var memberKeys: [Int64] = []
+                    func endRun() {
+                        guard let owner else { return }
+                        if let at = bySource.index(forKey: owner) {
+                            bySource.values[at].append(contentsOf: members)  // the owner's rows were not one run
+                        } else {
+                            bySource[owner] = members
+                        }
+                        if orderColumn != nil {
+                            if let at = keysBySource.index(forKey: owner) {
+                                keysBySource.values[at].append(contentsOf: memberKeys)
+                            } else {
+                                keysBySource[owner] = memberKeys
+                            }
+                        }
+                        members = []
+                        memberKeys = []
                     }
+                    while try s.step() {
+                        let rowOwner = s.int64(at: ownerColumn)
+                        if rowOwner != owner {
+                            endRun()
+                            owner = rowOwner
+                        }
+                        members.append(materialize(s, entity: dest))
+                        if let orderColumn { memberKeys.append(s.int64(at: orderColumn)) }
+                    }
+                    endRun()
                     s.reset()
                     for o in chunk {
                         o.toManyTargets[idx] = bySource[o.objectID] ?? []
