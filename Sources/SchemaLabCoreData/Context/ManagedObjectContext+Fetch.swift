@@ -61,7 +61,7 @@ extension ManagedObjectContext {
     func fetchIDs(_ q: FetchRequestSQL.Query, entity: EntityDescription? = nil) throws -> [Int64] {
         let s = try db.statement(q.sql)
         try s.bind(q.bindings)
-        var ids: [Int64] = []
+        var ids = KeyBuffer()
         if let entity, entity.hasSubentities {
             // Each ID's entity is the row's: its fault is registered as an object of that entity.
             while try s.step() {
@@ -73,7 +73,7 @@ extension ManagedObjectContext {
             while try s.step() { ids.append(s.int64(at: 1)) }
         }
         s.reset()
-        return ids
+        return ids.array
     }
 
     /// NSCountResultType (`countForFetchRequest:`).
