@@ -15,7 +15,7 @@ extension ManagedObjectContext {
                 results.partial = request.partial
                 return results
             }
-            return FetchedObjects(context: self, entity: e, objects: ids.map { registeredObject(e, $0) })
+            return FetchedObjects(context: self, entity: e, objects: registeredObjects(e, ids))
         }
         let objects = try fetchObjects(request.sql.objects, entity: e, asFaults: request.returnsObjectsAsFaults, partial: request.partial)
         for path in request.prefetch { try prefetch(path, from: objects, binding: request.keyBinding) }
@@ -189,7 +189,7 @@ extension ManagedObjectContext {
             while try s.step() { _ = materialize(s, entity: e) }
         }
         s.reset()
-        return ids.map { registeredObject(e, $0) }
+        return registeredObjects(e, ids)
     }
 
     /// Binds a list of keys: into the connection's integer array, or one parameter each.

@@ -57,6 +57,19 @@ public final class ManagedObjectContext {
         registry.object(entity.rootNumber, pk) { ManagedObject.make(entity: entity, objectID: pk, isFault: true, room: room) }
     }
 
+    /// The registered objects for `ids`, in their order (faults without room made for those
+    /// not registered). Written into an array of the right size: `ids.map` ran through the
+    /// standard library's unspecialized append, about 46 instructions an object (7% of an
+    /// indexed 10,000-fault fetch).
+    func registeredObjects(_ entity: EntityDescription, _ ids: some Collection<Int64>) -> [ManagedObject] {
+        [ManagedObject](unsafeUninitializedCapacity: ids.count) { buffer, initialized in
+            for id in ids {
+                buffer.initializeElement(at: initialized, to: registeredObject(entity, id))
+                initialized += 1
+            }
+        }
+    }
+
     /// True while inserted objects wait for a save (Core Data's `hasChanges`, for inserts).
     public var hasChanges: Bool { !inserted.isEmpty || !updated.isEmpty || !deleted.isEmpty || !orderChanged.isEmpty }
 
