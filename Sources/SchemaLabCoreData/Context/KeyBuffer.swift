@@ -4,11 +4,11 @@ import Glibc
 import Darwin
 #endif
 
-/// Primary keys read a row at a time, in a buffer that grows with `realloc`: glibc moves a
-/// block past its mmap threshold (128 KB) with `mremap`, without copying it, where an
-/// `Array` that grows copies its elements at each doubling (together with its uniqueness
-/// check per append, 19% of an indexed 10,000-key fetch's own instructions under callgrind).
-/// The keys become an array once, at the end.
+/// Primary keys read a row at a time, in a buffer that grows with `realloc` (which extends a
+/// block in place when it can, or moves a large one with `mremap`), where an `Array` that
+/// grows allocates and copies at each doubling and checks uniqueness on every append. The keys
+/// become an array once, at the end. Under callgrind, an indexed 10,000-key fetch's memcpy
+/// fell from 126k to 80k instructions (the final copy) and its uniqueness checks (60k) went.
 struct KeyBuffer: ~Copyable {
     private var base: UnsafeMutablePointer<Int64>
     private var capacity: Int

@@ -18,7 +18,7 @@ import SchemaLabSQLite
 /// V2 photo fetch's heap per photo rose from 561 to 758 bytes with its meta fault).
 public final class ManagedObject: ManagedBuffer<ManagedObjectFields, SQLValue> {
     /// A new object of `entity`, its values NULL: with room for them in its own allocation, or,
-    /// without `room`, reading the entity's shared NULLs until ``roomForValues()`` makes room.
+    /// without `room`, reading the entity's shared NULLs until ``roomForValues`` makes room.
     @inlinable static func make(entity: EntityDescription, objectID: Int64, isFault: Bool, room: Bool = true) -> ManagedObject {
         let count = room ? entity.attributeCount : 0
         let buffer = ManagedObject.create(minimumCapacity: count) { _ in
@@ -73,7 +73,7 @@ public final class ManagedObject: ManagedBuffer<ManagedObjectFields, SQLValue> {
         @inlinable set { fields.pointee.objectID = newValue }
     }
     /// Attribute values in the entity's (alphabetical) attribute order; NULL while a fault
-    /// without a snapshot. For reading: the context writes through ``roomForValues``.
+    /// without a snapshot (a partial fault holds only the properties it fetched). For reading: the context writes through ``roomForValues``.
     public var values: ObjectValues {
         @inlinable get { ObjectValues(base: fields.pointee.storage, count: fields.pointee.entity.attributeCount) }
     }
@@ -161,7 +161,8 @@ public final class ManagedObject: ManagedBuffer<ManagedObjectFields, SQLValue> {
     }
 }
 
-/// The fields of a ``ManagedObject``, before its attribute values in the same allocation.
+/// The fields of a ``ManagedObject``, at the start of its allocation (its attribute values follow
+/// them there, or are in a buffer beside it, or are its entity's shared NULLs: `storage`).
 public struct ManagedObjectFields {
     @usableFromInline let entity: EntityDescription
     @usableFromInline var objectID: Int64
@@ -213,8 +214,10 @@ public struct ManagedObjectFields {
     @exclusivity(unchecked) var memberOrderKeys: [Int: Int64]? = nil
 }
 
-/// The attribute values of a ``ManagedObject``, in place: reading one reads the object's own
-/// storage. Only the context sets them (outside the module a value changes through
+/// The attribute values of a ``ManagedObject``, in place: reading one reads where the object
+/// keeps them (its own storage, a buffer beside it, or, for a fault without room, its entity's
+/// shared NULLs; a view taken before a fault is filled keeps reading those, so take it after).
+/// Only the context sets them, through ``ManagedObject/roomForValues`` (outside the module a value changes through
 /// ``ManagedObjectContext/set(_:attribute:to:)``, which records the change for the save).
 public struct ObjectValues: RandomAccessCollection {
     @usableFromInline let base: UnsafeMutablePointer<SQLValue>

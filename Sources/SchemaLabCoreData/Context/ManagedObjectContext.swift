@@ -51,8 +51,9 @@ public final class ManagedObjectContext {
     var db: Database { store.db }
 
     /// The registered object for (entity, pk), creating a fault when there is none: with room
-    /// for its values when its row is about to fill it (`room`), else without (a destination or
-    /// member nothing may read, which gets room if it is filled later).
+    /// for its values when its row is about to fill it (`room`), else without: a to-one's
+    /// destination, a to-many's member or an object ID's fault reads its entity's shared NULLs
+    /// until a fault fire or a fetch fills it, and gets room then.
     func registeredObject(_ entity: EntityDescription, _ pk: Int64, room: Bool = false) -> ManagedObject {
         registry.object(entity.rootNumber, pk) { ManagedObject.make(entity: entity, objectID: pk, isFault: true, room: room) }
     }

@@ -158,9 +158,6 @@ public struct FetchSQL: Sendable {
         }
     }
 
-    /// Prefetching a to-many for `count` source objects: the destination's object columns
-    /// (one-to-many: the source key is its foreign key among them; many-to-many: the join
-    /// table's source column is added last), bound as `IN (?,…)` ([I]: Core Data binds an intarray).
     /// The result column that holds the source's key in ``toManyPrefetch(_:count:)``.
     public func toManyPrefetchOwnerColumn(_ relationship: RelationshipModel) -> Int32 {
         let dest = model.entity(relationship.destination)!
@@ -182,7 +179,9 @@ public struct FetchSQL: Sendable {
 
     /// The destinations of a to-many for `count` sources, sorted by the source key as Core Data
     /// sorts them (`… WHERE t0.ZAUTHOR IN (SELECT * FROM _Z_intarray0) ORDER BY t0.ZAUTHOR`);
-    /// an ordered to-many adds its order key to the sort.
+    /// an ordered to-many adds its order key to the sort. The columns are the destination's
+    /// object columns (one-to-many: the source key is its foreign key among them; many-to-many:
+    /// the join table's source column is added last).
     public func toManyPrefetch(_ relationship: RelationshipModel, count: Int, binding: KeyBinding = .integerArray) -> String {
         let dest = model.entity(relationship.destination)!
         let list = binding.list(count: count)
