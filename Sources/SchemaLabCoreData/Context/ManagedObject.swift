@@ -73,7 +73,8 @@ public final class ManagedObject: ManagedBuffer<ManagedObjectFields, SQLValue> {
         @inlinable set { fields.pointee.objectID = newValue }
     }
     /// Attribute values in the entity's (alphabetical) attribute order; NULL while a fault
-    /// without a snapshot (a partial fault holds only the properties it fetched). For reading: the context writes through ``roomForValues``.
+    /// without a snapshot (a partial fault holds only the properties it fetched). For reading:
+    /// the context writes through ``roomForValues``.
     public var values: ObjectValues {
         @inlinable get { ObjectValues(base: fields.pointee.storage, count: fields.pointee.entity.attributeCount) }
     }
@@ -217,8 +218,9 @@ public struct ManagedObjectFields {
 /// The attribute values of a ``ManagedObject``, in place: reading one reads where the object
 /// keeps them (its own storage, a buffer beside it, or, for a fault without room, its entity's
 /// shared NULLs; a view taken before a fault is filled keeps reading those, so take it after).
-/// Only the context sets them, through ``ManagedObject/roomForValues`` (outside the module a value changes through
-/// ``ManagedObjectContext/set(_:attribute:to:)``, which records the change for the save).
+/// Only the context sets them, through ``ManagedObject/roomForValues`` (outside the module a
+/// value changes through ``ManagedObjectContext/set(_:attribute:to:)``, which records the
+/// change for the save).
 public struct ObjectValues: RandomAccessCollection {
     @usableFromInline let base: UnsafeMutablePointer<SQLValue>
     public let count: Int

@@ -177,6 +177,16 @@ extension ManagedObjectContext {
         }
     }
 
+    /// Stores one owner's run of prefetched rows: as its list, or after the list it has when
+    /// its rows were not one run (the statement sorts by owner, so they are).
+    private static func keep<Element>(_ run: [Element], for owner: Int64, in lists: inout [Int64: [Element]]) {
+        if let at = lists.index(forKey: owner) {
+            lists.values[at].append(contentsOf: run)
+        } else {
+            lists[owner] = run
+        }
+    }
+
     /// Loads one window of a batched fetch, returned in the order of `ids`.
     func loadBatch(
         entity e: EntityDescription, ids: ArraySlice<Int64>, binding: KeyBinding, partial: PartialProperties? = nil
@@ -316,18 +326,8 @@ extension ManagedObjectContext {
                     var memberKeys: [Int64] = []
                     func endRun() {
                         guard let owner else { return }
-                        if let at = bySource.index(forKey: owner) {
-                            bySource.values[at].append(contentsOf: members)  // the owner's rows were not one run
-                        } else {
-                            bySource[owner] = members
-                        }
-                        if orderColumn != nil {
-                            if let at = keysBySource.index(forKey: owner) {
-                                keysBySource.values[at].append(contentsOf: memberKeys)
-                            } else {
-                                keysBySource[owner] = memberKeys
-                            }
-                        }
+                        Self.keep(members, for: owner, in: &bySource)
+                        if orderColumn != nil { Self.keep(memberKeys, for: owner, in: &keysBySource) }
                         members = []
                         memberKeys = []
                     }

@@ -79,6 +79,36 @@ struct OrderedRelationshipTests {
         )
     }
 
+    @Test("A prefetch reads each ordered list as its fault does: the same members in order, with the same order keys")
+    func prefetchKeepsOrderKeys() throws {
+        let dir = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let file = dir + "/ord.json"
+        try Self.scenario.write(toFile: file, atomically: true, encoding: .utf8)
+        #expect(try TestSupport.runCLI(["generate", file, "--store", dir + "/o.sqlite", "--variant", "ordered"]).status == 0)
+        let model = try TestSupport.decode(Self.scenario).models[0]
+        let store = try Store.open(path: dir + "/o.sqlite", model: model)
+        let mom = ManagedObjectModel(model)
+        let playlist = mom.entity("Playlist")!
+        let name = try model.resolve(keyPath: "name", from: "Playlist")
+        func lists(prefetch: Bool) throws -> [String] {
+            let context = ManagedObjectContext(store: store, objectModel: mom)
+            let paths = prefetch ? [[playlist.model.relationship("songs")!], [playlist.model.relationship("tags")!]] : []
+            let request = try FetchRequest(entity: playlist, sortDescriptors: [(name, true)], batchSize: 0, prefetch: paths, predicate: nil)
+            return try context.execute(request).allObjects().flatMap { owner in
+                try (0..<playlist.toMany.count).map { index in
+                    let members = try context.toMany(owner, index).map(\.objectID)
+                    let keys = owner.orderKeys?[index] ?? []
+                    #expect(keys.count == members.count, "a key per member of \(owner.objectID)'s list \(index)")
+                    return "\(owner.objectID).\(index): \(members) \(keys)"
+                }
+            }
+        }
+        let faulted = try lists(prefetch: false)
+        #expect(faulted.count == 24 && faulted.contains { !$0.hasSuffix(": [] []") })
+        #expect(try lists(prefetch: true) == faulted)
+    }
+
     @Test("End to end: a filled store numbers each list from 2,048; every edit agrees with the position variant; a move writes one key")
     func endToEnd() throws {
         let dir = try TestSupport.temporaryDirectory()
