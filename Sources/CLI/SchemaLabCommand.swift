@@ -28,7 +28,7 @@ func perform(_ operation: () throws(OperationError) -> Void) throws {
     do {
         try operation()
     } catch {
-        throw fail(error.message, code: error.exitStatus)
+        throw fail(error.terminalMessage, code: error.exitStatus)
     }
 }
 

@@ -29,8 +29,8 @@ public struct GrowthAnalysis: Sendable {
             var byVariant: [(String, [Crossover.Point])] = []
             for v in order.variants {
                 let points = sizes.compactMap { n -> Crossover.Point? in
-                    guard let c = run.cases[CaseKey(variant: v, workload: w, size: n)], let m = c.number("median_ms") else { return nil }
-                    return Crossover.Point(size: n, median: m, low: c.number("ci_low_ms") ?? m, high: c.number("ci_high_ms") ?? m)
+                    guard let c = run.cases[CaseKey(variant: v, workload: w, size: n)]?.summary else { return nil }
+                    return Crossover.Point(size: n, median: c.medianMs, low: c.ciLowMs, high: c.ciHighMs)
                 }
                 guard !points.isEmpty else { continue }
                 let fit = GrowthFit(points.map { (Double($0.size), $0.median) })
@@ -60,14 +60,14 @@ public struct RunOrder: Sendable {
     public let reference: String?
 
     public init(run: RunSnapshot) {
-        func ordered(_ name: String, _ index: String) -> [String] {
+        func ordered(_ name: KeyPath<CaseSummary, String>, _ index: KeyPath<CaseSummary, Int>) -> [String] {
             var seen: [Int: String] = [:]
-            for c in run.cases.values { seen[Int(c.field(index)) ?? 0] = c.field(name) }
+            for c in run.cases.values { seen[c.summary[keyPath: index]] = c.summary[keyPath: name] }
             return seen.keys.sorted().map { seen[$0]! }
         }
-        variants = ordered("schema", "schema_index")
-        workloads = ordered("workload", "workload_index")
+        variants = ordered(\.variant, \.variantIndex)
+        workloads = ordered(\.workload, \.workloadIndex)
         sizes = Array(Set(run.order.map(\.size))).sorted()
-        reference = run.cases.values.first { $0.field("reference_check") == "reference" }?.key.variant
+        reference = run.cases.values.first { $0.summary.referenceCheck == .reference }?.key.variant
     }
 }

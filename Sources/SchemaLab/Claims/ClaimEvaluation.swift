@@ -38,7 +38,7 @@ public struct ClaimEvaluation: Sendable {
     public static let instructionTolerance = 0.01
     public static let singleFigureTolerance = 0.10
 
-    /// Every claim of `scenario` on `run` (latency files are read from the run's directory).
+    /// Every claim of `scenario` on `run`.
     public static func evaluate(_ scenario: Scenario, run: RunSnapshot) -> [ClaimEvaluation] {
         scenario.claims.map { evaluate($0, run: run) }
     }
@@ -66,9 +66,9 @@ public struct ClaimEvaluation: Sendable {
     }
 
     /// The claim's metric on two cases; nil when a case did not record it.
-    static func measure(_ claim: ClaimSpec, _ x: RunSnapshot.Case, _ y: RunSnapshot.Case, run: RunSnapshot, size: Int) -> Measurement? {
+    static func measure(_ claim: ClaimSpec, _ x: RecordedCase, _ y: RecordedCase, run: RunSnapshot, size: Int) -> Measurement? {
         var metric = claim.metric
-        if metric.isTime, let i = x.number("instructions"), let j = y.number("instructions"), i > 0, j > 0 { metric = .instructions }
+        if metric.isTime, let i = x.summary.instructions, let j = y.summary.instructions, i > 0, j > 0 { metric = .instructions }
         let interval: RatioInterval, subject: Double, against: Double
         // A negative value (heap retained is a difference: a repetition can free more than it
         // keeps) has no ratio to judge: the claim is not measured rather than judged on nonsense.
@@ -79,8 +79,8 @@ public struct ClaimEvaluation: Sendable {
             else { return nil }
             return (r, statistic.of(sorted: fa), statistic.of(sorted: fb))
         }
-        func field(_ name: String, band: Double) -> (RatioInterval, Double, Double)? {
-            guard let a = x.number(name), let b = y.number(name), a >= 0, b >= 0 else { return nil }
+        func figure(_ value: (CaseSummary) -> Int64?, band: Double) -> (RatioInterval, Double, Double)? {
+            guard let a = value(x.summary).map(Double.init), let b = value(y.summary).map(Double.init), a >= 0, b >= 0 else { return nil }
             return (banded(a, b, band), a, b)
         }
         let found: (RatioInterval, Double, Double)?
@@ -90,15 +90,13 @@ public struct ClaimEvaluation: Sendable {
         case .cpuTime: found = samples(x.cpuMs, y.cpuMs, .median)
         case .heapRetained: found = samples(x.heapRetainedKB, y.heapRetainedKB, .median)
         case .longestWrite: found = samples(x.longestWriteMs, y.longestWriteMs, .median)
-        case .readP99:
-            found = samples(
-                RunSnapshot.latencies(directory: run.path, x.key), RunSnapshot.latencies(directory: run.path, y.key), .percentile(0.99))
-        case .statements: found = field("statements", band: 0)
-        case .rowsScanned: found = field("fullscan_steps", band: 0)
-        case .vmSteps: found = field("vm_steps", band: 0)
-        case .sorts: found = field("sorts", band: 0)
-        case .instructions: found = field("instructions", band: instructionTolerance)
-        case .memoryGrowth: found = field("rss_growth_kb", band: singleFigureTolerance)
+        case .readP99: found = samples(x.latencyMs, y.latencyMs, .percentile(0.99))
+        case .statements: found = figure({ Int64($0.statements) }, band: 0)
+        case .rowsScanned: found = figure(\.counters.fullscanSteps, band: 0)
+        case .vmSteps: found = figure(\.counters.vmSteps, band: 0)
+        case .sorts: found = figure(\.counters.sorts, band: 0)
+        case .instructions: found = figure(\.instructions, band: instructionTolerance)
+        case .memoryGrowth: found = figure(\.rssGrowthKB, band: singleFigureTolerance)
         case .storeBytes:
             if let a = run.storeBytes[claim.subject.variant]?[size], let b = run.storeBytes[claim.against.variant]?[size] {
                 found = (banded(a, b, 0), a, b)

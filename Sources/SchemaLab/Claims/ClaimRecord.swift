@@ -7,12 +7,6 @@ import SchemaLabEngine
 /// (`headline` = `yes`) carries its verdict; a claim the run could not measure has one row,
 /// without a size, `not measured`.
 public struct ClaimRecord: Sendable, Equatable {
-    /// The columns of claims.csv.
-    public static let header = [
-        "scenario", "claim", "document", "year", "where", "statement", "metric", "basis", "case", "against", "direction",
-        "expected_low", "expected_high", "figure", "tolerance", "claim_size", "size", "case_value", "against_value", "ratio",
-        "ratio_low", "ratio_high", "verdict", "headline", "change",
-    ]
     /// The file's name in a run directory.
     public static let fileName = "claims.csv"
 
@@ -71,49 +65,38 @@ public struct ClaimRecord: Sendable, Equatable {
         }
     }
 
-    var fields: [String] {
-        func number(_ value: Double?) -> String {
-            guard let value else { return "" }
-            if value.rounded() == value && abs(value) < 1e15 { return String(Int64(value)) }
-            return String(format: "%.6g", value)
-        }
-        return [
-            scenario, id, document, String(year), location, statement, metric, basis, subject, against, direction, number(expectedLow),
-            number(expectedHigh), figure, number(tolerance), claimSize.map(String.init) ?? "", size.map(String.init) ?? "",
-            number(subjectValue), number(againstValue), number(ratio), number(ratioLow), number(ratioHigh), verdict.rawValue,
-            headline ? "yes" : "no", change,
-        ]
+    /// claims.csv's columns.
+    public static let table = CSVTable<ClaimRecord>(
+        [
+            .text("scenario", \.scenario), .text("claim", \.id), .text("document", \.document), .integer("year", \.year, unit: .none),
+            .text("where", \.location), .text("statement", \.statement), .text("metric", \.metric), .text("basis", \.basis),
+            .text("case", \.subject), .text("against", \.against), .text("direction", \.direction),
+            .optionalNumber("expected_low", \.expectedLow, unit: .ratio, format: number),
+            .optionalNumber("expected_high", \.expectedHigh, unit: .ratio, format: number), .text("figure", \.figure),
+            .number("tolerance", \.tolerance, unit: .ratio, format: number), .optionalInteger("claim_size", \.claimSize),
+            .optionalInteger("size", \.size), .optionalNumber("case_value", \.subjectValue, unit: .none, format: number),
+            .optionalNumber("against_value", \.againstValue, unit: .none, format: number),
+            .optionalNumber("ratio", \.ratio, unit: .ratio, format: number),
+            .optionalNumber("ratio_low", \.ratioLow, unit: .ratio, format: number),
+            .optionalNumber("ratio_high", \.ratioHigh, unit: .ratio, format: number), .word("verdict", \.verdict),
+            .flag("headline", \.headline), .text("change", \.change),
+        ],
+        required: ["scenario", "claim", "verdict"])
+
+    /// The columns of claims.csv.
+    public static var header: [String] { table.header }
+
+    /// A claims.csv number: an integer as one, anything else with 6 significant digits.
+    @Sendable static func number(_ value: Double) -> String {
+        if value.rounded() == value && abs(value) < 1e15 { return String(Int64(value)) }
+        return String(format: "%.6g", value)
     }
 
-    init?(fields row: [String]) {
-        guard row.count == Self.header.count, let verdict = ClaimVerdict(rawValue: row[22]) else { return nil }
-        func number(_ i: Int) -> Double? { Double(row[i]) }
-        scenario = row[0]
-        id = row[1]
-        document = row[2]
-        year = Int(row[3]) ?? 0
-        location = row[4]
-        statement = row[5]
-        metric = row[6]
-        basis = row[7]
-        subject = row[8]
-        against = row[9]
-        direction = row[10]
-        expectedLow = number(11)
-        expectedHigh = number(12)
-        figure = row[13]
-        tolerance = number(14) ?? 2
-        claimSize = Int(row[15])
-        size = Int(row[16])
-        subjectValue = number(17)
-        againstValue = number(18)
-        ratio = number(19)
-        ratioLow = number(20)
-        ratioHigh = number(21)
-        self.verdict = verdict
-        headline = row[23] == "yes"
-        change = row[24]
-    }
+    /// An empty row, filled column by column when claims.csv is read.
+    static let blank = ClaimRecord(
+        scenario: "", id: "", document: "", year: 0, location: "", statement: "", metric: "", basis: "", subject: "", against: "",
+        direction: "", expectedLow: nil, expectedHigh: nil, figure: "", tolerance: 2, claimSize: nil, size: nil, subjectValue: nil,
+        againstValue: nil, ratio: nil, ratioLow: nil, ratioHigh: nil, verdict: .notMeasured, headline: false, change: "")
 
     init(
         scenario: String, id: String, document: String, year: Int, location: String, statement: String, metric: String, basis: String,
@@ -187,16 +170,18 @@ public enum ClaimsFile {
             try? FileManager.default.removeItem(atPath: path)
             return []
         }
-        let run = try RunSnapshot(path: directory)
-        let evaluations = ClaimEvaluation.evaluate(scenario, run: run)
-        var csv = CSVWriter(header: ClaimRecord.header)
-        for e in evaluations {
-            for r in ClaimRecord.rows(scenario: scenario.name, e) { csv.append(r.fields) }
-        }
-        do { try Data(csv.text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic) } catch {
+        let evaluations = ClaimEvaluation.evaluate(scenario, run: try RunSnapshot(path: directory))
+        try write(evaluations, scenario: scenario.name, directory: directory)
+        return evaluations
+    }
+
+    /// Writes `evaluations` (the claims of the scenario named `scenario`) as `directory/claims.csv`.
+    public static func write(_ evaluations: [ClaimEvaluation], scenario: String, directory: String) throws(FileError) {
+        let path = directory + "/" + ClaimRecord.fileName
+        let text = ClaimRecord.table.text(evaluations.flatMap { ClaimRecord.rows(scenario: scenario, $0) })
+        do { try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic) } catch {
             throw FileError(path: path, message: "cannot write \(path): \(error.localizedDescription)", isBadInput: false)
         }
-        return evaluations
     }
 
     /// The rows of `directory/claims.csv`; empty when there is none; an error when it is not
@@ -204,16 +189,6 @@ public enum ClaimsFile {
     public static func read(directory: String) throws(FileError) -> [ClaimRecord] {
         let path = directory + "/" + ClaimRecord.fileName
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return [] }
-        let rows = CSVWriter.parse(text)
-        guard rows.first == ClaimRecord.header else {
-            throw FileError(
-                path: path, message: "\(path) does not have the columns this build writes (a run from another version?)", isBadInput: true)
-        }
-        return try rows.dropFirst().enumerated().map { (i, row) throws(FileError) -> ClaimRecord in
-            guard let record = ClaimRecord(fields: row) else {
-                throw FileError(path: path, message: "\(path), line \(i + 2): not a claim row this build reads", isBadInput: true)
-            }
-            return record
-        }
+        return try ClaimRecord.table.rows(in: text, file: path, blank: ClaimRecord.blank)
     }
 }

@@ -46,16 +46,16 @@ public struct AssertionCheck: Sendable {
             for size in sizes {
                 let before = failures.count
                 defer { if failures.count > before { failedChecks += 1 } }
-                func get(_ variant: String) -> RunSnapshot.Case? { run.cases[CaseKey(variant: variant, workload: a.workload, size: size)] }
+                func get(_ variant: String) -> RecordedCase? { run.cases[CaseKey(variant: variant, workload: a.workload, size: size)] }
                 let label = { (v: String) in "\(scenario.name): \(v) \(a.workload) n=\(size)" }
                 if case .sameResults(let variants) = a.kind {
                     let cases = variants.compactMap(get)
                     guard cases.count == variants.count else { skipped += 1; continue }
                     checked += 1
-                    let digests = Set(cases.map { $0.field("result_digest").split(separator: "-").first.map(String.init) ?? "" })
+                    let digests = Set(cases.map { $0.summary.resultDigest.split(separator: "-").first.map(String.init) ?? "" })
                     if digests.count > 1 {
                         failures.append(
-                            "\(scenario.name): \(a.workload) n=\(size): \(variants.joined(separator: ", ")) do not return the same result (digests \(cases.map { $0.field("result_digest") }.joined(separator: ", "))) [\(a.path)]"
+                            "\(scenario.name): \(a.workload) n=\(size): \(variants.joined(separator: ", ")) do not return the same result (digests \(cases.map(\.summary.resultDigest).joined(separator: ", "))) [\(a.path)]"
                         )
                     }
                     continue
@@ -65,38 +65,41 @@ public struct AssertionCheck: Sendable {
                 func planText(_ plan: [String]) -> String { plan.isEmpty ? "(no plan)" : plan.joined(separator: "; ") }
                 switch a.kind {
                 case .usesIndex(let index):
-                    let hit = c.plans.contains { $0.plan.contains { Self.line($0, usesIndex: index) } }
+                    let hit = c.plans.contains { $0.planLines.contains { Self.line($0, usesIndex: index) } }
                     if !hit {
-                        let plans = c.plans.enumerated().map { "statement \($0.offset + 1): \(planText($0.element.plan))" }.joined(
+                        let plans = c.plans.enumerated().map { "statement \($0.offset + 1): \(planText($0.element.planLines))" }.joined(
                             separator: " | ")
                         failures.append("\(label(variant)): no statement uses index \(index) (\(plans)) [\(a.path)]")
                     }
                 case .noTempBTree:
-                    for (i, st) in c.plans.enumerated() where st.plan.contains(where: PlanLine.isTempBTree) {
+                    for (i, st) in c.plans.enumerated() where st.planLines.contains(where: PlanLine.isTempBTree) {
                         failures.append(
-                            "\(label(variant)): statement \(i + 1) `\(RunComparison.short(st.sql))` uses a temporary B-tree (\(planText(st.plan))) [\(a.path)]"
+                            "\(label(variant)): statement \(i + 1) `\(RunComparison.short(st.sql))` uses a temporary B-tree (\(planText(st.planLines))) [\(a.path)]"
                         )
                     }
                 case .usesTempBTree:
-                    if !c.plans.contains(where: { $0.plan.contains(where: PlanLine.isTempBTree) }) {
+                    if !c.plans.contains(where: { $0.planLines.contains(where: PlanLine.isTempBTree) }) {
                         failures.append("\(label(variant)): no statement uses a temporary B-tree [\(a.path)]")
                     }
                 case .noFullScan:
                     for (i, st) in c.plans.enumerated() {
-                        for line in st.plan where PlanLine.isFullScan(line) {
+                        for line in st.planLines where PlanLine.isFullScan(line) {
                             failures.append(
                                 "\(label(variant)): statement \(i + 1) `\(RunComparison.short(st.sql))` scans a table: \(line) [\(a.path)]")
                         }
                     }
                 case .maxStatements(let n):
-                    if let s = Int(c.field("statements")), s > n {
+                    if case let s = c.summary.statements, s > n {
                         failures.append("\(label(variant)): \(s) statements, at most \(n) stated [\(a.path)]")
                     }
                 case .faster(let slower):
                     guard let other = get(slower) else { checked -= 1; skipped += 1; continue }
                     // Counted runs: instructions repeat exactly, so the judgement does not move with the
                     // machine's noise (make ci saw a real 1.8x effect fail at p = 0.095 with 5 samples each).
-                    if let mine = c.number("instructions"), let theirs = other.number("instructions"), mine > 0, theirs > 0 {
+                    if let mine = c.summary.instructions.map(Double.init), let theirs = other.summary.instructions.map(Double.init),
+                        mine > 0,
+                        theirs > 0
+                    {
                         if !(mine < theirs * (1 - ClaimEvaluation.instructionTolerance)) {
                             failures.append(
                                 "\(label(variant)): not faster than \(slower) in instructions (\(Format.number(mine)) against \(Format.number(theirs)), judged on instructions: the run counted them) [\(a.path)]"

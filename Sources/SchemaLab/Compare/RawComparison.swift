@@ -27,56 +27,84 @@ public struct RawComparison {
 
     /// Prints a table of the cases both files have (and writes ``csv``).
     public func compare(console: any Console) throws(OperationError) {
-        guard let ours = try? String(contentsOfFile: directory + "/results.csv", encoding: .utf8) else {
-            throw OperationError(.badInput, "cannot read \(directory)/results.csv")
+        let lab: [CaseSummary], raw: [RawTime]
+        do {
+            lab = try RunFiles.results.read(path: directory + "/results.csv", blank: CaseSummary())
+            raw = try RawTime.table.read(path: rawCSV, blank: RawTime())
+        } catch {
+            throw OperationError(.badInput, error.message)
         }
-        guard let theirs = try? String(contentsOfFile: rawCSV, encoding: .utf8) else {
-            throw OperationError(.badInput, "cannot read \(rawCSV)")
-        }
-        let lab = CSVWriter.parse(ours), raw = CSVWriter.parse(theirs)
-        guard let labHeader = lab.first, let rawHeader = raw.first, labHeader == ResultsFiles.resultsHeader,
-            ["schema", "workload", "n", "min_ms", "median_ms"].allSatisfy(rawHeader.contains)
-        else {
-            throw OperationError(
-                .badInput,
-                "\(rawCSV): expected the columns schema, workload, n, min_ms, median_ms (and \(directory)/results.csv from `schemalab run`)"
-            )
-        }
-        let labColumn = { (name: String) in labHeader.firstIndex(of: name)! },
-            rawColumn = { (name: String) in rawHeader.firstIndex(of: name)! }
-        var rawTimes: [String: (min: Double, median: Double)] = [:]
-        for row in raw.dropFirst() where row.count == rawHeader.count {
-            rawTimes["\(row[rawColumn("schema")])|\(row[rawColumn("workload")])|\(row[rawColumn("n")])"] =
-                (Double(row[rawColumn("min_ms")]) ?? .nan, Double(row[rawColumn("median_ms")]) ?? .nan)
-        }
-        var out = CSVWriter(header: [
-            "schema", "workload", "size", "lab_min_ms", "raw_min_ms", "ratio_min", "lab_median_ms",
-            "raw_median_ms", "ratio_median", "goal", "within_goal",
-        ])
+        var rawTimes: [String: RawTime] = [:]
+        for row in raw { rawTimes["\(row.schema)|\(row.workload)|\(row.size)"] = row }
+        var ratios: [RawRatio] = []
         console.print("schema        workload        size    lab min     raw min   ratio   goal")
-        for row in lab.dropFirst() where row.count == labHeader.count {
-            let (schema, workload, size) = (row[labColumn("schema")], row[labColumn("workload")], row[labColumn("size")])
-            guard let times = rawTimes["\(schema)|\(workload)|\(size)"], let labMin = Double(row[labColumn("min_ms")]),
-                let labMedian = Double(row[labColumn("median_ms")])
-            else { continue }
-            let ratioMin = labMin / times.min, ratioMedian = labMedian / times.median
-            let goal = Self.goals[workload]
-            let within = goal.map { ratioMin <= $0 ? "yes" : "no" } ?? ""
-            out.append([
-                schema, workload, size, Format.ms(labMin), Format.ms(times.min), String(format: "%.2f", ratioMin), Format.ms(labMedian),
-                Format.ms(times.median), String(format: "%.2f", ratioMedian), goal.map { String($0) } ?? "", within,
-            ])
+        for row in lab {
+            guard let times = rawTimes["\(row.variant)|\(row.workload)|\(row.size)"] else { continue }
+            var ratio = RawRatio()
+            ratio.schema = row.variant
+            ratio.workload = row.workload
+            ratio.size = row.size
+            ratio.labMinMs = row.minMs
+            ratio.rawMinMs = times.minMs
+            ratio.labMedianMs = row.medianMs
+            ratio.rawMedianMs = times.medianMs
+            ratio.goal = Self.goals[row.workload]
+            ratios.append(ratio)
+            let within = ratio.withinGoal.map { $0 ? "yes" : "no" } ?? ""
             console.print(
-                schema.padding(toLength: 13, withPad: " ", startingAt: 0) + " "
-                    + workload.padding(toLength: 14, withPad: " ", startingAt: 0)
+                row.variant.padding(toLength: 13, withPad: " ", startingAt: 0) + " "
+                    + row.workload.padding(toLength: 14, withPad: " ", startingAt: 0)
                     + String(
-                        format: " %6@ %9.3f %11.3f %7.2f   %@", size as NSString, labMin, times.min, ratioMin,
-                        (goal.map { "\($0)x \(within)" } ?? "-") as NSString))
+                        format: " %6@ %9.3f %11.3f %7.2f   %@", String(row.size) as NSString, row.minMs, times.minMs, ratio.ratioMin,
+                        (ratio.goal.map { "\($0)x \(within)" } ?? "-") as NSString))
         }
         if let csv {
-            do { try Data(out.text.utf8).write(to: URL(fileURLWithPath: csv), options: .atomic) } catch {
+            do { try Data(RawRatio.table.text(ratios).utf8).write(to: URL(fileURLWithPath: csv), options: .atomic) } catch {
                 throw OperationError(.failed, "cannot write \(csv): \(error.localizedDescription)")
             }
         }
     }
+}
+
+/// A row of the raw program's CSV: a case's minimum and median times measured outside the lab.
+struct RawTime: Sendable {
+    var schema = ""
+    var workload = ""
+    var size = 0
+    var minMs = 0.0
+    var medianMs = 0.0
+
+    static let table = CSVTable<RawTime>(
+        [
+            .text("schema", \.schema), .text("workload", \.workload), .integer("n", \.size),
+            .milliseconds("min_ms", \.minMs), .milliseconds("median_ms", \.medianMs),
+        ],
+        required: ["schema", "workload", "n", "min_ms", "median_ms"])
+}
+
+/// A row of `compare-raw --csv`: the lab's times over the raw program's, and the goal.
+struct RawRatio: Sendable {
+    var schema = ""
+    var workload = ""
+    var size = 0
+    var labMinMs = 0.0
+    var rawMinMs = 0.0
+    var labMedianMs = 0.0
+    var rawMedianMs = 0.0
+    var goal: Double?
+
+    var ratioMin: Double { labMinMs / rawMinMs }
+    var ratioMedian: Double { labMedianMs / rawMedianMs }
+    var withinGoal: Bool? { goal.map { ratioMin <= $0 } }
+
+    static let table = CSVTable<RawRatio>(
+        [
+            .text("schema", \.schema), .text("workload", \.workload), .integer("size", \.size), .milliseconds("lab_min_ms", \.labMinMs),
+            .milliseconds("raw_min_ms", \.rawMinMs), .derived("ratio_min", unit: .ratio) { Format.ratio($0.ratioMin) },
+            .milliseconds("lab_median_ms", \.labMedianMs), .milliseconds("raw_median_ms", \.rawMedianMs),
+            .derived("ratio_median", unit: .ratio) { Format.ratio($0.ratioMedian) },
+            .optionalNumber("goal", \.goal, unit: .ratio, format: { String($0) }),
+            .derived("within_goal", unit: .none) { $0.withinGoal.map { $0 ? "yes" : "no" } ?? "" },
+        ],
+        required: ["schema", "workload", "size"])
 }

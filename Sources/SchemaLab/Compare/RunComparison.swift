@@ -87,7 +87,7 @@ public struct RunComparison: Sendable {
 
     public init(baseline: RunSnapshot, run: RunSnapshot, options: Options = Options()) {
         self.options = options
-        let pairs = run.order.compactMap { key -> (RunSnapshot.Case, RunSnapshot.Case)? in
+        let pairs = run.order.compactMap { key -> (RecordedCase, RecordedCase)? in
             guard let b = baseline.cases[key], let n = run.cases[key] else { return nil }
             return (b, n)
         }
@@ -99,8 +99,8 @@ public struct RunComparison: Sendable {
         let factor = machineFactor
         // Runs with instruction counts: a case left uncounted (a reader under a writer) has only its time.
         let counted =
-            !baseline.cases.values.filter { $0.number("instructions") != nil }.isEmpty
-            && !run.cases.values.filter { $0.number("instructions") != nil }.isEmpty
+            baseline.cases.values.contains { $0.summary.instructions != nil }
+            && run.cases.values.contains { $0.summary.instructions != nil }
         cases = pairs.map { Self.compare($0.0, $0.1, options, machineFactor: factor, countedRuns: counted) }
         missing = baseline.order.filter { run.cases[$0] == nil }
         added = run.order.filter { baseline.cases[$0] == nil }
@@ -120,7 +120,7 @@ public struct RunComparison: Sendable {
     }
 
     static func compare(
-        _ b: RunSnapshot.Case, _ n: RunSnapshot.Case, _ options: Options, machineFactor: Double = 1,
+        _ b: RecordedCase, _ n: RecordedCase, _ options: Options, machineFactor: Double = 1,
         countedRuns: Bool = false
     ) -> CaseComparison {
         var (change, p, time) = judge(b.wallMs, n.wallMs.map { $0 / machineFactor }, options)
@@ -128,8 +128,8 @@ public struct RunComparison: Sendable {
         // A case whose rows or statements vary between its own repetitions (a reader under a
         // writer) is not deterministic: its counters are not gated.
         let deterministic =
-            Set(b.sampleRows).count <= 1 && Set(b.sampleStatements).count <= 1
-            && Set(n.sampleRows).count <= 1 && Set(n.sampleStatements).count <= 1
+            Set(b.samples.map(\.rows)).count <= 1 && Set(b.samples.map(\.statements)).count <= 1
+            && Set(n.samples.map(\.rows)).count <= 1 && Set(n.samples.map(\.statements)).count <= 1
         let (_, heapP, heap) = judge(b.heapRetainedKB, n.heapRetainedKB, options)
         if heap != .same, abs(median(n.heapRetainedKB) - median(b.heapRetainedKB)) >= 64 {
             findings.append(
@@ -139,25 +139,32 @@ public struct RunComparison: Sendable {
                         "heap retained \(Format.number(median(b.heapRetainedKB))) -> \(Format.number(median(n.heapRetainedKB))) KB (p = \(Format.pValue(heapP)))"
                 ))
         }
-        if b.field("result_digest") != n.field("result_digest") {
+        if b.summary.resultDigest != n.summary.resultDigest {
             findings.append(
                 Finding(
-                    verdict: .regressed, message: "the result changed (digest \(b.field("result_digest")) -> \(n.field("result_digest")))"))
+                    verdict: .regressed, message: "the result changed (digest \(b.summary.resultDigest) -> \(n.summary.resultDigest))"))
         }
         findings += planFindings(b, n)
         if deterministic {
-            for (name, label) in [
-                ("statements", "statements"), ("rows", "rows"), ("sorts", "sorts"), ("fullscan_steps", "full-scan steps"),
-                ("autoindex", "auto-index rows"), ("vm_steps", "VM steps"),
-            ] {
-                let x = b.field(name), y = n.field(name)
-                guard x != y, let xv = Double(x), let yv = Double(y) else { continue }
-                let verdict: Verdict = name == "rows" ? .regressed : (yv > xv ? .regressed : .improved)
+            let counts: [(@Sendable (CaseSummary) -> Int64, String)] = [
+                ({ Int64($0.statements) }, "statements"), ({ Int64($0.rows) }, "rows"), ({ $0.counters.sorts }, "sorts"),
+                ({ $0.counters.fullscanSteps }, "full-scan steps"), ({ $0.counters.autoindex }, "auto-index rows"),
+                ({ $0.counters.vmSteps }, "VM steps"),
+            ]
+            for (figure, label) in counts {
+                let x = figure(b.summary), y = figure(n.summary)
+                guard x != y else { continue }
+                let verdict: Verdict = label == "rows" ? .regressed : (y > x ? .regressed : .improved)
                 findings.append(Finding(verdict: verdict, message: "\(label) \(x) -> \(y)"))
             }
         }
-        for (name, label) in [("instructions", "instructions"), ("sqlite_instructions", "SQLite instructions")] where deterministic {
-            guard let x = b.number(name), let y = n.number(name), x > 0 else { continue }
+        let instructionCounts: [(KeyPath<CaseSummary, Int64?>, String)] = [
+            (\.instructions, "instructions"), (\.sqliteInstructions, "SQLite instructions"),
+        ]
+        for (figure, label) in instructionCounts where deterministic {
+            guard let x = b.summary[keyPath: figure].map(Double.init), let y = n.summary[keyPath: figure].map(Double.init), x > 0 else {
+                continue
+            }
             let r = y / x - 1
             guard abs(r) > options.instructionTolerance else { continue }
             findings.append(
@@ -167,7 +174,9 @@ public struct RunComparison: Sendable {
         }
         // With instruction counts on both sides and equal within the tolerance, the CPU work is the
         // same: a slower time alone is reported, not gated (machine noise, or I/O the counts miss).
-        if time == .regressed, deterministic, let x = b.number("instructions"), let y = n.number("instructions"), x > 0,
+        if time == .regressed, deterministic, let x = b.summary.instructions.map(Double.init),
+            let y = n.summary.instructions.map(Double.init),
+            x > 0,
             abs(y / x - 1) <= options.instructionTolerance
         {
             time = .changed
@@ -177,7 +186,7 @@ public struct RunComparison: Sendable {
                     message:
                         "time \(Format.percent(change)) (p = \(Format.pValue(p))) with the same instructions (\(Format.percent(y / x - 1))): reported, not gated"
                 ))
-        } else if time == .regressed, countedRuns, b.number("instructions") == nil, n.number("instructions") == nil {
+        } else if time == .regressed, countedRuns, b.summary.instructions == nil, n.summary.instructions == nil {
             // Not counted although the runs were (a reader under a writer): its time follows how two
             // threads interleave and the busy handler's back-off; make ci saw +12.6% at p = 0.008 A/A.
             time = .changed
@@ -195,15 +204,16 @@ public struct RunComparison: Sendable {
     /// Query plans statement by statement: a readable diff of each plan that changed, and
     /// statements that appeared or went away. A plan that gained a full scan or a temporary
     /// B-tree is a regression; one that lost them an improvement; another change is reported.
-    static func planFindings(_ b: RunSnapshot.Case, _ n: RunSnapshot.Case) -> [Finding] {
+    static func planFindings(_ b: RecordedCase, _ n: RecordedCase) -> [Finding] {
         var out: [Finding] = []
-        let base = Dictionary(b.plans.map { ($0.sql, $0.plan) }, uniquingKeysWith: { a, _ in a })
-        let new = Dictionary(n.plans.map { ($0.sql, $0.plan) }, uniquingKeysWith: { a, _ in a })
+        let base = Dictionary(b.plans.map { ($0.sql, $0.planLines) }, uniquingKeysWith: { a, _ in a })
+        let new = Dictionary(n.plans.map { ($0.sql, $0.planLines) }, uniquingKeysWith: { a, _ in a })
         func cost(_ plan: [String]) -> Int {
             plan.filter(PlanLine.isCostly).count
         }
-        let sorts = b.field("sorts") != n.field("sorts") ? " (sorts \(b.field("sorts")) -> \(n.field("sorts")))" : ""
-        for (sql, plan) in n.plans where base[sql] != nil && base[sql]! != plan {
+        let (sortsBefore, sortsAfter) = (b.summary.counters.sorts, n.summary.counters.sorts)
+        let sorts = sortsBefore != sortsAfter ? " (sorts \(sortsBefore) -> \(sortsAfter))" : ""
+        for (sql, plan) in n.plans.map({ ($0.sql, $0.planLines) }) where base[sql] != nil && base[sql]! != plan {
             let old = base[sql]!
             let verdict: Verdict = cost(plan) > cost(old) ? .regressed : cost(plan) < cost(old) ? .improved : .changed
             out.append(
@@ -211,10 +221,10 @@ public struct RunComparison: Sendable {
                     verdict: verdict,
                     message: "plan of `\(Self.short(sql))`: \(old.joined(separator: "; ")) became \(plan.joined(separator: "; "))\(sorts)"))
         }
-        for (sql, plan) in n.plans where base[sql] == nil {
+        for (sql, plan) in n.plans.map({ ($0.sql, $0.planLines) }) where base[sql] == nil {
             out.append(Finding(verdict: .changed, message: "new statement `\(Self.short(sql))`: \(plan.joined(separator: "; "))"))
         }
-        for (sql, _) in b.plans where new[sql] == nil {
+        for sql in b.plans.map(\.sql) where new[sql] == nil {
             out.append(Finding(verdict: .changed, message: "statement no longer run: `\(Self.short(sql))`"))
         }
         return out

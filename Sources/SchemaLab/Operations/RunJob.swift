@@ -220,7 +220,7 @@ public struct RunJob {
             try runner.run(
                 skip: { directory.isDone($0) },
                 finished: { result in
-                    try directory.commit(CaseRecord(result, variants: variantOrder, workloads: workloadOrder))
+                    try directory.commit(RecordedCase(result, variants: variantOrder, workloads: workloadOrder))
                 },
                 failed: { key, error in
                     failures.append(key)
@@ -250,7 +250,7 @@ public struct RunJob {
         }
         do { try directory.finish() } catch { throw OperationError.from(error, status: .failed) }
         console.print(SummaryTable.render(directory.records, variants: variantOrder, workloads: workloadOrder))
-        let differing = directory.records.filter { $0.referenceCheck == .differs || $0.agreementCheck == .differs }
+        let differing = directory.records.filter { $0.summary.referenceCheck == .differs || $0.summary.agreementCheck == .differs }
         if !differing.isEmpty {
             console.note(
                 "schemalab: \(differing.count) case(s) returned a different result than they must (reference_check / agreement_check in results.csv)"

@@ -2,10 +2,11 @@ import SchemaLabCoreData
 import SchemaLabEngine
 
 /// Why one of the lab's operations (a run, a merge, a comparison, ...) did not do what was
-/// asked, with the exit status the CLI gives it. The message says what, and where: the
-/// file, the JSON path or the directory.
+/// asked: what kind of problem (``status``), what and where (``message``: the file, the JSON
+/// path or the directory), and what would fix it (``remedy``), which a front end words in
+/// its own terms (the CLI as the flags to give). The message names no command-line flag.
 public struct OperationError: Error, CustomStringConvertible, Sendable {
-    /// The exit statuses of `schemalab`, by meaning.
+    /// What kind of problem it is.
     public enum Status: Sendable {
         /// The operation failed: a SQLite or I/O error, a case that failed, a tool that is missing.
         case failed
@@ -18,28 +19,52 @@ public struct OperationError: Error, CustomStringConvertible, Sendable {
         case baselineNotFound
     }
 
-    public let status: Status
-    public let message: String
-
-    public init(_ status: Status, _ message: String) {
-        self.status = status
-        self.message = message
+    /// What the user can do about it.
+    public enum Remedy: Sendable, Equatable {
+        /// Run a scenario into this directory first.
+        case run(String)
+        /// Finish the stopped run in this directory.
+        case resume(String)
+        /// Resume the run in this directory, giving its scenario file (the one its run.json names is gone).
+        case resumeWithScenario(String)
+        /// Write elsewhere, replace the existing run directory (it is kept as `<path>.previous`), or
+        /// resume its run if it stopped early.
+        case replaceOrResume(String)
+        /// Write elsewhere: the output path is not a directory that can be written.
+        case chooseAnotherOutput
+        /// Overwrite what exists (a baseline, an imported scenario), or write elsewhere.
+        case overwrite
+        /// Compare anyway, across environments.
+        case compareAcrossEnvironments
+        /// Run only these variants (the ones that fit).
+        case selectVariants([String])
+        /// Run smaller sizes, free space, or skip the fit check.
+        case reduceSizeOrSkipFitCheck
+        /// Run without the fit check, which could not measure the data set.
+        case skipFitCheck
+        /// Give the run's scenario file (for index advice).
+        case giveScenarioFile
+        /// Give the directory of the gnuplot scripts.
+        case giveScriptDirectory
+        /// Plot the run first.
+        case plot(String)
     }
 
-    /// The process exit status: 1 failed, 2 bad input or a regression, 3 baseline not found.
-    public var exitStatus: Int32 {
-        switch status {
-        case .failed: return 1
-        case .badInput, .regression: return 2
-        case .baselineNotFound: return 3
-        }
+    public let status: Status
+    public let message: String
+    public let remedy: Remedy?
+
+    public init(_ status: Status, _ message: String, remedy: Remedy? = nil) {
+        self.status = status
+        self.message = message
+        self.remedy = remedy
     }
 
     public var description: String { message }
 
     /// `error` as an operation error: a scenario or store mismatch is bad input, a file error is
     /// bad input when the user must change the command, anything else is a failure; `status`,
-    /// when given, overrides that (the message stays the error's).
+    /// when given, overrides that (the message and remedy stay the error's).
     public static func from(_ error: any Error, status: Status? = nil) -> OperationError {
         let mapped: OperationError
         switch error {
@@ -49,6 +74,6 @@ public struct OperationError: Error, CustomStringConvertible, Sendable {
         case let error as StoreMismatch: mapped = OperationError(.badInput, error.description)
         default: mapped = OperationError(.failed, "\(error)")
         }
-        return status.map { OperationError($0, mapped.message) } ?? mapped
+        return status.map { OperationError($0, mapped.message, remedy: mapped.remedy) } ?? mapped
     }
 }

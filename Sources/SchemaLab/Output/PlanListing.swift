@@ -1,4 +1,5 @@
 import Foundation
+import SchemaLabEngine
 import SchemaLabSQLite
 
 /// `schemalab plans DIR`: the query plans a run recorded (plans.csv), statement by
@@ -18,15 +19,13 @@ public struct PlanListing {
     /// bad input when nothing matches.
     public func list(console: any Console) throws(OperationError) {
         let path = directory + "/plans.csv"
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+        guard FileManager.default.fileExists(atPath: path) else {
             let what = FileManager.default.fileExists(atPath: directory) ? "it has no plans.csv" : "it does not exist"
-            throw OperationError(
-                .badInput,
-                "cannot read \(path): \(directory) is not a run directory (\(what); `schemalab run SCENARIO --out \(directory)` makes one)")
+            throw OperationError(.badInput, "cannot read \(path): \(directory) is not a run directory (\(what))", remedy: .run(directory))
         }
-        let records = CSVWriter.parse(text)
-        guard let header = records.first, header == ResultsFiles.plansHeader else {
-            throw OperationError(.badInput, "\(path) does not have the plans.csv header this build writes")
+        let rows: [CaseRow<PlanRow>]
+        do { rows = try RunFiles.plans.read(path: path, blank: RunFiles.blankPlan) } catch {
+            throw OperationError(.badInput, error.message)
         }
         var current = ""
         var nodes: [QueryPlanNode] = []
@@ -39,12 +38,12 @@ public struct PlanListing {
             nodes = []
         }
         var matched = 0
-        for row in records.dropFirst() where row.count == header.count {
-            if let variant, row[1] != variant { continue }
-            if let workload, row[2] != workload { continue }
-            let head = "[\(row[1]) \(row[2]) n=\(row[3]) #\(row[4])] \(row[5])"
+        for row in rows {
+            if let variant, row.variant != variant { continue }
+            if let workload, row.workload != workload { continue }
+            let head = "[\(row.variant) \(row.workload) n=\(row.size) #\(row.value.statement)] \(row.value.sql)"
             if head != current { flush(); current = head; matched += 1 }
-            if let id = Int(row[6]), let parent = Int(row[7]) { nodes.append(QueryPlanNode(id: id, parent: parent, detail: row[8])) }
+            if let id = row.value.nodeID { nodes.append(QueryPlanNode(id: id, parent: row.value.parentID ?? 0, detail: row.value.detail)) }
         }
         flush()
         if matched == 0 { throw OperationError(.badInput, "no statements match in \(path)") }

@@ -1,7 +1,7 @@
 /// The terminal summary, shaped like the article's table: one row per workload,
 /// one column per variant, median milliseconds (and the statements a case ran).
 public enum SummaryTable {
-    public static func render(_ results: [CaseRecord], variants: [String], workloads: [String]) -> String {
+    public static func render(_ results: [RecordedCase], variants: [String], workloads: [String]) -> String {
         var out: [String] = []
         let sizes = Array(Set(results.map(\.key.size))).sorted()
         for size in sizes {
@@ -47,7 +47,7 @@ public enum SummaryTable {
         return out.joined(separator: "\n")
     }
 
-    /// What the table shows of one case, read from its results.csv row.
+    /// What the table shows of one case.
     private struct Row {
         let variant, workload: String
         let median: Double
@@ -55,14 +55,14 @@ public enum SummaryTable {
         let floor: Double?
         let referenceCheck, agreementCheck: ResultCheck
 
-        init(_ r: CaseRecord) {
+        init(_ r: RecordedCase) {
             variant = r.key.variant
             workload = r.key.workload
-            median = Double(r.field("median_ms")) ?? .nan
-            statements = r.field("statements")
-            floor = Double(r.field("floor_ms"))
-            referenceCheck = r.referenceCheck
-            agreementCheck = r.agreementCheck
+            median = r.summary.medianMs
+            statements = String(r.summary.statements)
+            floor = r.summary.floorMs
+            referenceCheck = r.summary.referenceCheck
+            agreementCheck = r.summary.agreementCheck
         }
     }
 }

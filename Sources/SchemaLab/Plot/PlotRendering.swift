@@ -61,12 +61,12 @@ public struct PlotRendering {
                 "\(scenario): median time against size (log-log); x marks where two variants change order", "median ms", true
             ),
             (
-                "memory-rss", RunCharts.memory(run, order, column: "rss_growth_kb"),
+                "memory-rss", RunCharts.memory(run, order, \.rssGrowthKB, unit: .kibibytes),
                 "\(scenario): the resident memory a repetition adds (its peak over the resident set at its start)",
                 "resident set growth, MB", false
             ),
             (
-                "memory-heap", RunCharts.memory(run, order, column: "sqlite_heap_peak_bytes"),
+                "memory-heap", RunCharts.memory(run, order, \.sqliteHeapPeakBytes, unit: .bytes),
                 "\(scenario): SQLite's heap high-water mark against size (process-wide: every open connection's page cache)",
                 "SQLite heap peak, MB", false
             ),
@@ -79,7 +79,7 @@ public struct PlotRendering {
         }
         // Every query's latency, by percentile.
         for size in order.sizes {
-            let data = RunCharts.percentiles(directory: directory, order, size: size)
+            let data = RunCharts.percentiles(run, order, size: size)
             guard !data.isEmpty else { continue }
             try drawLines(
                 data, name: "\(scenario)-\(size)-percentiles", outDirectory: outDirectory,
@@ -89,11 +89,11 @@ public struct PlotRendering {
         // Cases with reads (readers under a writer, box sets): their p50, p90, p99 and max, per variant and size.
         for size in order.sizes {
             for variant in order.variants
-            where run.order.contains(where: { $0.variant == variant && $0.size == size && !(run.cases[$0]?.field("reads").isEmpty ?? true) }
+            where run.order.contains(where: { $0.variant == variant && $0.size == size && run.cases[$0]?.summary.reads != nil }
             ) {
                 let outbase = "\(outDirectory)/\(scenario)-\(size)-\(variant)-reads"
                 let readers = order.workloads.filter { workload in
-                    run.cases.values.contains { $0.key.workload == workload && !$0.field("reads").isEmpty }
+                    run.cases.values.contains { $0.key.workload == workload && $0.summary.reads != nil }
                 }
                 try runGnuplot(
                     "datafile='\(csvPath)'; outbase='\(outbase)'; variant='\(variant)'; "

@@ -22,16 +22,19 @@ public enum RunCharts {
         return d
     }
 
-    /// A memory column (`rss_growth_kb` or `peak_rss_kb` in MB, or `sqlite_heap_peak_bytes` in MB) against size.
-    public static func memory(_ run: RunSnapshot, _ order: RunOrder, column: String) -> LineChartData {
+    /// A memory figure of each case (``CaseSummary/rssGrowthKB`` or ``CaseSummary/peakRSSKB``,
+    /// in KiB, or ``CaseSummary/sqliteHeapPeakBytes``, in bytes) in MB, against size.
+    public static func memory(_ run: RunSnapshot, _ order: RunOrder, _ figure: KeyPath<CaseSummary, Int64>, unit: ColumnUnit)
+        -> LineChartData
+    {
         var d = LineChartData()
         guard order.sizes.count >= 2 else { return d }
-        let scale = column.hasSuffix("_kb") ? 1.0 / 1024 : 1.0 / 1_048_576
+        let scale = unit == .kibibytes ? 1.0 / 1024 : 1.0 / 1_048_576
         for w in order.workloads {
             for v in order.variants {
                 for n in order.sizes {
-                    guard let c = run.cases[CaseKey(variant: v, workload: w, size: n)], let value = c.number(column) else { continue }
-                    d.add(panel: w, series: v, x: Double(n), y: value * scale)
+                    guard let c = run.cases[CaseKey(variant: v, workload: w, size: n)] else { continue }
+                    d.add(panel: w, series: v, x: Double(n), y: Double(c.summary[keyPath: figure]) * scale)
                 }
             }
         }
@@ -41,11 +44,11 @@ public enum RunCharts {
     /// Each query's latency by percentile, for one size: per workload that kept latencies
     /// (`latencies/<variant>-<workload>-<size>.csv`), one line per variant; at most 200
     /// points per line.
-    public static func percentiles(directory: String, _ order: RunOrder, size: Int) -> LineChartData {
+    public static func percentiles(_ run: RunSnapshot, _ order: RunOrder, size: Int) -> LineChartData {
         var d = LineChartData()
         for w in order.workloads {
             for v in order.variants {
-                let values = RunSnapshot.latencies(directory: directory, CaseKey(variant: v, workload: w, size: size)).sorted()
+                let values = (run.cases[CaseKey(variant: v, workload: w, size: size)]?.latencyMs ?? []).sorted()
                 guard values.count >= 2 else { continue }
                 let steps = min(200, values.count)
                 for i in 0..<steps {

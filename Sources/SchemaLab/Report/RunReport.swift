@@ -25,7 +25,7 @@ public struct RunReport: Sendable {
     public var costlyStatements: [String: Set<String>] {
         var out: [String: Set<String>] = [:]
         for c in run.cases.values {
-            for st in c.plans where st.plan.contains(where: PlanLine.isCostly) && st.sql.uppercased().hasPrefix("SELECT") {
+            for st in c.plans where st.planLines.contains(where: PlanLine.isCostly) && st.sql.uppercased().hasPrefix("SELECT") {
                 out[c.key.variant, default: []].insert(st.sql)
             }
         }
@@ -44,10 +44,8 @@ public struct RunReport: Sendable {
     }
 
     /// True when two cases' 95% intervals of the median do not overlap.
-    static func beyondNoise(_ a: RunSnapshot.Case, _ b: RunSnapshot.Case) -> Bool {
-        guard let al = a.number("ci_low_ms"), let ah = a.number("ci_high_ms"),
-            let bl = b.number("ci_low_ms"), let bh = b.number("ci_high_ms")
-        else { return false }
+    static func beyondNoise(_ a: RecordedCase, _ b: RecordedCase) -> Bool {
+        let al = a.summary.ciLowMs, ah = a.summary.ciHighMs, bl = b.summary.ciLowMs, bh = b.summary.ciHighMs
         return ah < bl || bh < al
     }
 
@@ -140,17 +138,17 @@ public struct RunReport: Sendable {
                 var row = [w]
                 var any = false
                 for v in order.variants {
-                    guard let c = run.cases[CaseKey(variant: v, workload: w, size: n)], let m = c.number("median_ms") else {
+                    guard let c = run.cases[CaseKey(variant: v, workload: w, size: n)] else {
                         row.append(""); continue
                     }
                     any = true
+                    let m = c.summary.medianMs
                     var cell = Format.short(m)
-                    if let ref, v != ref, let r = run.cases[CaseKey(variant: ref, workload: w, size: n)], let rm = r.number("median_ms"),
-                        rm > 0
-                    {
+                    if let ref, v != ref, let r = run.cases[CaseKey(variant: ref, workload: w, size: n)], r.summary.medianMs > 0 {
+                        let rm = r.summary.medianMs
                         cell += Self.beyondNoise(c, r) ? " (\(Format.percent(m / rm - 1)))" : " (~)"
                     }
-                    if c.field("reference_check") == "differs" { cell += " differs" }
+                    if c.summary.referenceCheck == .differs { cell += " differs" }
                     row.append(cell)
                 }
                 if any { rows.append(row) }
@@ -165,10 +163,9 @@ public struct RunReport: Sendable {
         var rows: [[String]] = []
         for w in order.workloads {
             let cells = order.variants.map { v -> String in
-                guard let c = run.cases[CaseKey(variant: v, workload: w, size: n)], let m = c.number("median_ms"),
-                    let r = c.number("raw_ms"), r > 0
+                guard let c = run.cases[CaseKey(variant: v, workload: w, size: n)]?.summary, let r = c.rawMs, r > 0
                 else { return "" }
-                return "\(Format.ratio(m / r))x (\(Format.short(r)))"
+                return "\(Format.ratio(c.medianMs / r))x (\(Format.short(r)))"
             }
             if cells.contains(where: { !$0.isEmpty }) { rows.append([w] + cells) }
         }
@@ -247,13 +244,17 @@ public struct RunReport: Sendable {
                         ("sorts", "sorts"), ("auto-index rows", "autoindex"), ("peak RSS KB", "peak_rss_kb"),
                         ("SQLite heap peak bytes", "sqlite_heap_peak_bytes"), ("instructions", "instructions"),
                     ]
-                    blocks.append(.table(header: counters.map(\.0), rows: [counters.map { c.field($0.1) }], numeric: Set(counters.indices)))
+                    blocks.append(
+                        .table(
+                            header: counters.map(\.0), rows: [counters.map { RunFiles.results.field($0.1, of: c.summary) ?? "" }],
+                            numeric: Set(counters.indices)))
                     var flagged = 0
                     for (i, st) in c.plans.enumerated() {
-                        let bad = st.plan.contains { PlanLine.isCostly($0) }
+                        let bad = st.planLines.contains { PlanLine.isCostly($0) }
                         if bad { flagged += 1 }
                         blocks.append(.paragraph("Statement \(i + 1)\(bad ? " (scans or sorts)" : ""):"))
-                        blocks.append(.code(st.sql + (st.plan.isEmpty ? "" : "\n" + st.plan.map { "  " + $0 }.joined(separator: "\n"))))
+                        blocks.append(
+                            .code(st.sql + (st.plan.isEmpty ? "" : "\n" + st.planLines.map { "  " + $0 }.joined(separator: "\n"))))
                         if bad, let a = advice[Self.adviceKey(v, st.sql)] {
                             blocks.append(.paragraph(a.summary))
                             if !a.indexes.isEmpty || !a.plan.isEmpty {
@@ -262,7 +263,7 @@ public struct RunReport: Sendable {
                         }
                     }
                     let summary =
-                        "\(v) · \(w) · n = \(n): \(Format.short(c.number("median_ms") ?? .nan)) ms, \(c.plans.count) statement(s)"
+                        "\(v) · \(w) · n = \(n): \(Format.short(c.summary.medianMs)) ms, \(c.plans.count) statement(s)"
                         + (flagged > 0 ? ", \(flagged) scanning or sorting" : "")
                     doc.add(.anchor(Self.caseAnchor(CaseKey(variant: v, workload: w, size: n))))
                     doc.add(.details(summary: summary, blocks: blocks))

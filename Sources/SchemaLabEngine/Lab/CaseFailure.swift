@@ -4,9 +4,9 @@ import SchemaLabSQLite
 /// statement that failed.
 public struct CaseFailure: Sendable, Equatable {
     /// `SQLite error 19: UNIQUE constraint failed: ...`, or the error's description.
-    public let message: String
+    public var message: String
     /// The SQL that failed, when the error was SQLite's.
-    public let sql: String?
+    public var sql: String?
 
     /// A failure recorded before (a shard's failures.csv), message and SQL as they were written.
     public init(message: String, sql: String?) {

@@ -16,14 +16,17 @@ public struct FillMeasurement: Sendable, Equatable {
     /// The store file's size once filled.
     public var storeBytes: Int64
 
-    public static let header = [
-        "scenario", "schema", "size", "chunk_rows", "streamed", "fill_ms", "peak_rss_kb", "rss_growth_kb", "store_bytes",
-    ]
-
-    public func row(scenario: String) -> [String] {
-        [
-            scenario, variant, String(size), String(chunkRows), streamed ? "1" : "0", Format.ms(milliseconds),
-            String(peakRSSKB), String(rssGrowthKB), String(storeBytes),
-        ]
+    public init(
+        variant: String, size: Int, chunkRows: Int, streamed: Bool, milliseconds: Double, peakRSSKB: Int64, rssGrowthKB: Int64,
+        storeBytes: Int64
+    ) {
+        self.variant = variant
+        self.size = size
+        self.chunkRows = chunkRows
+        self.streamed = streamed
+        self.milliseconds = milliseconds
+        self.peakRSSKB = peakRSSKB
+        self.rssGrowthKB = rssGrowthKB
+        self.storeBytes = storeBytes
     }
 }

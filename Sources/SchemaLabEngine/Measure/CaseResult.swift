@@ -1,36 +1,5 @@
 import SchemaLabSQLite
 
-/// One measured repetition.
-public struct Sample: Sendable {
-    public let repetition: Int
-    public let wallMs: Double
-    public let cpuMs: Double
-    public let rows: Int
-    public let statements: Int
-    /// Heap (KiB) the result still held when the workload returned: in use after minus before.
-    public let heapRetainedKB: Int64
-    /// The longest write transaction of the repetition (ms): how long the write lock was held.
-    public var longestWriteMs: Double = 0
-}
-
-/// One read of a reader under a writer, or one query of a box set.
-public struct ReadLatency: Sendable {
-    public let repetition: Int
-    public let read: Int
-    public let ms: Double
-    /// Whether a writer was still writing when the read started.
-    public let writerActive: Bool
-    /// The rows the read returned.
-    public let rows: Int
-}
-
-/// One distinct statement a case ran, with its query plan.
-public struct StatementPlan: Sendable {
-    public let number: Int
-    public let sql: String
-    public let plan: [QueryPlanNode]
-}
-
 /// Everything measured for one case: variant x workload x size.
 public struct CaseResult: Sendable {
     public let scenario: String

@@ -25,7 +25,7 @@ public final class RunDirectory: @unchecked Sendable {
     /// The run's state, as last written to run.json.
     public private(set) var state: RunState
     /// The finished cases, in the order they finished.
-    public private(set) var records: [CaseRecord]
+    public private(set) var records: [RecordedCase]
     private let writer: FileWriting
     private let lock: FileLock
     /// Marks each row's reference_check and agreement_check when results.csv is rewritten.
@@ -39,7 +39,7 @@ public final class RunDirectory: @unchecked Sendable {
     private var fillsText: String
 
     private init(
-        path: String, state: RunState, records: [CaseRecord], writer: FileWriting, lock: FileLock,
+        path: String, state: RunState, records: [RecordedCase], writer: FileWriting, lock: FileLock,
         checker: ResultChecker
     ) {
         self.path = path
@@ -48,14 +48,9 @@ public final class RunDirectory: @unchecked Sendable {
         self.writer = writer
         self.lock = lock
         self.checker = checker
-        var s = CSVWriter(header: ResultsFiles.samplesHeader), p = CSVWriter(header: ResultsFiles.plansHeader)
-        for r in records {
-            for row in r.samples { s.append(row) }
-            for row in r.plans { p.append(row) }
-        }
-        samplesText = s.text
-        plansText = p.text
-        fillsText = (try? String(contentsOfFile: path + "/fills.csv", encoding: .utf8)) ?? CSVWriter(header: FillMeasurement.header).text
+        samplesText = RunFiles.samples.text(records.flatMap(\.sampleRows))
+        plansText = RunFiles.plans.text(records.flatMap(\.planRows))
+        fillsText = (try? String(contentsOfFile: path + "/fills.csv", encoding: .utf8)) ?? RunFiles.fills.text([])
     }
 
     // MARK: Creating
@@ -195,33 +190,26 @@ public final class RunDirectory: @unchecked Sendable {
     }
 
     /// The finished cases of a run directory (those run.json lists as done), with their
-    /// rows and result signatures; for resuming a run and for merging shards.
-    public static func readRecords(path: String, state: RunState) throws -> [CaseRecord] {
+    /// rows and result signatures; for resuming a run and for merging shards. Rows of cases
+    /// run.json does not list (the process died between two renames) are dropped.
+    public static func readRecords(path: String, state: RunState) throws -> [RecordedCase] {
         let fm = FileManager.default
         let done = Set(state.done)
-        func rows(_ name: String, _ header: [String]) throws -> [CaseKey: [[String]]] {
-            let file = path + "/" + name
-            guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
-                throw FileError(path: file, message: "cannot read the run in \(path): cannot read \(file)")
+        func read<Row>(_ table: CSVTable<Row>, _ name: String, blank: Row) throws -> [Row] {
+            do { return try table.read(path: path + "/" + name, blank: blank) } catch {
+                throw FileError(path: error.path, message: "cannot read the run in \(path): \(error.message)")
             }
-            let records = CSVWriter.parse(text)
-            guard records.first == header else {
-                throw FileError(path: file, message: "cannot read the run in \(path): \(file) does not have the header this build writes")
-            }
-            var byCase: [CaseKey: [[String]]] = [:]
-            for r in records.dropFirst() where r.count == header.count {
-                guard let size = Int(r[3]) else { continue }
-                let key = CaseKey(variant: r[1], workload: r[2], size: size)
-                if done.contains(key) { byCase[key, default: []].append(r) }
-            }
-            return byCase
         }
-        let results = try rows("results.csv", ResultsFiles.resultsHeader)
-        let samples = try rows("samples.csv", ResultsFiles.samplesHeader)
-        let plans = try rows("plans.csv", ResultsFiles.plansHeader)
-        var records: [CaseRecord] = []
+        let summaries = Dictionary(
+            try read(RunFiles.results, "results.csv", blank: CaseSummary()).filter { done.contains($0.key) }.map { ($0.key, $0) },
+            uniquingKeysWith: { _, last in last })
+        let samples = Dictionary(
+            grouping: try read(RunFiles.samples, "samples.csv", blank: RunFiles.blankSample).filter { done.contains($0.key) }, by: \.key)
+        let plans = Dictionary(
+            grouping: try read(RunFiles.plans, "plans.csv", blank: RunFiles.blankPlan).filter { done.contains($0.key) }, by: \.key)
+        var records: [RecordedCase] = []
         for key in state.done {
-            guard let row = results[key]?.last, let index = state.cases.firstIndex(of: key) else {
+            guard let summary = summaries[key], let index = state.cases.firstIndex(of: key) else {
                 throw FileError(
                     path: path, message: "cannot read the run in \(path): results.csv has no row for \(key), which run.json lists as done")
             }
@@ -230,8 +218,9 @@ public final class RunDirectory: @unchecked Sendable {
                 throw FileError(path: sigPath, message: "cannot read the run in \(path): \(sigPath) is missing")
             }
             records.append(
-                CaseRecord(
-                    key: key, results: row, samples: samples[key] ?? [], plans: plans[key] ?? [],
+                RecordedCase(
+                    summary: summary, samples: (samples[key] ?? []).map(\.value),
+                    plans: PlanRow.statements((plans[key] ?? []).map(\.value)),
                     signature: try StoredSignature.decode(sig, path: sigPath)))
         }
         return records
@@ -291,23 +280,24 @@ public final class RunDirectory: @unchecked Sendable {
     }
 
     /// Adds a finished case and rewrites the files.
-    public func commit(_ record: CaseRecord) throws {
+    public func commit(_ record: RecordedCase) throws {
         try locked {
             guard let index = state.cases.firstIndex(of: record.key) else {
                 throw FileError(path: path, message: "\(record.key) is not a case of this run")
             }
+            guard let signature = record.signature else {
+                throw FileError(path: path, message: "\(record.key) has no result signature to keep")
+            }
             if !record.latencies.isEmpty {
                 // A reader's raw latencies, one file per case (rewritten when a resume measures it again).
                 try? FileManager.default.createDirectory(atPath: path + "/latencies", withIntermediateDirectories: true)
-                var w = CSVWriter(header: ResultsFiles.latenciesHeader)
-                for row in record.latencies { w.append(row) }
-                try writer.write(Array(w.text.utf8), to: Self.latenciesPath(path, record.key))
+                try writer.write(Array(RunFiles.latencies.text(record.latencyRows).utf8), to: Self.latenciesPath(path, record.key))
             }
-            try writer.write(try StoredSignature.encode(record.signature), to: Self.signaturePath(path, index))
+            try writer.write(try StoredSignature.encode(signature), to: Self.signaturePath(path, index))
             records.removeAll { $0.key == record.key }
             records.append(record)
-            let samples = samplesText + record.samples.map(CSVWriter.record).joined()
-            let plans = plansText + record.plans.map(CSVWriter.record).joined()
+            let samples = samplesText + record.sampleRows.map(RunFiles.samples.record).joined()
+            let plans = plansText + record.planRows.map(RunFiles.plans.record).joined()
             let failedBefore = state.failed
             state.done.append(record.key)
             state.failed.removeAll { $0.key == record.key }
@@ -327,7 +317,7 @@ public final class RunDirectory: @unchecked Sendable {
     /// Adds a store fill's cost to fills.csv (written at once, atomically).
     public func recordFill(_ fill: FillMeasurement) throws {
         try locked {
-            let text = fillsText + CSVWriter.record(fill.row(scenario: state.scenarioName))
+            let text = fillsText + RunFiles.fills.record(ScenarioRow(scenario: state.scenarioName, value: fill))
             try writer.write(Array(text.utf8), to: path + "/fills.csv")
             fillsText = text
         }
@@ -378,16 +368,17 @@ public final class RunDirectory: @unchecked Sendable {
     private func writeFiles(samples: String? = nil, plans: String? = nil) throws {
         try writer.write(Array((samples ?? samplesText).utf8), to: path + "/samples.csv")
         try writer.write(Array((plans ?? plansText).utf8), to: path + "/plans.csv")
-        var f = CSVWriter(header: ResultsFiles.failuresHeader)
-        for x in state.failed { f.append([state.scenarioName, x.variant, x.workload, String(x.size), x.error, x.sql ?? ""]) }
-        try writer.write(Array(f.text.utf8), to: path + "/failures.csv")
-        let checks = checker.checks(records.map { ($0.key, $0.signature) })
-        var r = CSVWriter(header: ResultsFiles.resultsHeader)
-        for i in records.indices {
-            records[i].setChecks(reference: checks[i].reference, agreement: checks[i].agreement)
-            r.append(records[i].results)
+        let failures = state.failed.map {
+            CaseRow(scenario: state.scenarioName, key: $0.key, value: CaseFailure(message: $0.error, sql: $0.sql))
         }
-        try writer.write(Array(r.text.utf8), to: path + "/results.csv")
+        try writer.write(Array(RunFiles.failures.text(failures).utf8), to: path + "/failures.csv")
+        // Every record here has its signature: commit refuses one without, readRecords reads it.
+        let checks = checker.checks(records.map { ($0.key, $0.signature!) })
+        for i in records.indices {
+            records[i].summary.referenceCheck = checks[i].reference
+            records[i].summary.agreementCheck = checks[i].agreement
+        }
+        try writer.write(Array(RunFiles.results.text(records.map(\.summary)).utf8), to: path + "/results.csv")
         try writeRunState()
     }
 

@@ -1,116 +1,76 @@
 import Foundation
 import SchemaLabEngine
 
-/// A finished run read back from its directory (or a baseline): each case's results.csv
-/// row, its samples, its statements' plans, and the environment it ran in.
+/// A finished run's cases, typed: read back from its directory (or a baseline's), or made
+/// in memory from a run just measured (``Lab/run(_:options:observer:)``). What the claims,
+/// the assertions, the regression gate, the plots and the reports read.
 public struct RunSnapshot: Sendable {
-    /// One case as the files hold it.
-    public struct Case: Sendable {
-        public let key: CaseKey
-        /// results.csv, column name to value.
-        public let fields: [String: String]
-        /// samples.csv: each repetition's wall time, heap retained, rows and statements.
-        public var wallMs: [Double] = []
-        /// Each repetition's CPU time.
-        public var cpuMs: [Double] = []
-        public var heapRetainedKB: [Double] = []
-        /// Each repetition's longest write transaction.
-        public var longestWriteMs: [Double] = []
-        public var sampleRows: [String] = []
-        public var sampleStatements: [String] = []
-        /// plans.csv: each statement's SQL and its plan's lines, in statement order.
-        public var plans: [(sql: String, plan: [String])] = []
-
-        public func field(_ name: String) -> String { fields[name] ?? "" }
-        public func number(_ name: String) -> Double? { Double(field(name)) }
-    }
-
-    public let path: String
+    /// The run directory it was read from; nil for a run in memory.
+    public let path: String?
+    /// The scenario's name.
     public let scenario: String
-    public let cases: [CaseKey: Case]
-    /// The scenario's case order.
+    public let cases: [CaseKey: RecordedCase]
+    /// The cases in the order results.csv (or the run) lists them.
     public let order: [CaseKey]
     public let environment: EnvironmentFingerprint
-    /// fills.csv: the store file's size after each variant's fill, by variant and size.
+    /// The store file's size after each variant's fill, by variant and size (fills.csv).
     public let storeBytes: [String: [Int: Double]]
 
-    /// Reads `path`; a message names the missing or malformed file.
+    /// A run in memory: its cases in order, the fills of its stores, its environment.
+    public init(scenario: String, cases: [RecordedCase], fills: [FillMeasurement], environment: EnvironmentFingerprint) {
+        path = nil
+        self.scenario = scenario
+        self.cases = Dictionary(cases.map { ($0.key, $0) }, uniquingKeysWith: { _, last in last })
+        order = cases.map(\.key)
+        self.environment = environment
+        storeBytes = Self.storeBytes(fills)
+    }
+
+    /// Reads the run directory at `path`: results.csv, samples.csv, plans.csv, the latency
+    /// files, fills.csv when there is one, and env.json. An error names the file (and the row
+    /// and column) that cannot be read.
     public init(path: String) throws(FileError) {
         self.path = path
-        func read(_ name: String, _ header: [String]) throws(FileError) -> [[String]] {
-            let file = path + "/" + name
-            guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
-                throw FileError(path: file, message: "cannot read \(file)", isBadInput: true)
-            }
-            let rows = CSVWriter.parse(text)
-            guard rows.first == header else {
-                throw FileError(
-                    path: file, message: "\(file) does not have the columns this build writes (a run from another version?)",
-                    isBadInput: true)
-            }
-            return Array(rows.dropFirst())
-        }
-        let results = try read("results.csv", ResultsFiles.resultsHeader)
-        var cases: [CaseKey: Case] = [:]
+        let summaries = try RunFiles.results.read(path: path + "/results.csv", blank: CaseSummary())
+        var cases: [CaseKey: RecordedCase] = [:]
         var order: [CaseKey] = []
-        func key(_ row: [String]) -> CaseKey { CaseKey(variant: row[1], workload: row[2], size: Int(row[3]) ?? 0) }
-        for row in results where row.count == ResultsFiles.resultsHeader.count {
-            let k = key(row)
-            cases[k] = Case(key: k, fields: Dictionary(uniqueKeysWithValues: zip(ResultsFiles.resultsHeader, row)))
-            order.append(k)
+        for summary in summaries {
+            if cases[summary.key] == nil { order.append(summary.key) }
+            cases[summary.key] = RecordedCase(summary: summary, samples: [], plans: [])
         }
-        let h = ResultsFiles.samplesHeader
-        for row in try read("samples.csv", h) where row.count == h.count {
-            let k = key(row)
-            guard cases[k] != nil else { continue }
-            cases[k]!.wallMs.append(Double(row[h.firstIndex(of: "wall_ms")!]) ?? .nan)
-            cases[k]!.cpuMs.append(Double(row[h.firstIndex(of: "cpu_ms")!]) ?? .nan)
-            cases[k]!.heapRetainedKB.append(Double(row[h.firstIndex(of: "heap_retained_kb")!]) ?? .nan)
-            cases[k]!.longestWriteMs.append(Double(row[h.firstIndex(of: "longest_write_ms")!]) ?? .nan)
-            cases[k]!.sampleRows.append(row[h.firstIndex(of: "rows")!])
-            cases[k]!.sampleStatements.append(row[h.firstIndex(of: "statements")!])
+        for row in try RunFiles.samples.read(path: path + "/samples.csv", blank: RunFiles.blankSample) {
+            cases[row.key]?.samples.append(row.value)
         }
-        let p = ResultsFiles.plansHeader
-        var lastStatement: [CaseKey: String] = [:]
-        for row in try read("plans.csv", p) where row.count == p.count {
-            let k = key(row)
-            guard cases[k] != nil else { continue }
-            let sql = row[p.firstIndex(of: "sql")!], detail = row[p.firstIndex(of: "detail")!]
-            let statement = row[p.firstIndex(of: "statement")!]
-            // A statement's lines share its number (two statements may have the same SQL).
-            if !cases[k]!.plans.isEmpty, lastStatement[k] == statement {
-                if !detail.isEmpty { cases[k]!.plans[cases[k]!.plans.count - 1].plan.append(detail) }
-            } else {
-                cases[k]!.plans.append((sql, detail.isEmpty ? [] : [detail]))
-                lastStatement[k] = statement
-            }
+        let planRows = try RunFiles.plans.read(path: path + "/plans.csv", blank: RunFiles.blankPlan)
+        for (key, rows) in Dictionary(grouping: planRows, by: \.key) where cases[key] != nil {
+            cases[key]!.plans = PlanRow.statements(rows.map(\.value))
         }
-        var bytes: [String: [Int: Double]] = [:]
-        if let text = try? String(contentsOfFile: path + "/fills.csv", encoding: .utf8) {
-            let rows = CSVWriter.parse(text)
-            if let header = rows.first, let v = header.firstIndex(of: "schema"), let n = header.firstIndex(of: "size"),
-                let b = header.firstIndex(of: "store_bytes")
-            {
-                for row in rows.dropFirst() where row.count == header.count {
-                    if let size = Int(row[n]), let value = Double(row[b]), value >= 0 { bytes[row[v], default: [:]][size] = value }
-                }
-            }
+        for key in order where cases[key]?.summary.reads != nil {
+            cases[key]!.latencies = try Self.latencies(directory: path, key)
         }
-        storeBytes = bytes
+        let fills = path + "/fills.csv"
+        storeBytes =
+            FileManager.default.fileExists(atPath: fills)
+            ? Self.storeBytes(try RunFiles.fills.read(path: fills, blank: RunFiles.blankFill).map(\.value)) : [:]
         self.cases = cases
         self.order = order
-        scenario = results.first?[0] ?? ""
+        scenario = summaries.first?.scenario ?? ""
         environment = try RunManifest.read(directory: path, purpose: "read").environment
     }
 
-    /// Every read's latency (ms) of a case that kept them (`latencies/<variant>-<workload>-<size>.csv`:
-    /// a reader under a writer, a box set), in file order; empty when it kept none.
-    public static func latencies(directory: String, _ key: CaseKey) -> [Double] {
-        let file = "\(directory)/latencies/\(key.variant)-\(key.workload)-\(key.size).csv"
-        guard let text = try? String(contentsOfFile: file, encoding: .utf8) else { return [] }
-        let h = ResultsFiles.latenciesHeader
-        let rows = CSVWriter.parse(text)
-        guard rows.first == h, let col = h.firstIndex(of: "latency_ms") else { return [] }
-        return rows.dropFirst().compactMap { $0.count == h.count ? Double($0[col]) : nil }
+    /// Every read of a case that kept them (`latencies/<variant>-<workload>-<size>.csv`), in
+    /// file order; empty when there is no such file.
+    static func latencies(directory: String, _ key: CaseKey) throws(FileError) -> [ReadLatency] {
+        let file = RunDirectory.latenciesPath(directory, key)
+        guard FileManager.default.fileExists(atPath: file) else { return [] }
+        return try RunFiles.latencies.read(path: file, blank: RunFiles.blankLatency).map(\.value)
+    }
+
+    /// The store sizes of `fills` by variant and size (those known: a size is -1 when it
+    /// could not be read).
+    static func storeBytes(_ fills: [FillMeasurement]) -> [String: [Int: Double]] {
+        var bytes: [String: [Int: Double]] = [:]
+        for fill in fills where fill.storeBytes >= 0 { bytes[fill.variant, default: [:]][fill.size] = Double(fill.storeBytes) }
+        return bytes
     }
 }

@@ -182,11 +182,16 @@ struct RegressionGateTests {
 
     @Test("A slower time alone is gated only in a counted case: equal instructions, or a case the runs did not count, are reported")
     func timeOnlyFindings() {
-        func c(_ ms: [Double], instructions: String) -> RunSnapshot.Case {
-            var x = RunSnapshot.Case(key: CaseKey(variant: "v", workload: "w", size: 1), fields: ["instructions": instructions])
-            x.wallMs = ms
-            x.heapRetainedKB = ms.map { _ in 0 }
-            return x
+        func c(_ ms: [Double], instructions: String) -> RecordedCase {
+            var summary = CaseSummary()
+            summary.variant = "v"
+            summary.workload = "w"
+            summary.size = 1
+            summary.instructions = Int64(instructions)
+            let samples = ms.enumerated().map {
+                Sample(repetition: $0.offset + 1, wallMs: $0.element, cpuMs: $0.element, rows: 1, statements: 1, heapRetainedKB: 0)
+            }
+            return RecordedCase(summary: summary, samples: samples, plans: [])
         }
         let base = [10.0, 10.1, 10.2, 10.3, 10.4], slow = [13.0, 13.1, 13.2, 13.3, 13.4]
         #expect(RunComparison.compare(c(base, instructions: "1000"), c(slow, instructions: "1300"), .init()).verdict == .regressed)

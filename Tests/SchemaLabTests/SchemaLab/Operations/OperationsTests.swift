@@ -36,7 +36,7 @@ struct OperationsTests {
             try job.start(request)
         } throws: { error in
             guard let error = error as? OperationError else { return false }
-            return error.status == .badInput && error.exitStatus == 2 && error.message.contains("--variants selects no variant")
+            return error.status == .badInput && error.message.contains("--variants selects no variant")
         }
         request.variants = nil
         request.workloads = ["nope"]
@@ -44,19 +44,18 @@ struct OperationsTests {
         #expect(!FileManager.default.fileExists(atPath: dir + "/out"))
         #expect { try job.resume(dir) } throws: { error in
             guard let error = error as? OperationError else { return false }
-            return error.exitStatus == 2 && error.message.contains("has no run.json")
+            return error.status == .badInput && error.message.contains("has no run.json")
         }
         #expect(console.printed.isEmpty && console.notes.isEmpty)
     }
 
-    @Test("Library errors map to the CLI's exit statuses")
-    func exitStatuses() {
+    @Test("Library errors map to their kinds: bad input, failure, regression, no baseline")
+    func statuses() {
         let scenario = ScenarioError(file: "s.json", path: "$.x", message: "bad")
-        #expect(OperationError.from(scenario).exitStatus == 2)
-        #expect(OperationError.from(FileError(path: "p", message: "taken", isBadInput: true)).exitStatus == 2)
-        #expect(OperationError.from(FileError(path: "p", message: "disk full")).exitStatus == 1)
-        #expect(OperationError.from(SQLiteError(code: 19, message: "constraint")).exitStatus == 1)
-        #expect(OperationError(.regression, "worse").exitStatus == 2)
-        #expect(OperationError(.baselineNotFound, "none").exitStatus == 3)
+        #expect(OperationError.from(scenario).status == .badInput)
+        #expect(OperationError.from(FileError(path: "p", message: "taken", isBadInput: true)).status == .badInput)
+        #expect(OperationError.from(FileError(path: "p", message: "disk full")).status == .failed)
+        #expect(OperationError.from(SQLiteError(code: 19, message: "constraint")).status == .failed)
+        #expect(OperationError.from(OperationError(.failed, "x", remedy: .resume("d")), status: .badInput).remedy == .resume("d"))
     }
 }

@@ -51,8 +51,8 @@ struct RunDurabilityTests {
     static func checkWhole(_ out: String, planned: Set<CaseKey>, _ note: String) throws {
         let state = try Self.state(out)
         for (file, header) in [
-            ("results.csv", ResultsFiles.resultsHeader), ("samples.csv", ResultsFiles.samplesHeader),
-            ("plans.csv", ResultsFiles.plansHeader), ("failures.csv", ResultsFiles.failuresHeader),
+            ("results.csv", RunFiles.results.header), ("samples.csv", RunFiles.samples.header),
+            ("plans.csv", RunFiles.plans.header), ("failures.csv", RunFiles.failures.header),
         ] {
             let text = try String(contentsOfFile: out + "/" + file, encoding: .utf8)
             #expect(text.hasSuffix("\n"), "\(note): \(file) ends inside a row")
@@ -81,7 +81,7 @@ struct RunDurabilityTests {
         let expected = try Self.csv(dir + "/whole/results.csv").dropFirst().map { row in
             (
                 CaseKey(variant: row[1], workload: row[2], size: Int(row[3])!),
-                row[ResultsFiles.resultsHeader.firstIndex(of: "result_digest")!]
+                row[RunFiles.results.header.firstIndex(of: "result_digest")!]
             )
         }
         let planned = Set(expected.map(\.0))
@@ -115,8 +115,8 @@ struct RunDurabilityTests {
                 })
             #expect(Set(got.keys) == planned, "kill \(i): the resumed run's cases")
             for (key, digest) in expected {
-                #expect(got[key]?[ResultsFiles.resultsHeader.firstIndex(of: "result_digest")!] == digest, "kill \(i): \(key)")
-                #expect(["reference", "same"].contains(got[key]?[ResultsFiles.resultsHeader.firstIndex(of: "reference_check")!] ?? ""))
+                #expect(got[key]?[RunFiles.results.header.firstIndex(of: "result_digest")!] == digest, "kill \(i): \(key)")
+                #expect(["reference", "same"].contains(got[key]?[RunFiles.results.header.firstIndex(of: "reference_check")!] ?? ""))
             }
             #expect(try Self.state(out).state == .complete)
             #expect(try Self.csv(out + "/samples.csv").count == 1 + 12 * 2, "kill \(i): every repetition once")

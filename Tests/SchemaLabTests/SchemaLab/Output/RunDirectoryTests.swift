@@ -29,14 +29,17 @@ final class FullDiskWriter: FileWriting, Sendable {
 struct RunDirectoryTests {
     static let keys = [CaseKey(variant: "A", workload: "w", size: 10), CaseKey(variant: "B", workload: "w", size: 10)]
 
-    static func record(_ key: CaseKey, digest: String, values: [[SQLValue]]? = nil) -> CaseRecord {
-        var row = [String](repeating: "0", count: ResultsFiles.resultsHeader.count)
-        row[0] = "s"; row[1] = key.variant; row[2] = key.workload; row[3] = String(key.size)
-        row[ResultsFiles.resultsHeader.firstIndex(of: "result_digest")!] = digest
-        let sample = ["s", key.variant, key.workload, String(key.size), "1", "1.0", "1.0", "3", "1", "0", "0.0"]
-        let plan = ["s", key.variant, key.workload, String(key.size), "1", "SELECT 1, \"x\"\nFROM t", "2", "0", "SCAN t"]
-        return CaseRecord(
-            key: key, results: row, samples: [sample], plans: [plan], signature: ResultSignature(digest: digest, values: values))
+    static func record(_ key: CaseKey, digest: String, values: [[SQLValue]]? = nil) -> RecordedCase {
+        var summary = CaseSummary()
+        summary.scenario = "s"
+        summary.variant = key.variant
+        summary.workload = key.workload
+        summary.size = key.size
+        summary.resultDigest = digest
+        let sample = Sample(repetition: 1, wallMs: 1, cpuMs: 1, rows: 3, statements: 1, heapRetainedKB: 0)
+        let plan = StatementPlan(number: 1, sql: "SELECT 1, \"x\"\nFROM t", plan: [QueryPlanNode(id: 2, parent: 0, detail: "SCAN t")])
+        return RecordedCase(
+            summary: summary, samples: [sample], plans: [plan], signature: ResultSignature(digest: digest, values: values))
     }
 
     static func make(_ dir: String, writer: FileWriting = AtomicFile()) throws -> RunDirectory {
@@ -70,8 +73,8 @@ struct RunDirectoryTests {
             #expect(state.done == [Self.keys[0]], "step \(step)")
             #expect(run.records.count == 1)
             for (file, header) in [
-                ("results.csv", ResultsFiles.resultsHeader), ("samples.csv", ResultsFiles.samplesHeader),
-                ("plans.csv", ResultsFiles.plansHeader),
+                ("results.csv", RunFiles.results.header), ("samples.csv", RunFiles.samples.header),
+                ("plans.csv", RunFiles.plans.header),
             ] {
                 let rows = try Self.csv(run.path + "/" + file)
                 #expect(rows.first == header && rows.allSatisfy { $0.count == header.count }, "step \(step): \(file)")
@@ -105,7 +108,7 @@ struct RunDirectoryTests {
         do {
             let run = try Self.make(dir)
             try run.commit(Self.record(Self.keys[0], digest: "d0", values: values))
-            #expect(run.records[0].referenceCheck == .reference)
+            #expect(run.records[0].summary.referenceCheck == .reference)
             run.stop(.interrupted, reason: "test")
             try run.commit(Self.record(Self.keys[1], digest: "d1"))  // after stop: writes nothing
             #expect(try Self.csv(run.path + "/results.csv").count == 2)
@@ -113,24 +116,25 @@ struct RunDirectoryTests {
         // A row of a case run.json does not list (the process died between two renames).
         let results = dir + "/run/results.csv"
         var text = try String(contentsOfFile: results, encoding: .utf8)
-        text += CSVWriter.record(Self.record(Self.keys[1], digest: "stray").results)
+        text += RunFiles.results.record(Self.record(Self.keys[1], digest: "stray").summary)
         try text.write(toFile: results, atomically: true, encoding: .utf8)
 
         let (run, _) = try RunDirectory.open(path: dir + "/run", checker: ResultChecker(reference: "A", workloads: []))
         #expect(run.records.map(\.key) == [Self.keys[0]])
         #expect(run.state.state == .interrupted)
-        let kept = run.records[0].signature
+        let kept = try #require(run.records[0].signature)
         #expect(kept.digest == "d0")
         #expect(kept.matches(ResultSignature(digest: "other", values: values)), "values survive the round trip")
         #expect(kept.values?[0][0] == .real(.infinity))
         #expect(StoredSignature.decode(StoredSignature.encode(.real(.nan)))?.doubleValue?.isNaN == true)
         #expect(kept.values?[0][1] == .real(-0.0) && kept.values?[0][1].doubleValue?.sign == .minus)
-        #expect(run.records[0].plans[0][5] == "SELECT 1, \"x\"\nFROM t")
+        #expect(run.records[0].plans[0].sql == "SELECT 1, \"x\"\nFROM t")
+        #expect(run.records[0].plans[0].plan == [QueryPlanNode(id: 2, parent: 0, detail: "SCAN t")])
         try run.beginResume()
         try run.commit(Self.record(Self.keys[1], digest: "d0", values: values))
         let rows = try Self.csv(dir + "/run/results.csv")
         #expect(rows.count == 3, "the stray row is gone")
-        #expect(rows[2][ResultsFiles.resultsHeader.firstIndex(of: "reference_check")!] == "same")
+        #expect(rows[2][RunFiles.results.header.firstIndex(of: "reference_check")!] == "same")
         #expect(try Self.csv(dir + "/run/samples.csv").count == 3)
         try run.finish()
         #expect(throws: FileError.self) {

@@ -59,9 +59,7 @@ struct FindingsPageTests {
         func rewrite(_ id: String, to verdict: ClaimVerdict) throws {
             var rows = try ClaimsFile.read(directory: new)
             for i in rows.indices where rows[i].id == id { rows[i].verdict = verdict }
-            var csv = CSVWriter(header: ClaimRecord.header)
-            for r in rows { csv.append(r.fields) }
-            try Data(csv.text.utf8).write(to: URL(fileURLWithPath: new + "/claims.csv"))
+            try Data(ClaimRecord.table.text(rows).utf8).write(to: URL(fileURLWithPath: new + "/claims.csv"))
         }
         try rewrite("index-sections", to: .reversed)  // a time claim in an uncounted run
         let timeChange = try TestSupport.runCLI(["compare", base, new])

@@ -602,7 +602,7 @@ struct WriteWorkloadTests {
                     #expect(Double(row[col("read_max_ms")])! >= Double(row[col("read_p50_ms")])!)
                     let file = out + "/latencies/plain-\(row[col("workload")])-300.csv"
                     let lat = CSVWriter.parse(try String(contentsOfFile: file, encoding: .utf8))
-                    #expect(lat[0] == ResultsFiles.latenciesHeader)
+                    #expect(lat[0] == RunFiles.latencies.header)
                     #expect(lat.count == 1 + Int(row[col("reads")])!)
                 }
             }
