@@ -1,9 +1,11 @@
 import ArgumentParser
 import Foundation
 import SchemaLab
+import SchemaLabEngine
 
-/// `schemalab count-case`: one run of one case's timed region, for `run --instructions` to
-/// count under callgrind (see ``InstructionCounter``). Not meant to be run by hand.
+/// `schemalab count-case`: one case's timed region run once, for `run --instructions` to
+/// count under callgrind (``CallgrindCounter`` runs it with a ``CountRequest``'s arguments).
+/// Not meant to be run by hand.
 struct CountCaseCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "count-case",
@@ -11,31 +13,14 @@ struct CountCaseCommand: ParsableCommand {
         shouldDisplay: false
     )
 
-    @Argument(help: "The scenario file.")
-    var scenario: String
-
-    @OptionGroup var selection: CaseSelectionOptions
-
-    @Option(name: .long, help: "The data set size.")
-    var size: Int
-
-    @Option(name: .long, help: "The filled store of the variant and size (for workloads that read or change it).")
-    var store: String?
-
-    @Option(name: .long, help: "A directory for the case's own stores.")
-    var work: String
-
-    @Option(name: .long, help: "Warm-up runs before the counted one.")
-    var warmup = 1
-
-    @Option(name: .long, help: "The injected slowdown (run --inject-slowdown).")
-    var slowdown = 1.0
+    @Argument(
+        parsing: .captureForPassthrough,
+        help: "The case: SCENARIO --variant V --workload W --size N --work DIR [--warmup N] [--slowdown F] [--store FILE].")
+    var request: [String] = []
 
     func run() throws {
-        var count = CaseCount(scenario: scenario, variant: selection.variant, workload: selection.workload, size: size, workDirectory: work)
-        count.store = store
-        count.warmup = warmup
-        count.slowdown = slowdown
-        try perform { () throws(OperationError) in try count.run() }
+        try perform { () throws(OperationError) in
+            do { try CountedRepetition.main(arguments: request) } catch { throw OperationError.from(error) }
+        }
     }
 }

@@ -14,7 +14,7 @@ struct ProgressLine: Sendable {
     init(enabled: Bool) { self.enabled = enabled }
 
     /// Draws `p` (throttled).
-    mutating func update(_ p: LabProgress) {
+    mutating func update(_ p: RunProgress) {
         guard enabled, Date().timeIntervalSince(lastDraw) >= 0.25 else { return }
         lastDraw = Date()
         let elapsed = Date().timeIntervalSince(start)

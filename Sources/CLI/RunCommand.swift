@@ -110,7 +110,9 @@ struct RunCommand: ParsableCommand {
         if let shard, Self.parseShard(shard) == nil {
             throw fail("--shard takes I/N with 1 <= I <= N, like 2/4; found '\(shard)'", code: 2)
         }
-        if instructions, let why = InstructionCounter.unavailable() { throw fail("--instructions: \(why)", code: 1) }
+        if instructions, let why = CallgrindCounter.unavailable() {
+            throw fail("--instructions: \(why) (make setup-instructions installs it)", code: 1)
+        }
         if let resume {
             if let out, out != resume { throw fail("--resume writes into the directory it names: leave out --out", code: 2) }
             if !size.isEmpty || reps != nil || warmup != nil || variants != nil || workloads != nil || replace || sequential || shard != nil
@@ -130,23 +132,93 @@ struct RunCommand: ParsableCommand {
     func run() throws {
         let console = TerminalConsole(showsProgress: !quiet)
         defer { console.finish() }
-        var job = RunJob(console: console)
-        job.failFast = failFast
-        job.skipFitCheck = skipFitCheck
-        job.quiet = quiet
-        if let resume { return try perform { () throws(OperationError) in try job.resume(resume, scenario: scenario) } }
-        var request = RunRequest(scenario: scenario!, out: out!)
-        request.replace = replace
-        request.sizes = size
-        request.repetitions = reps
-        request.warmup = warmup
-        request.variants = variants.map { $0.split(separator: ",").map(String.init) }
-        request.workloads = workloads.map { $0.split(separator: ",").map(String.init) }
-        request.store = store
-        request.sequential = sequential
-        request.shard = shard.flatMap(Self.parseShard)
-        request.instructions = instructions
-        request.slowdowns = Dictionary(injectSlowdown.compactMap(Self.parseSlowdown), uniquingKeysWith: { _, last in last })
-        try perform { () throws(OperationError) in try job.start(request) }
+        let workspace = try perform { () throws(OperationError) in try RunWorkspace() }
+        defer { workspace.remove() }
+        StopSignals.install { _, name in
+            let stop = workspace.interrupt(reason: "stopped by \(name)")
+            if let directory = stop.directory {
+                console.note(
+                    "schemalab: stopped by \(name): \(stop.done) of \(stop.cases) cases are in \(directory); "
+                        + "`schemalab run --resume \(directory)` finishes the others")
+            } else {
+                console.note("schemalab: stopped by \(name) before anything was written")
+            }
+        }
+        let recorded = RecordedRun(workspace: workspace)
+        let observer = TerminalRunObserver(console: console, quiet: quiet)
+        let outcome: RecordedRun.Outcome
+        if let resume {
+            let done = (try? RunDirectory.readState(at: resume))?.done.count ?? 0
+            observer.startLine = { plan in "schemalab: resuming \(resume): \(done) of \(done + plan.cases.count) cases are done" }
+            outcome = try perform { () throws(OperationError) in
+                try recorded.resume(
+                    resume, scenario: scenario, instructionCounter: CallgrindCounter(), checksFit: !skipFitCheck, observer: observer)
+            }
+        } else {
+            let out = self.out!
+            observer.startLine = { plan in
+                "schemalab: \(plan.scenarioName) on SQLite \(SQLiteLibrary.version): \(plan.cases.count) cases into \(out)"
+            }
+            outcome = try perform { () throws(OperationError) in
+                try recorded.start(scenario: scenario!, out: out, replace: replace, options: options(), observer: observer)
+            }
+        }
+        try Self.report(outcome, console: console)
+    }
+
+    /// The run's options from the command line.
+    func options() -> RunOptions {
+        var options = RunOptions(
+            sizes: size.isEmpty ? nil : size, repetitions: reps, warmup: warmup,
+            variants: variants.map { $0.split(separator: ",").map(String.init) },
+            workloads: workloads.map { $0.split(separator: ",").map(String.init) })
+        options.existingStore = store
+        options.sequential = sequential
+        options.shard = shard.flatMap(Self.parseShard).flatMap { RunOptions.Shard(index: $0.index, count: $0.count) }
+        options.instructionCounter = instructions ? CallgrindCounter() : nil
+        options.slowdowns = Dictionary(injectSlowdown.compactMap(Self.parseSlowdown), uniquingKeysWith: { _, last in last })
+        options.checksFit = !skipFitCheck
+        options.stopsAtFirstFailure = failFast
+        return options
+    }
+
+    /// What the run left, printed: the summary table, the files, the claims' verdicts and the
+    /// assertions; exit 1 when a case failed or the run stopped at one, 2 when an assertion failed.
+    static func report(_ outcome: RecordedRun.Outcome, console: TerminalConsole) throws {
+        let directory = outcome.directory, result = outcome.result
+        if result.stoppedAtFailure, let first = result.failures.first {
+            throw fail(
+                "stopped at the first failed case (--fail-fast): \(first.key); see \(directory.path)/failures.csv. `schemalab run --resume \(directory.path)` tries the rest",
+                code: 1)
+        }
+        let variants = result.scenario.variants.map(\.name), workloads = result.scenario.workloads.map(\.name)
+        console.print(SummaryTable.render(directory.records, variants: variants, workloads: workloads))
+        let differing = directory.records.filter { $0.summary.referenceCheck == .differs || $0.summary.agreementCheck == .differs }
+        if !differing.isEmpty {
+            console.note(
+                "schemalab: \(differing.count) case(s) returned a different result than they must (reference_check / agreement_check in results.csv)"
+            )
+        }
+        var files = "results.csv, samples.csv, plans.csv, failures.csv, env.json, run.json"
+        if let error = outcome.claimsError {
+            console.note("schemalab: no claims.csv: \(error)")
+        } else if !result.scenario.claims.isEmpty {
+            console.note("schemalab: claims: \(ClaimVerdict.summary(result.claims.map(\.verdict)))")
+            files += ", claims.csv"
+        }
+        console.note("schemalab: wrote \(directory.path)/\(files)")
+        if !directory.state.failed.isEmpty {
+            throw fail(
+                "\(directory.state.failed.count) case(s) failed: \(directory.path)/failures.csv has each with its error and SQL", code: 1)
+        }
+        for note in result.notes { console.note("schemalab: " + note) }
+        guard let check = result.assertions else { return }
+        for failure in check.failures { console.note("assertion failed: " + failure) }
+        for note in check.notes { console.note("note: " + note) }
+        let skipped = check.skipped > 0 ? " (\(check.skipped) about cases this run does not have, skipped)" : ""
+        guard check.failures.isEmpty else {
+            throw fail("\(check.failedChecks) of \(check.checked) assertion checks failed\(skipped)", code: 2)
+        }
+        console.note("schemalab: \(check.checked) assertion checks hold\(skipped)")
     }
 }

@@ -24,9 +24,9 @@ struct SchemaLabCommand: ParsableCommand {
 
 /// Runs one of the library's operations: an ``OperationError`` is printed to standard error
 /// (`schemalab: <message>`) and becomes the exit status it names.
-func perform(_ operation: () throws(OperationError) -> Void) throws {
+func perform<Value>(_ operation: () throws(OperationError) -> Value) throws -> Value {
     do {
-        try operation()
+        return try operation()
     } catch {
         throw fail(error.terminalMessage, code: error.exitStatus)
     }

@@ -3,8 +3,9 @@ import SchemaLab
 import SchemaLabEngine
 import Synchronization
 
-/// The CLI's ``Console``: lines to standard output, notes to standard error, and a run's
-/// progress as one line rewritten in place when standard error is a terminal.
+/// The CLI's ``Console``: lines to standard output, notes and warnings (`schemalab: ...`, with
+/// their remedy as flags) to standard error, and a run's progress as one line rewritten in
+/// place when standard error is a terminal.
 ///
 /// Standard output is flushed before a note: `print` buffers it in blocks when it is not a
 /// terminal, so with both streams sent to one file (`2>&1`) a note would otherwise land in
@@ -29,7 +30,11 @@ final class TerminalConsole: Console {
         FileHandle.standardError.write(Data((text + "\n").utf8))
     }
 
-    func progress(_ status: LabProgress) {
+    func warn(_ text: String, remedy: OperationError.Remedy?) {
+        note("schemalab: " + OperationError(.failed, text, remedy: remedy).terminalMessage)
+    }
+
+    func progress(_ status: RunProgress) {
         line.withLock { $0.update(status) }
     }
 

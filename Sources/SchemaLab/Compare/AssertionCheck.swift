@@ -147,12 +147,13 @@ public struct AssertionCheck: Sendable {
         self.skipped = skipped
     }
 
-    /// The sequential rule: while checks are in doubt and rounds are left, `measure` gives
+    /// The sequential rule: while checks are in doubt and rounds are left, `measureAgain` gives
     /// ``sequentialRepetitions`` more wall times (ms) of each case it is asked for (nothing for a
-    /// case it could not measure, which is not asked for again), pooled with the run's; `note`
-    /// hears each round. Returns the final check.
+    /// case it could not measure, which is not asked for again), pooled with the run's; it is
+    /// told the round and why, in words. Returns the final check.
     public static func sequential(
-        scenario: Scenario, run: RunSnapshot, note: (String) -> Void, measure: (Set<CaseKey>, _ round: Int) -> [CaseKey: [Double]]
+        scenario: Scenario, run: RunSnapshot,
+        measureAgain: (Set<CaseKey>, _ round: Int, _ reason: String) -> [CaseKey: [Double]]
     ) -> AssertionCheck {
         var check = AssertionCheck(scenario: scenario, run: run)
         var extra: [CaseKey: [Double]] = [:]
@@ -161,11 +162,11 @@ public struct AssertionCheck: Sendable {
             let doubtful = check.inDoubt.filter { !broken.contains($0.faster) && !broken.contains($0.slower) }
             guard !doubtful.isEmpty else { break }
             let pairs = doubtful.map { "\($0.faster.variant) against \($0.slower.variant) \($0.faster.workload) n=\($0.faster.size)" }
-            note(
+            let reason =
                 "fasterThan in doubt (\(pairs.joined(separator: "; "))): "
-                    + "\(sequentialRepetitions) more repetitions of each case, round \(round) of \(sequentialRounds)")
+                + "\(sequentialRepetitions) more repetitions of each case, round \(round) of \(sequentialRounds)"
             let keys = Set(doubtful.flatMap { [$0.faster, $0.slower] })
-            let measured = measure(keys, round)
+            let measured = measureAgain(keys, round, reason)
             for (key, samples) in measured where keys.contains(key) { extra[key, default: []] += samples }
             broken.formUnion(keys.filter { (measured[$0] ?? []).isEmpty })
             check = AssertionCheck(scenario: scenario, run: run, extraSamples: extra)

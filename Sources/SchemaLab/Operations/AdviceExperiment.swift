@@ -72,11 +72,15 @@ public struct AdviceExperiment {
         let work: WorkDirectory
         do { work = try WorkDirectory.create() } catch { throw OperationError.from(error, status: .failed) }
         defer { work.remove() }
-        let options = RunOptions(
-            sizes: [size], repetitions: repetitions, warmup: 1, variants: [variant, advised], workloads: [workload],
-            workDirectory: work.path)
+        var options = RunOptions(sizes: [size], repetitions: repetitions, warmup: 1, variants: [variant, advised], workloads: [workload])
+        options.workDirectory = work.path
+        options.checksFit = false
         let results: [CaseResult]
-        do { results = try LabRunner(plan: advisedPlan, options: options).run() } catch {
+        do {
+            let run = try Lab.run(advisedPlan, options: options, observer: SilentObserver())
+            if let failed = run.failures.first { throw OperationError(.failed, "\(failed.key) failed: \(failed.failure.message)") }
+            results = run.cases
+        } catch {
             throw OperationError(.failed, "measuring the advice failed: \(error)")
         }
         guard let base = results.first(where: { $0.variant == variant }), let new = results.first(where: { $0.variant == advised }) else {

@@ -32,7 +32,7 @@ public struct CaseExplanation {
 
     /// Runs the case and prints the explanation (and the advice's measurement) to `console`.
     public func explain(console: any Console) throws(OperationError) {
-        let plan = try RunJob.loadPlan(scenario)
+        let plan = try RecordedRun.loadPlan(scenario)
         let definition = plan.scenario
         guard let model = plan.models.first(where: { $0.variant == variant }) else {
             throw OperationError(
@@ -51,14 +51,15 @@ public struct CaseExplanation {
         do { work = try WorkDirectory.create() } catch { throw OperationError.from(error, status: .failed) }
         defer { work.remove() }
 
-        var options = RunOptions(
-            sizes: [count], repetitions: 1, warmup: 0, variants: [variant], workloads: [workload], workDirectory: work.path)
+        var options = RunOptions(sizes: [count], repetitions: 1, warmup: 0, variants: [variant], workloads: [workload])
         options.sequential = true
+        options.checksFit = false
+        options.workDirectory = work.path
         let result: CaseResult
         do {
-            guard let first = try LabRunner(plan: plan, options: options).run().first else {
-                throw OperationError(.failed, "the case did not run")
-            }
+            let run = try Lab.run(plan, options: options, observer: SilentObserver())
+            if let failed = run.failures.first { throw OperationError(.failed, "the case failed: \(failed.failure.message)") }
+            guard let first = run.cases.first else { throw OperationError(.failed, "the case did not run") }
             result = first
         } catch let error as OperationError {
             throw error

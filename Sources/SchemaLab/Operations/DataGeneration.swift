@@ -23,7 +23,7 @@ public struct DataGeneration {
 
     /// Generates (and stores) the data set; prints `name: value` lines to `console`.
     public func generate(console: any Console) throws(OperationError) {
-        let plan = try RunJob.loadPlan(scenario)
+        let plan = try RecordedRun.loadPlan(scenario)
         let dataset = plan.scenario.dataset
         let count = size ?? dataset.counts.max() ?? 0
         if let store { return try makeStore(store, plan: plan, count: count, console: console) }
@@ -60,10 +60,12 @@ public struct DataGeneration {
             throw OperationError(
                 .badInput, "no variant '\(name)' in \(scenario) (has: \(plan.scenario.variants.map(\.name).joined(separator: ", ")))")
         }
-        var options = RunOptions(workDirectory: "")
+        var options = RunOptions()
         options.fillChunkSize = chunk
         let fill: FillMeasurement
-        do { fill = try LabRunner(plan: plan, options: options).fillStore(path: path, variant: name, size: count) } catch {
+        do {
+            fill = try CaseScheduler(plan: plan, options: options, workDirectory: "").fillStore(path: path, variant: name, size: count)
+        } catch {
             Store.remove(path: path)
             throw OperationError(.failed, "writing \(path): \(error)")
         }

@@ -24,16 +24,16 @@ public struct PlotRendering {
     public func render(console: any Console) throws(OperationError) {
         let csvPath = directory + "/results.csv"
         guard FileManager.default.fileExists(atPath: csvPath) else {
-            throw OperationError(.badInput, "cannot read \(csvPath): run `schemalab run ... --out \(directory)` first")
+            throw OperationError(.badInput, "cannot read \(csvPath): no such file", remedy: .run(directory))
         }
         let scripts = URL(fileURLWithPath: script).deletingLastPathComponent().path
         for path in [script, scripts + "/latency.gp", scripts + "/lines.gp"] where !FileManager.default.fileExists(atPath: path) {
             throw OperationError(.badInput, "no gnuplot script at \(path) (run from the repository root, or pass --script)")
         }
         if let state = try? RunDirectory.readState(at: directory), state.state != .complete {
-            console.note(
-                "schemalab: \(directory) is \(state.state.rawValue) (\(state.done.count) of \(state.cases.count) cases): plotting the cases it has; `schemalab run --resume \(directory)` finishes it"
-            )
+            console.warn(
+                "\(directory) is \(state.state.rawValue) (\(state.done.count) of \(state.cases.count) cases): plotting the cases it has",
+                remedy: .resume(directory))
         }
         let run: RunSnapshot
         do { run = try RunSnapshot(path: directory) } catch { throw OperationError(.badInput, error.message) }

@@ -169,7 +169,7 @@ extension FindingsPage {
         }
         let with = Set(page.scenarios.map(\.directory))
         for directory in directories where !with.contains(directory) {
-            console.note("schemalab: \(directory) has no claims.csv (its scenario states no claims): not on the page")
+            console.warn("\(directory) has no claims.csv (its scenario states no claims): not on the page")
         }
         let all = page.headlines
         let paths: [String]

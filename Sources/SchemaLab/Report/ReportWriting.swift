@@ -28,14 +28,14 @@ public struct ReportWriting {
         var report: RunReport
         do { report = try RunReport(directory: directory) } catch { throw OperationError(.badInput, error.message) }
         if let state = report.state, state.state != .complete {
-            console.note(
-                "schemalab: \(directory) is \(state.state.rawValue) (\(state.done.count) of \(state.cases.count) cases): reporting the cases it has"
-            )
+            console.warn(
+                "\(directory) is \(state.state.rawValue) (\(state.done.count) of \(state.cases.count) cases): reporting the cases it has",
+                remedy: .resume(directory))
         }
         if advice && !report.costlyStatements.isEmpty { addAdvice(&report, console: console) }
         let plots = Self.plots(in: directory, scenario: report.run.scenario)
         if plots.isEmpty {
-            console.note("schemalab: no charts in \(directory)/plots (run `schemalab plot \(directory)` first): the report has none")
+            console.warn("no charts in \(directory)/plots: the report has none", remedy: .plot(directory))
         }
         let document = report.document(plots: plots)
         for (name, text) in [
@@ -52,16 +52,16 @@ public struct ReportWriting {
     /// The advice, or a note saying why there is none (the run is still reported).
     private func addAdvice(_ report: inout RunReport, console: any Console) {
         let advisor = IndexAdvisor(sqlite3: sqlite3)
-        if let why = advisor.unavailable() { return console.note("schemalab: no index advice: \(why)") }
+        if let why = advisor.unavailable() { return console.warn("no index advice: \(why)") }
         let file = scenario ?? report.state?.scenarioPath ?? report.manifest.scenarioFile
         let plan: ScenarioPlan
         do { plan = try ScenarioPlan(ScenarioDecoder.load(path: file)) } catch {
-            let hint = scenario == nil ? "; give the scenario file with --scenario" : ""
-            return console.note("schemalab: no index advice: cannot load the run's scenario \(file) (\(error))\(hint)")
+            return console.warn(
+                "no index advice: cannot load the run's scenario \(file) (\(error))", remedy: scenario == nil ? .giveScenarioFile : nil)
         }
         guard plan.scenario.sha256 == report.manifest.scenarioSHA256 else {
-            return console.note(
-                "schemalab: no index advice: \(file) has changed since the run (SHA-256 \(report.manifest.scenarioSHA256.prefix(12))… then, \(plan.scenario.sha256.prefix(12))… now)"
+            return console.warn(
+                "no index advice: \(file) has changed since the run (SHA-256 \(report.manifest.scenarioSHA256.prefix(12))… then, \(plan.scenario.sha256.prefix(12))… now)"
             )
         }
         do {
@@ -69,7 +69,7 @@ public struct ReportWriting {
             defer { work.remove() }
             try report.gatherAdvice(plan: plan, advisor: advisor, workDirectory: work.path)
         } catch {
-            console.note("schemalab: no index advice: \(error)")
+            console.warn("no index advice: \(error)")
         }
     }
 

@@ -39,8 +39,7 @@ public enum FitCheck {
         public let place: String
 
         public var description: String {
-            "the data set does not fit: \(estimate); \(place) has \(FitCheck.bytes(available)) \(what). "
-                + "Run smaller sizes (--size), free space, or pass --skip-fit-check to run anyway"
+            "the data set does not fit: \(estimate); \(place) has \(FitCheck.bytes(available)) \(what)"
         }
     }
 
@@ -49,13 +48,13 @@ public enum FitCheck {
     /// than the system has available. Returns the largest estimate. A variant whose sample
     /// cannot be stored (a constraint, say) is left out: its cases will fail with the error.
     @discardableResult
-    public static func check(plan: ScenarioPlan, options: RunOptions, sampleRows: Int = 200) throws -> Estimate? {
+    public static func check(plan: ScenarioPlan, options: RunOptions, workDirectory: String, sampleRows: Int = 200) throws -> Estimate? {
         let sizes = options.sizes ?? plan.scenario.dataset.counts
         guard let size = sizes.max() else { return nil }
         let sample = max(1, min(sampleRows, size))
         var worst: Estimate?
         for (spec, model) in zip(plan.scenario.variants, plan.models) where options.variants?.contains(spec.name) ?? true {
-            let path = options.workDirectory + "/fit-check.sqlite"
+            let path = workDirectory + "/fit-check.sqlite"
             Store.remove(path: path)
             defer { Store.remove(path: path) }
             let h0 = HeapProbe.inUseBytes()
@@ -83,8 +82,8 @@ public enum FitCheck {
             if worst.map({ estimate.diskNeeded + estimate.memoryNeeded > $0.diskNeeded + $0.memoryNeeded }) ?? true {
                 worst = estimate
             }
-            if let free = freeDisk(options.workDirectory), estimate.diskNeeded > free {
-                throw TooLarge(estimate: estimate, what: "free", available: free, place: options.workDirectory)
+            if let free = freeDisk(workDirectory), estimate.diskNeeded > free {
+                throw TooLarge(estimate: estimate, what: "free", available: free, place: workDirectory)
             }
             if let available = availableMemory(), estimate.memoryNeeded > available {
                 throw TooLarge(estimate: estimate, what: "available", available: available, place: "memory")

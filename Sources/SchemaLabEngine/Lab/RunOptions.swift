@@ -1,43 +1,66 @@
-/// What a run overrides or selects from its scenario.
+/// What a run overrides or selects from its scenario, and how it measures. Every value has
+/// a default: `RunOptions()` runs every case of the scenario as it states them.
 public struct RunOptions: Sendable {
+    /// A deterministic share of a run's groups of cases, for jobs in parallel: shard
+    /// `index` of `count` (1-based).
+    public struct Shard: Sendable, Equatable, Codable {
+        public var index: Int
+        public var count: Int
+
+        /// Shard `index` of `count`; nil unless 1 <= index <= count.
+        public init?(index: Int, count: Int) {
+            guard count >= 1, (1...count).contains(index) else { return nil }
+            self.index = index
+            self.count = count
+        }
+    }
+
     /// Data set sizes to run instead of the scenario's `counts`.
     public var sizes: [Int]?
     /// Measured repetitions instead of the scenario's.
     public var repetitions: Int?
     /// Warm-up runs instead of the scenario's.
     public var warmup: Int?
-    /// Only these variants / workloads (nil: all).
+    /// Only these variants and workloads (nil: all); a name the scenario lacks is bad input.
     public var variants: [String]?
     public var workloads: [String]?
-    /// Where temporary store files go.
-    public var workDirectory: String
-    /// Measure each case from start to end instead of interleaving the variants of a workload.
+    /// Measure each case from start to end instead of interleaving the repetitions of a
+    /// workload's variants.
     public var sequential = false
     /// Seeds the interleaved order of repetitions.
     public var orderSeed: UInt64 = 1
-    /// Only the groups of cases of this shard (`index` in 1...count), for CI jobs in parallel.
-    public var shard: (index: Int, count: Int)?
-    /// Also count each case's instructions under callgrind (`--instructions`).
-    public var instructions = false
-    /// The schemalab executable that counts a case (`count-case`) under callgrind.
-    public var executable: String?
-    /// Test aid: "variant/workload" to a slowdown factor injected into that case's timed region.
-    public var slowdowns: [String: Double] = [:]
+    /// Only the groups of cases of this shard.
+    public var shard: Shard?
+    /// Also count each case's instructions with this counter (``CallgrindCounter``); nil: no counts.
+    public var instructionCounter: (any InstructionCounting)?
+    /// An existing Core Data store: each variant's store is a copy of it with the variant's
+    /// indexes instead of a store filled with generated data; only the workloads that read
+    /// run, at the store's number of rows of the data set's entity.
+    public var existingStore: String?
+    /// Measure a sample of the data set first and refuse a run that would not fit on disk
+    /// or in memory.
+    public var checksFit = true
+    /// Stop at the first case that fails instead of going on with the others.
+    public var stopsAtFirstFailure = false
+    /// Where the temporary stores go; nil: a directory of the run's own in `$TMPDIR`,
+    /// removed when the run ends.
+    public var workDirectory: String?
     /// Rows generated and saved per chunk when a store is filled (``DataStream``).
     public var fillChunkSize = DataStream.defaultChunkSize
-    /// An existing Core Data store (`--store`): each variant's store is a copy of it with the
-    /// variant's indexes (``ExistingStore``) instead of a store filled with generated data.
-    public var store: String?
+    /// Test aid for the regression gate: "variant/workload" to a slowdown factor injected
+    /// into that case's timed region (2: the work done twice on the same store).
+    package var slowdowns: [String: Double] = [:]
 
     public init(
-        sizes: [Int]? = nil, repetitions: Int? = nil, warmup: Int? = nil, variants: [String]? = nil,
-        workloads: [String]? = nil, workDirectory: String
+        sizes: [Int]? = nil, repetitions: Int? = nil, warmup: Int? = nil, variants: [String]? = nil, workloads: [String]? = nil
     ) {
         self.sizes = sizes
         self.repetitions = repetitions
         self.warmup = warmup
         self.variants = variants
         self.workloads = workloads
-        self.workDirectory = workDirectory
     }
+
+    /// True when each case's instructions are counted.
+    public var countsInstructions: Bool { instructionCounter != nil }
 }

@@ -1,10 +1,12 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// The temporary directory a run keeps its stores in, `$TMPDIR/schemalab-<pid>/`
-/// (megabytes at 20,000 rows, gigabytes at a million). The run holds a lock on its
+/// The temporary directory a run keeps its stores in, `$TMPDIR/schemalab-<pid>-<n>/` (the
+/// n-th of the process: runs in one process each have their own) (megabytes at 20,000 rows,
+/// gigabytes at a million). The run holds a lock on its
 /// `lock` file for as long as it lives; the kernel drops the lock when the process
 /// dies, however it dies. A new run removes every such directory whose lock is free
 /// (the process that made it is gone), so a SIGKILLed run's stores do not outlive the
@@ -21,10 +23,14 @@ public final class WorkDirectory: @unchecked Sendable {
     /// The folder work directories go in: `$TMPDIR`, else /tmp.
     public static var base: String { FileManager.default.temporaryDirectory.path }
 
-    /// Removes stale work directories in `base`, then creates and locks this process's.
+    /// How many this process has made.
+    private static let made = Atomic<Int>(0)
+
+    /// Removes stale work directories in `base`, then creates and locks a new one of this process.
     public static func create(in base: String = WorkDirectory.base) throws -> WorkDirectory {
         removeStale(in: base)
-        let path = base + "/schemalab-\(getpid())"
+        let number = made.add(1, ordering: .relaxed).newValue
+        let path = base + "/schemalab-\(getpid())-\(number)"
         try? FileManager.default.removeItem(atPath: path)
         do { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) } catch {
             throw FileError(path: path, message: "cannot create the temporary store directory \(path): \(FileError.reason(error))")
@@ -35,14 +41,18 @@ public final class WorkDirectory: @unchecked Sendable {
         return WorkDirectory(path: path, lock: lock)
     }
 
-    /// Removes every `schemalab-<pid>` directory in `base` whose process is gone: its lock
+    /// Removes every `schemalab-<pid>` or `schemalab-<pid>-<n>` directory in `base` whose process is gone: its lock
     /// is free, or (a directory without a lock file) no process has that id. Returns
     /// the paths removed.
     @discardableResult
     public static func removeStale(in base: String = WorkDirectory.base) -> [String] {
         var removed: [String] = []
         for name in (try? FileManager.default.contentsOfDirectory(atPath: base)) ?? [] {
-            guard name.hasPrefix("schemalab-"), let pid = Int32(name.dropFirst("schemalab-".count)), pid > 0,
+            guard name.hasPrefix("schemalab-"),
+                let pid = name.dropFirst("schemalab-".count).split(separator: "-", omittingEmptySubsequences: false).first.flatMap({
+                    Int32($0)
+                }),
+                pid > 0,
                 pid != getpid()
             else { continue }
             let dir = base + "/" + name

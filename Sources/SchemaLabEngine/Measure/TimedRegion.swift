@@ -1,7 +1,7 @@
 import CHeap
 
 /// Runs a repetition's timed region through the C function `schemalab_timed_region`, the
-/// symbol callgrind's `--toggle-collect` switches collection on for (``InstructionCounter``).
+/// symbol callgrind's `--toggle-collect` switches collection on for (``CallgrindCounter``).
 /// Outside valgrind it is one indirect call.
 enum TimedRegion {
     private final class Box {

@@ -6,7 +6,7 @@ import SchemaLabSQLite
 /// million-object insert are never all in memory) generates each chunk in an untimed span.
 /// The case subtracts the spans' wall and CPU time from the sample
 /// (``WorkloadOutcome/untimed``), and callgrind does not count their instructions
-/// (``InstructionCounter`` toggles collection on `schemalab_untimed_region`).
+/// (``CallgrindCounter`` toggles collection on `schemalab_untimed_region`).
 public struct UntimedSpans: Sendable {
     public private(set) var wallNanoseconds: UInt64 = 0
     public private(set) var cpuNanoseconds: UInt64 = 0

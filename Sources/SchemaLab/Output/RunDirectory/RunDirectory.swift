@@ -274,6 +274,12 @@ public final class RunDirectory: @unchecked Sendable {
 
     // MARK: Recording
 
+    /// The fills fills.csv holds (of this process and of earlier ones of the run).
+    public var fills: [FillMeasurement] {
+        let text = mutex.withLock { fillsText }
+        return ((try? RunFiles.fills.rows(in: text, file: path + "/fills.csv", blank: RunFiles.blankFill)) ?? []).map(\.value)
+    }
+
     /// True when `key`'s rows are in the files.
     public func isDone(_ key: CaseKey) -> Bool {
         mutex.withLock { state.done.contains(key) }

@@ -96,17 +96,18 @@ extension RunOptions {
         RunState.Settings(
             sizes: sizes, repetitions: repetitions, warmup: warmup, variants: variants, workloads: workloads,
             sequential: sequential ? true : nil, shardIndex: shard?.index, shardCount: shard?.count,
-            instructions: instructions ? true : nil, store: store)
+            instructions: countsInstructions ? true : nil, store: existingStore)
     }
 
-    /// Options for a resumed run: the recorded settings, a new work directory.
-    public init(settings: RunState.Settings, workDirectory: String) {
+    /// Options for a resumed run: the recorded settings; `instructionCounter` counts the
+    /// instructions when the settings say the run counted them.
+    public init(settings: RunState.Settings, instructionCounter: (any InstructionCounting)?) {
         self.init(
-            sizes: settings.sizes, repetitions: settings.repetitions, warmup: settings.warmup,
-            variants: settings.variants, workloads: settings.workloads, workDirectory: workDirectory)
+            sizes: settings.sizes, repetitions: settings.repetitions, warmup: settings.warmup, variants: settings.variants,
+            workloads: settings.workloads)
         sequential = settings.sequential ?? false
-        if let i = settings.shardIndex, let n = settings.shardCount { shard = (i, n) }
-        instructions = settings.instructions ?? false
-        store = settings.store
+        if let i = settings.shardIndex, let n = settings.shardCount { shard = Shard(index: i, count: n) }
+        if settings.instructions ?? false { self.instructionCounter = instructionCounter }
+        existingStore = settings.store
     }
 }

@@ -37,7 +37,8 @@ struct SequentialAssertionTests {
         let first = AssertionCheck(scenario: scenario, run: run)
         #expect(first.failures.count == 1 && first.inDoubt.count == 1)
         var notes: [String] = [], asked: [Set<CaseKey>] = []
-        let check = AssertionCheck.sequential(scenario: scenario, run: run, note: { notes.append($0) }) { keys, _ in
+        let check = AssertionCheck.sequential(scenario: scenario, run: run) { keys, _, reason in
+            notes.append(reason)
             asked.append(keys)
             return [Self.faster: [0.5, 0.5, 0.5, 0.5, 0.5], Self.slower: [2.0, 2.0, 2.0, 2.0, 2.0]]
         }
@@ -50,7 +51,7 @@ struct SequentialAssertionTests {
     func limitReached() throws {
         let (scenario, run) = try Self.fixture(subject: [1.0, 1.5, 1.1, 1.4], against: [1.2, 1.3, 1.05, 1.45])
         var rounds = 0
-        let check = AssertionCheck.sequential(scenario: scenario, run: run, note: { _ in }) { _, round in
+        let check = AssertionCheck.sequential(scenario: scenario, run: run) { _, round, _ in
             rounds = round
             return [Self.faster: [1.0, 1.5, 1.1, 1.4, 1.2], Self.slower: [1.2, 1.3, 1.05, 1.45, 1.25]]
         }
@@ -62,20 +63,20 @@ struct SequentialAssertionTests {
     func brokenAndReversed() throws {
         let (scenario, run) = try Self.fixture(subject: [1.0, 1.5, 1.1, 1.4], against: [1.2, 1.3, 1.05, 1.45])
         var calls = 0
-        let broken = AssertionCheck.sequential(scenario: scenario, run: run, note: { _ in }) { _, _ in
+        let broken = AssertionCheck.sequential(scenario: scenario, run: run) { _, _, _ in
             calls += 1
             return [:]
         }
         #expect(calls == 1 && broken.failures.count == 1)
         let (reversedScenario, reversedRun) = try Self.fixture(subject: [3.0, 3.1, 2.9, 3.05, 2.95], against: [1.0, 1.1, 0.9, 1.05, 0.95])
-        let reversed = AssertionCheck.sequential(scenario: reversedScenario, run: reversedRun, note: { _ in }) { _, _ in
+        let reversed = AssertionCheck.sequential(scenario: reversedScenario, run: reversedRun) { _, _, _ in
             Issue.record("a case slower beyond doubt is not measured again")
             return [:]
         }
         #expect(reversed.failures.count == 1 && reversed.inDoubt.isEmpty)
         // Three repetitions: the check is skipped with a note, not measured again.
         let (fewScenario, fewRun) = try Self.fixture(subject: [1.0, 1.1, 0.9], against: [2.0, 2.1, 1.9])
-        let few = AssertionCheck.sequential(scenario: fewScenario, run: fewRun, note: { _ in }) { _, _ in
+        let few = AssertionCheck.sequential(scenario: fewScenario, run: fewRun) { _, _, _ in
             Issue.record("a run with 3 repetitions is not measured again")
             return [:]
         }

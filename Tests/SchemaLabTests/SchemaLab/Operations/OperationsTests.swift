@@ -28,25 +28,32 @@ struct OperationsTests {
     func refusals() throws {
         let dir = try TestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let console = CollectingConsole()
-        let job = RunJob(console: console)
-        var request = RunRequest(scenario: TestSupport.tinyScenario, out: dir + "/out")
-        request.variants = []
+        let workspace = try RunWorkspace()
+        defer { workspace.remove() }
+        let job = RecordedRun(workspace: workspace)
+        let observer = EventLog()
+        var options = RunOptions(variants: [])
+        func start() throws {
+            _ = try job.start(scenario: TestSupport.tinyScenario, out: dir + "/out", replace: false, options: options, observer: observer)
+        }
         #expect {
-            try job.start(request)
+            try start()
         } throws: { error in
             guard let error = error as? OperationError else { return false }
-            return error.status == .badInput && error.message.contains("--variants selects no variant")
+            return error.status == .badInput && error.message.contains("the selection of variants is empty")
+                && !error.message.contains("--")
         }
-        request.variants = nil
-        request.workloads = ["nope"]
-        #expect { try job.start(request) } throws: { ($0 as? OperationError)?.message.contains("no workload 'nope'") ?? false }
+        options.variants = nil
+        options.workloads = ["nope"]
+        #expect { try start() } throws: { ($0 as? OperationError)?.message.contains("no workload 'nope'") ?? false }
         #expect(!FileManager.default.fileExists(atPath: dir + "/out"))
-        #expect { try job.resume(dir) } throws: { error in
+        #expect {
+            _ = try job.resume(dir, instructionCounter: nil, checksFit: true, observer: observer)
+        } throws: { error in
             guard let error = error as? OperationError else { return false }
             return error.status == .badInput && error.message.contains("has no run.json")
         }
-        #expect(console.printed.isEmpty && console.notes.isEmpty)
+        #expect(observer.events.isEmpty, "nothing started: \(observer.events)")
     }
 
     @Test("Library errors map to their kinds: bad input, failure, regression, no baseline")
@@ -58,4 +65,14 @@ struct OperationsTests {
         #expect(OperationError.from(SQLiteError(code: 19, message: "constraint")).status == .failed)
         #expect(OperationError.from(OperationError(.failed, "x", remedy: .resume("d")), status: .badInput).remedy == .resume("d"))
     }
+}
+
+/// Every event a run tells, in words, in order.
+final class EventLog: RunObserver, @unchecked Sendable {
+    var events: [String] = []
+    func runWillStart(_ plan: RunPlan) throws { events.append("start \(plan.cases.count) cases") }
+    func runDidFill(_ fill: FillMeasurement) throws { events.append("fill \(fill.variant) \(fill.size)") }
+    func runDidFinish(_ result: CaseResult) throws { events.append("finish \(result.variant) \(result.workload) \(result.size)") }
+    func runDidFail(_ key: CaseKey, _ failure: CaseFailure) throws { events.append("fail \(key): \(failure.message)") }
+    func runWillMeasureAgain(_ cases: [CaseKey], round: Int, reason: String) { events.append("again \(round)") }
 }

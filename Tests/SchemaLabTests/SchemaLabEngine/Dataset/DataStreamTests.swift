@@ -62,13 +62,12 @@ struct DataStreamTests {
         func results(chunk: Int) throws -> [String: String] {
             let dir = try TestSupport.temporaryDirectory()
             defer { try? FileManager.default.removeItem(atPath: dir) }
-            var options = RunOptions(
-                sizes: [300], repetitions: 1, warmup: 0, workloads: ["fetch-sorted", "frc-sections"], workDirectory: dir)
+            var options = RunOptions(sizes: [300], repetitions: 1, warmup: 0, workloads: ["fetch-sorted", "frc-sections"])
             options.fillChunkSize = chunk
-            var fills: [FillMeasurement] = []
-            var runner = LabRunner(plan: p, options: options)
-            runner.filled = { fills.append($0) }
-            let r = try runner.run()
+            let observer = FillCollector()
+            let runner = CaseScheduler(plan: p, options: options, workDirectory: dir)
+            try runner.run(skipping: [], observer: observer)
+            let fills = observer.fills, r = observer.results
             #expect(fills.count == p.scenario.variants.count)
             #expect(fills.allSatisfy { $0.streamed && $0.chunkRows == chunk && $0.size == 300 && $0.storeBytes > 0 })
             return Dictionary(uniqueKeysWithValues: r.map { ("\($0.variant) \($0.workload)", $0.signature.digest) })
@@ -124,4 +123,12 @@ struct DataStreamTests {
         let bad = try TestSupport.runCLI(["generate", TestSupport.photosScenario, "--size", "0"])
         #expect(bad.status == 2 && bad.err.contains("--size must be at least 1"), "an option value is bad input, as in run: \(bad.err)")
     }
+}
+
+/// Keeps the fills and results a run reports.
+final class FillCollector: RunObserver {
+    var fills: [FillMeasurement] = []
+    var results: [CaseResult] = []
+    func runDidFill(_ fill: FillMeasurement) throws { fills.append(fill) }
+    func runDidFinish(_ result: CaseResult) throws { results.append(result) }
 }

@@ -9,8 +9,8 @@ struct QueryPlanTests {
     static let results: [CaseResult] = {
         let plan = try! TestSupport.photosPlan()
         let dir = try! TestSupport.temporaryDirectory()
-        let options = RunOptions(sizes: [400], repetitions: 1, warmup: 0, workDirectory: dir)
-        return try! LabRunner(plan: plan, options: options).run()
+        let options = RunOptions(sizes: [400], repetitions: 1, warmup: 0)
+        return try! CaseScheduler(plan: plan, options: options, workDirectory: dir).run()
     }()
 
     func result(_ variant: String, _ workload: String) -> CaseResult {

@@ -53,8 +53,8 @@ struct MeasurementTests {
             """
         // 100 + 50 of its own and the 40 of the mutex it locks; the 7 of its own callee are
         // already its own function's self cost elsewhere, the callback and its malloc are the lab's.
-        #expect(InstructionCounter.parse(text) == InstructionCount(total: 10250, sqlite: 190))
-        #expect(InstructionCounter.parse("events: Ir\n") == nil)
+        #expect(CallgrindCounter.parse(text) == InstructionCount(total: 10250, sqlite: 190))
+        #expect(CallgrindCounter.parse("events: Ir\n") == nil)
     }
 
     @Test(

@@ -37,7 +37,7 @@ struct AppendWorkloadTests {
         let plan = try! TestSupport.decode(json)
         let dir = try! TestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        return try! LabRunner(plan: plan, options: RunOptions(workDirectory: dir)).run()
+        return try! CaseScheduler(plan: plan, options: RunOptions(), workDirectory: dir).run()
     }()
 
     func result(_ variant: String, _ workload: String) -> CaseResult {

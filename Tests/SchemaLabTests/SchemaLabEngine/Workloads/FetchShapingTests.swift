@@ -9,7 +9,7 @@ struct FetchShapingTests {
     static let run: (results: [CaseResult], dir: String) = {
         let plan = try! ScenarioPlan(ScenarioDecoder.load(path: TestSupport.packageRoot + "/Tests/SchemaLabTests/Fixtures/shapes.json"))
         let dir = try! TestSupport.temporaryDirectory()
-        let results = try! LabRunner(plan: plan, options: RunOptions(workDirectory: dir)).run()
+        let results = try! CaseScheduler(plan: plan, options: RunOptions(), workDirectory: dir).run()
         try? FileManager.default.removeItem(atPath: dir)
         return (results, dir)
     }()

@@ -23,7 +23,7 @@ import SchemaLabCoreData
 /// A sample shorter than ``minimumSampleNanoseconds`` is too short to time well: a
 /// read-only workload (on the shared filled store) whose warm-up ran faster runs several
 /// times per sample, and the sample is the mean; ``multiplier`` records how many.
-public final class CaseSession {
+public final class CaseMeasurement {
     public let scenario: String
     public let variant: String
     public let size: Int

@@ -5,7 +5,9 @@ import SchemaLabSQLite
 /// binary, data and case give the same count on a loaded machine, a measure a CI can gate on
 /// tightly where wall time drifts by tens of percent.
 ///
-/// The case runs in a child process, `schemalab count-case …`, under
+/// The case runs in a child process, ``executable`` with ``arguments`` and the request's own
+/// (``CountRequest/arguments``), which must run it with ``CountedRepetition`` (the CLI's
+/// `schemalab count-case …` does), under
 /// `valgrind --tool=callgrind --collect-atstart=no --toggle-collect=schemalab_timed_region`:
 /// collection is on only inside the C function every timed region goes through
 /// (``TimedRegion``), once, and off again inside its untimed spans (``UntimedSpans``:
@@ -14,7 +16,24 @@ import SchemaLabSQLite
 /// DWARF), which keeps the symbols callgrind needs, and with `SWIFT_DETERMINISTIC_HASHING=1`
 /// (hash tables otherwise seeded at random per process move the count by about 0.05%).
 /// Under valgrind a case runs about 50x slower than natively.
-public enum InstructionCounter {
+public struct CallgrindCounter: InstructionCounting {
+    /// The program that runs one ``CountRequest`` (`schemalab`, or a program of your own
+    /// that calls ``CountedRepetition/main(arguments:)``).
+    public var executable: String
+    /// The arguments before the request's (`count-case` for the CLI).
+    public var arguments: [String]
+
+    public init(executable: String = CallgrindCounter.currentExecutable, arguments: [String] = ["count-case"]) {
+        self.executable = executable
+        self.arguments = arguments
+    }
+
+    public func unavailable() -> String? { Self.unavailable() }
+
+    public func count(_ request: CountRequest) throws -> InstructionCount {
+        try Self.count(arguments: arguments + request.arguments, workDirectory: request.workDirectory, executable: executable)
+    }
+
     /// An executable named `name` on the PATH, or nil.
     public static func which(_ name: String) -> String? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
@@ -27,7 +46,7 @@ public enum InstructionCounter {
 
     /// Why instructions cannot be counted here, or nil when they can.
     public static func unavailable() -> String? {
-        if which("valgrind") == nil { return "valgrind is not installed (run `make setup-instructions`, or apt-get install valgrind)" }
+        if which("valgrind") == nil { return "valgrind is not installed (apt-get install valgrind)" }
         if which("objcopy") == nil { return "objcopy is not installed (apt-get install binutils)" }
         return nil
     }
@@ -63,9 +82,8 @@ public enum InstructionCounter {
         return copy
     }
 
-    /// Runs `schemalab count-case` with `arguments` under callgrind and returns the counts.
-    public static func count(arguments: [String], workDirectory: String, executable: String = currentExecutable) throws -> InstructionCount
-    {
+    /// Runs `executable` with `arguments` under callgrind in `workDirectory` and returns the counts.
+    static func count(arguments: [String], workDirectory: String, executable: String) throws -> InstructionCount {
         _ = try strippedCopy(of: executable, in: workDirectory)
         let outName = "callgrind-\(UUID().uuidString).out", out = workDirectory + "/" + outName
         defer { try? FileManager.default.removeItem(atPath: out) }
@@ -74,7 +92,7 @@ public enum InstructionCounter {
         let valgrind = [
             "--tool=callgrind", "--collect-atstart=no", "--toggle-collect=schemalab_timed_region",
             "--toggle-collect=schemalab_untimed_span",
-            "--compress-strings=no", "--compress-pos=no", "--callgrind-out-file=" + outName, "./schemalab-callgrind", "count-case",
+            "--compress-strings=no", "--compress-pos=no", "--callgrind-out-file=" + outName, "./schemalab-callgrind",
         ]
         let r = try run(which("valgrind") ?? "/usr/bin/valgrind", valgrind + arguments, in: workDirectory)
         guard r.status == 0, let text = try? String(contentsOfFile: out, encoding: .utf8) else {
