@@ -119,8 +119,8 @@ public struct ScenarioImporter {
             guard Identifier.isPlainName(e.name) else {
                 throw fail(e.line, el, "the lab takes names of ASCII letters, digits and _ that start with a letter")
             }
-            guard seen.insert(e.name.uppercased()).inserted else {
-                throw fail(e.line, el, "two entities share the table Z\(e.name.uppercased())")
+            guard seen.insert(StoreLayout.table(root: e.name)).inserted else {
+                throw fail(e.line, el, "two entities share the table \(StoreLayout.table(root: e.name))")
             }
             if let p = e.parentEntity {
                 guard let parent = model.entity(p) else { throw fail(e.line, el, "the parent entity \(p) is not in the model") }
@@ -135,18 +135,19 @@ public struct ScenarioImporter {
             }
             let inherited = ancestors(of: e)
             var columns: [String: String] = [:]  // Z<NAME> -> the property that has it
-            for a in inherited.flatMap(\.attributes) where !a.transient { columns["Z" + a.name.uppercased()] = a.name }
-            for r in inherited.flatMap(\.relationships) where !r.toMany { columns["Z" + r.name.uppercased()] = r.name }
+            for a in inherited.flatMap(\.attributes) where !a.transient { columns[StoreLayout.column(property: a.name)] = a.name }
+            for r in inherited.flatMap(\.relationships) where !r.toMany { columns[StoreLayout.column(property: r.name)] = r.name }
             func column(_ name: String, _ line: Int, _ element: String) throws {
-                if let other = columns["Z" + name.uppercased()] {
+                let column = StoreLayout.column(property: name)
+                if let other = columns[column] {
                     throw fail(
                         line, element,
                         other == name
                             ? "\(e.name).\(name) is declared again: \(e.name) inherits \(name) from its parent"
-                            : "\(e.name).\(name) and \(e.name).\(other) would share the column Z\(name.uppercased()) (Core Data upper-cases names into columns)"
+                            : "\(e.name).\(name) and \(e.name).\(other) would share the column \(column) (Core Data upper-cases names into columns)"
                     )
                 }
-                columns["Z" + name.uppercased()] = name
+                columns[column] = name
             }
             for a in e.attributes where !a.transient {
                 let ael = "attribute name=\"\(a.name)\""

@@ -90,7 +90,7 @@ public final class EntityDescription {
         var links: [(toManyIndex: Int, sql: String)] = []
         for (i, r) in toMany.enumerated() {
             guard case .joinTable(let table, let own, let other) = r.storage else { continue }
-            if table == "Z_\(model.number)\(r.name.uppercased())" {
+            if StoreLayout.namesJoinTable(table, entityNumber: model.number, relationship: r.name) {
                 links.append((i, SaveSQL.insertLink(table: table, ownColumn: own, otherColumn: other, orderColumn: r.orderColumn)))
             }
         }

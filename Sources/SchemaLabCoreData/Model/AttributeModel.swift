@@ -15,7 +15,7 @@ public struct AttributeModel: Sendable, Equatable {
     public var externalStorageThreshold = 0
     /// The column: `Z` + the upper-cased name, as Core Data names columns, with a number
     /// after it when another entity of the same inheritance hierarchy (one table) already
-    /// has a column of that name (`ZNAME1`).
+    /// has a column of that name (`ZNAME1`; ``StoreLayout``).
     public let column: String
     /// A constant the context gives the attribute of a new object (the model's default value).
     public var defaultValue: SQLValue? = nil
@@ -26,7 +26,7 @@ public struct AttributeModel: Sendable, Equatable {
 
     /// The object's ID as a column (`Z_PK`): what a sort on `objectID` or a count of a
     /// to-many's members reads. Not one of an entity's attributes.
-    public static let objectID = AttributeModel(name: "objectID", type: .integer64, column: "Z_PK")
+    public static let objectID = AttributeModel(name: "objectID", type: .integer64, column: StoreLayout.primaryKeyColumn)
 
     /// Memberwise.
     package init(
@@ -34,7 +34,7 @@ public struct AttributeModel: Sendable, Equatable {
         externalStorageThreshold: Int = 0, column: String? = nil, defaultValue: SQLValue? = nil
     ) {
         self.name = name
-        self.column = column ?? "Z" + name.uppercased()
+        self.column = column ?? StoreLayout.column(property: name)
         self.defaultValue = defaultValue
         self.type = type
         self.optional = optional

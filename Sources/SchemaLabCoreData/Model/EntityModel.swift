@@ -1,7 +1,8 @@
 /// A resolved entity: its number, table, attributes (alphabetical), relationships and indexes.
 public struct EntityModel: Sendable, Equatable {
     public let name: String
-    /// Z_ENT: entities are numbered from 1 in alphabetical order.
+    /// Z_ENT, as ``StoreLayout`` numbers entities: from 1, alphabetically, each entity
+    /// followed by its sub-entities.
     public let number: Int
     public let attributes: [AttributeModel]
     public let relationships: [RelationshipModel]
@@ -17,8 +18,8 @@ public struct EntityModel: Sendable, Equatable {
     public var root: String
     /// The numbers of every entity below this one in its hierarchy (empty without sub-entities).
     public var subentityNumbers: [Int] = []
-    /// The table: one per inheritance hierarchy, `Z` + the upper-cased root entity name.
-    public var table: String { "Z" + root.uppercased() }
+    /// The table: one per inheritance hierarchy, named after its root (``StoreLayout/table(root:)``).
+    public var table: String { StoreLayout.table(root: root) }
     /// True when this entity's table holds other entities' rows too, so that a fetch of it
     /// must restrict `Z_ENT` (a sub-entity), or read it (an entity with sub-entities).
     public var sharesTable: Bool { parent != nil || !subentityNumbers.isEmpty }

@@ -33,9 +33,9 @@ extension PredicateCompiler {
             return recheck
         }
         let n = joins.indexAlias(for: s.alias)
-        let col = attribute.column
+        let col = StoreLayout.rtreeColumns(column: attribute.column)
         let candidates =
-            "\(s.alias).Z_PK IN (SELECT \(n).Z_PK FROM \(ix.sqlName) \(n) WHERE (? <= \(n).\(col)_MIN AND \(n).\(col)_MAX <= ?))"
+            "\(s.alias).Z_PK IN (SELECT \(n).Z_PK FROM \(ix.sqlName) \(n) WHERE (? <= \(n).\(col.min) AND \(n).\(col.max) <= ?))"
         return "(" + Fragment(candidates, [.real(lo), .real(hi)]) + " AND " + recheck + ")"
     }
 
@@ -76,10 +76,10 @@ extension PredicateCompiler {
         plainA.left = .keyPath(root: .object, components: ka, column: kca)
         plainB.left = .keyPath(root: .object, components: kb, column: kcb)
         let n = joins.indexAlias(for: scope.alias)
-        let (colA, colB) = (attrA.column, attrB.column)
+        let (colA, colB) = (StoreLayout.rtreeColumns(column: attrA.column), StoreLayout.rtreeColumns(column: attrB.column))
         let candidates =
-            "\(scope.alias).Z_PK IN (SELECT \(n).Z_PK FROM \(ix.sqlName) \(n) WHERE (? <= \(n).\(colA)_MIN AND \(n).\(colA)_MAX <= ?"
-            + " AND ? <= \(n).\(colB)_MIN AND \(n).\(colB)_MAX <= ?))"
+            "\(scope.alias).Z_PK IN (SELECT \(n).Z_PK FROM \(ix.sqlName) \(n) WHERE (? <= \(n).\(colA.min) AND \(n).\(colA.max) <= ?"
+            + " AND ? <= \(n).\(colB.min) AND \(n).\(colB.max) <= ?))"
         return "(" + Fragment(candidates, [.real(loA), .real(hiA), .real(loB), .real(hiB)]) + " AND "
             + (try comparison(plainA, in: scope)) + " AND " + (try comparison(plainB, in: scope)) + ")"
     }

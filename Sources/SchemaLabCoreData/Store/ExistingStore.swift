@@ -105,7 +105,8 @@ public enum ExistingStore {
     public static func internalEntities(_ db: Database) throws -> Set<String> {
         let tables = Set(try db.rows("SELECT name FROM sqlite_master WHERE type = 'table'").compactMap { $0[0].textValue })
         let names = try db.rows("SELECT Z_NAME FROM Z_PRIMARYKEY").compactMap { $0[0].textValue }
-        return Set(names.filter { !tables.contains("Z" + $0.uppercased()) && tables.contains("A" + $0.uppercased()) })
+        return Set(
+            names.filter { !tables.contains(StoreLayout.table(root: $0)) && tables.contains(StoreLayout.internalTable(entity: $0)) })
     }
 
     /// The store's own tables: those starting with `Z` (entities, join tables, Core Data's
@@ -114,7 +115,8 @@ public enum ExistingStore {
         let rows = try db.rows("SELECT name, sql FROM sqlite_master WHERE type = 'table'")
         let virtual = rows.filter { ($0[1].textValue ?? "").uppercased().hasPrefix("CREATE VIRTUAL TABLE") }.compactMap { $0[0].textValue }
         let shadows = Set(virtual.flatMap { v in ["_node", "_rowid", "_parent"].map { v + $0 } })
-        return Set(rows.compactMap { $0[0].textValue }.filter { $0.hasPrefix("Z") && !virtual.contains($0) && !shadows.contains($0) })
+        return Set(
+            rows.compactMap { $0[0].textValue }.filter { StoreLayout.isStoreTable($0) && !virtual.contains($0) && !shadows.contains($0) })
     }
 
     /// Throws a ``StoreMismatch`` naming every difference between the store's tables and the variant's.
@@ -194,13 +196,13 @@ public enum ExistingStore {
         var wanted: [String: (statements: [String], fill: String?, table: String?)] = [:]
         for e in model.entities {
             for r in e.toOneRelationships {
-                let c = r.foreignKeyColumn!
-                wanted["\(e.table)_\(c)_INDEX"] = (["CREATE INDEX IF NOT EXISTS \(e.table)_\(c)_INDEX ON \(e.table) (\(c))"], nil, e.table)
+                let index = SchemaDDL.foreignKeyIndex(table: e.table, column: r.foreignKeyColumn!)
+                wanted[index.name] = ([index.statement], nil, e.table)
             }
             for ix in e.indexes {
                 var fill: String?
                 if ix.kind == .rtree {
-                    let cols = ix.elements.flatMap { ["\($0.column)_MIN", "\($0.column)_MAX"] }
+                    let cols = ix.elements.map { StoreLayout.rtreeColumns(column: $0.column) }.flatMap { [$0.min, $0.max] }
                     let values = ix.elements.flatMap { [$0.column, $0.column] }
                     fill =
                         "INSERT INTO \(ix.sqlName) (Z_PK, \(cols.joined(separator: ", "))) SELECT Z_PK, \(values.joined(separator: ", ")) FROM \(e.table)"
@@ -208,10 +210,7 @@ public enum ExistingStore {
                 wanted[ix.sqlName] = (ddl.indexStatements(ix, entity: e), fill, ix.kind == .rtree ? nil : e.table)
             }
         }
-        for s in ddl.joinTables() where s.hasPrefix("CREATE INDEX") {
-            let words = s.split(separator: " ")
-            wanted[String(words[5])] = ([s], nil, String(words[7]))
-        }
+        for join in ddl.joinTables() { wanted[join.indexName] = ([join.index], nil, join.table) }
         // The store's own indexes and R-tree tables (their triggers go with them).
         let present = try db.rows(
             "SELECT type, name, tbl_name FROM sqlite_master WHERE (type = 'index' AND sql IS NOT NULL) OR (type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE%RTREE%') ORDER BY name"
@@ -229,11 +228,11 @@ public enum ExistingStore {
             }
             if type == "table" {
                 for suffix in ["_INSERT", "_UPDATE", "_DELETE"] {
-                    try db.executeScript("DROP TRIGGER IF EXISTS " + quoted(name + suffix))
+                    try db.executeScript("DROP TRIGGER IF EXISTS " + StoreLayout.quoted(name + suffix))
                 }
-                try db.executeScript("DROP TABLE " + quoted(name))
+                try db.executeScript("DROP TABLE " + StoreLayout.quoted(name))
             } else {
-                try db.executeScript("DROP INDEX " + quoted(name))
+                try db.executeScript("DROP INDEX " + StoreLayout.quoted(name))
             }
             dropped.append(name)
         }
@@ -245,9 +244,6 @@ public enum ExistingStore {
         _ = try db.rows("PRAGMA wal_checkpoint(TRUNCATE)")
         return (dropped, created)
     }
-
-    /// A name from the store, quoted for SQL.
-    static func quoted(_ name: String) -> String { "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
 }
 
 /// A store that cannot be used for a variant: which store, and every difference.

@@ -13,16 +13,16 @@ public struct SchemaDDL {
     public var statements: [String] {
         var out: [String] = []
         for e in model.entities where e.parent == nil { out.append(createTable(e)) }
-        out += joinTables()
+        out += joinTables().flatMap { [$0.create, $0.index] }
         var indexed = Set<String>()
         for e in model.entities {
             if e.parent == nil && e.hasSubentities {
-                out.append("CREATE INDEX IF NOT EXISTS \(e.table)_Z_ENT_INDEX ON \(e.table) (Z_ENT)")
+                out.append("CREATE INDEX IF NOT EXISTS \(StoreLayout.entityIndex(table: e.table)) ON \(e.table) (Z_ENT)")
             }
             for r in e.toOneRelationships {
                 let c = r.foreignKeyColumn!
                 guard indexed.insert(e.table + "." + c).inserted else { continue }  // inherited: indexed once
-                out.append("CREATE INDEX IF NOT EXISTS \(e.table)_\(c)_INDEX ON \(e.table) (\(c))")
+                out.append(Self.foreignKeyIndex(table: e.table, column: c).statement)
             }
             for ix in e.indexes {
                 // One non-unique element on a to-one: its foreign key's own index is that index.
@@ -60,22 +60,41 @@ public struct SchemaDDL {
         return "CREATE TABLE \(root.table) ( " + cols.joined(separator: ", ") + " )"
     }
 
-    func joinTables() -> [String] {
+    /// The index Core Data gives every to-one's key column: its name and its statement.
+    static func foreignKeyIndex(table: String, column: String) -> (name: String, statement: String) {
+        let name = StoreLayout.columnIndex(table: table, column: column)
+        return (name, "CREATE INDEX IF NOT EXISTS \(name) ON \(table) (\(column))")
+    }
+
+    /// A join table's statements: its CREATE TABLE, and the index on its second column (named,
+    /// for ``ExistingStore`` to make on a store's copy).
+    struct JoinTable {
+        let table: String
+        let create: String
+        let indexName: String
+        let index: String
+    }
+
+    /// Each many-to-many's join table, once.
+    func joinTables() -> [JoinTable] {
         var seen = Set<String>()
-        var out: [String] = []
+        var out: [JoinTable] = []
         for e in model.entities {
             for r in e.relationships {
                 // Written by the side that names the table (the lower entity number), its own
                 // column first: `Z_5TAGS ( Z_5NOTES INTEGER, Z_13TAGS INTEGER, PRIMARY KEY (Z_5NOTES, Z_13TAGS) )`.
-                guard case .joinTable(let table, let own, let other) = r.storage, table == "Z_\(e.number)\(r.name.uppercased())",
-                    seen.insert(table).inserted
+                guard case .joinTable(let table, let own, let other) = r.storage,
+                    StoreLayout.namesJoinTable(table, entityNumber: e.number, relationship: r.name), seen.insert(table).inserted
                 else { continue }
                 let (a, b) = (own, other)
                 // An ordered side keeps its order keys here, before the key (Core Data's template).
                 let orders = ([r] + (model.entity(r.destination)?.relationship(r.inverse ?? "").map { [$0] } ?? []))
                     .compactMap(\.orderColumn).map { "\($0) INTEGER, " }.joined()
-                out.append("CREATE TABLE \(table) ( \(a) INTEGER, \(b) INTEGER, \(orders)PRIMARY KEY (\(a), \(b)) )")
-                out.append("CREATE INDEX IF NOT EXISTS \(table)_\(b)_INDEX ON \(table) (\(b), \(a))")
+                let index = StoreLayout.columnIndex(table: table, column: b)
+                out.append(
+                    JoinTable(
+                        table: table, create: "CREATE TABLE \(table) ( \(a) INTEGER, \(b) INTEGER, \(orders)PRIMARY KEY (\(a), \(b)) )",
+                        indexName: index, index: "CREATE INDEX IF NOT EXISTS \(index) ON \(table) (\(b), \(a))"))
             }
         }
         return out
@@ -154,7 +173,7 @@ public struct SchemaDDL {
                 out.append(
                     "CREATE TRIGGER IF NOT EXISTS \(parameter)_DELETE AFTER DELETE ON \(table) FOR EACH ROW BEGIN UPDATE \(t) SET \(c) = \(c) - 1 WHERE Z_PK = OLD.\(key); \(notify(updated, "OLD.\(key)")) END"
                 )
-                if table.hasPrefix("Z") && !table.hasPrefix("Z_") {
+                if StoreLayout.isEntityTable(table) {
                     // A member moved between parents (a join table's rows are deleted and inserted instead).
                     out.append(
                         "CREATE TRIGGER IF NOT EXISTS \(parameter)_UPDATE AFTER UPDATE OF \(key) ON \(table) FOR EACH ROW BEGIN UPDATE \(t) SET \(c) = \(c) - 1 WHERE Z_PK = OLD.\(key); UPDATE \(t) SET \(c) = IFNULL(\(c), 0) + 1 WHERE Z_PK = NEW.\(key); \(notify(updated, "NEW.\(key)")) END"
@@ -178,7 +197,7 @@ public struct SchemaDDL {
             let cols = ix.elements.map { "\($0.column) COLLATE BINARY \($0.descending ? "DESC" : "ASC")" }
             return ["CREATE \(unique)INDEX IF NOT EXISTS \(ix.sqlName) ON \(e.table) (\(cols.joined(separator: ", ")))"]
         case .rtree:
-            let cols = ix.elements.flatMap { ["\($0.column)_MIN", "\($0.column)_MAX"] }
+            let cols = ix.elements.map { StoreLayout.rtreeColumns(column: $0.column) }.flatMap { [$0.min, $0.max] }
             let values = { (row: String) in
                 ix.elements.flatMap { ["\(row).\($0.column)", "\(row).\($0.column)"] }.joined(separator: ", ")
             }
