@@ -40,9 +40,7 @@ bench: build
 	@mkdir -p results
 	@set -e; for s in $(SCENARIOS); do \
 	  name=$$(basename $$s .json); \
-	  $(BIN) run $$s --out results/$$name --replace; \
-	  $(BIN) plot results/$$name > /dev/null; \
-	  $(BIN) report results/$$name; \
+	  $(BIN) run $$s --out results/$$name --replace --report; \
 	done; \
 	$(BIN) findings $(foreach s,$(SCENARIOS),results/$(basename $(notdir $(s)))) --out results
 
@@ -150,7 +148,7 @@ format:
 # ci: the regression gate on every shipped scenario at a small size: run it (interleaved, with instruction counts),
 # check its assertions (exit 2 on a failure), compare with the committed baseline results/baselines/ci-<name>
 # (exit 2 on a regression); reports in the log and in results/ci/<name>.txt and .md. A run that stops early (exit 2 on
-# bad input) leaves no complete run directory, so its compare exits 1. CI_FORCE=--force compares across environments.
+# bad input) leaves no complete run directory, so its compare exits 1. CI_FORCE=--across-environments compares across environments.
 CI_SIZE   ?= 500
 CI_REPS   ?= 5
 CI_FORCE  ?=

@@ -45,7 +45,9 @@ let package = Package(
         // plots, reports; importing a model; the operations the CLI calls.
         .target(
             name: "SchemaLab",
-            dependencies: ["SchemaLabEngine", "SchemaLabCoreData", "SchemaLabSQLite"]
+            dependencies: ["SchemaLabEngine", "SchemaLabCoreData", "SchemaLabSQLite"],
+            // The gnuplot scripts the charts are drawn with, found from any working directory.
+            resources: [.copy("Plot/gnuplot")]
         ),
         // The CLI lives in Sources/CLI, not Sources/schemalab: on a case-insensitive
         // file system (macOS) that folder would collide with Sources/SchemaLab.

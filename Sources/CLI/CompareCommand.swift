@@ -13,7 +13,7 @@ struct CompareCommand: ParsableCommand {
             within --instructions-tolerance. With statistics: wall time and heap retained, a \
             change counting only when the Mann-Whitney U test gives p < --alpha and it is larger \
             than --threshold ("~" otherwise). Runs from different environments (SQLite version \
-            or compile options, CPU count, build configuration) are refused unless --force. \
+            or compile options, CPU count, build configuration) are refused unless --across-environments. \
             Exit status: 0 no regression (improvements never fail), 1 the tool failed, 2 a \
             regression (a case that got worse, or a baseline case missing from the run unless \
             --allow-missing) or a bad option value, 3 baseline not found. Both runs must be complete (run.json), and \
@@ -42,7 +42,7 @@ struct CompareCommand: ParsableCommand {
     var markdown: String?
 
     @Flag(name: .long, help: "Compare runs from different environments anyway.")
-    var force = false
+    var acrossEnvironments = false
 
     @Flag(name: .long, help: "Accept baseline cases the run does not have (a shard, or --variants) instead of failing.")
     var allowMissing = false
@@ -63,7 +63,7 @@ struct CompareCommand: ParsableCommand {
         gate.options.alpha = alpha
         gate.options.instructionTolerance = instructionsTolerance / 100
         gate.options.allowMissing = allowMissing
-        gate.force = force
+        gate.acrossEnvironments = acrossEnvironments
         gate.markdown = markdown
         try perform { () throws(OperationError) in try gate.check(console: TerminalConsole()) }
     }

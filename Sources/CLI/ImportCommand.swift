@@ -34,14 +34,14 @@ struct ImportCommand: ParsableCommand {
     @Option(name: .long, help: "The scenario's name (default: the model's file name).")
     var name: String?
 
-    @Flag(name: .long, help: "Overwrite the output file if it exists.")
-    var force = false
+    @Flag(name: .long, help: "Replace the output file if it exists.")
+    var replace = false
 
     func run() throws {
         var modelImport = ModelImport(model: model)
         modelImport.out = out
         modelImport.name = name
-        modelImport.force = force
+        modelImport.replace = replace
         try perform { () throws(OperationError) in try modelImport.write(console: TerminalConsole()) }
     }
 }

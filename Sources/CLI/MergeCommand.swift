@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import SchemaLab
 
-/// `schemalab merge OUT SHARD...`: joins the directories of `run --shard i/n` into one run.
+/// `schemalab merge SHARD... --out DIR`: joins the directories of `run --shard i/n` into one run.
 struct MergeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "merge",
@@ -15,11 +15,11 @@ struct MergeCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "The merged run directory to write (it must not exist, unless --replace).")
-    var out: String
-
     @Argument(help: "The shard directories.")
     var shards: [String]
+
+    @Option(name: .long, help: "The merged run directory to write (it must not exist, unless --replace).")
+    var out: String
 
     @Flag(name: .long, help: "Replace an existing output directory.")
     var replace = false

@@ -26,13 +26,13 @@ extension OperationError {
             return
                 "choose another --out, pass --replace (the old run is kept as \(directory).previous), or --resume \(directory) if its run stopped early"
         case .chooseAnotherOutput: return "choose another --out"
-        case .overwrite: return "give --replace or --force to overwrite it, or another --out"
-        case .compareAcrossEnvironments: return "give --force to compare anyway"
+        case .replace: return "give --replace to replace it, or another --out"
+        case .compareAcrossEnvironments: return "give --across-environments to compare anyway"
         case .selectVariants(let variants): return "pick those with --variants \(variants.joined(separator: ","))"
         case .reduceSizeOrSkipFitCheck: return "run smaller sizes (--size), free space, or pass --skip-fit-check to run anyway"
         case .skipFitCheck: return "--skip-fit-check runs without it"
         case .giveScenarioFile: return "give the scenario file with --scenario"
-        case .giveScriptDirectory: return "pass --script"
+        case .giveScriptDirectory: return "give a directory of the scripts with --scripts"
         case .plot(let directory): return "run `schemalab plot \(directory)` first"
         }
     }

@@ -6,22 +6,18 @@ struct PlansCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "plans",
         abstract: "Prints the statements a run recorded, each with its EXPLAIN QUERY PLAN tree.",
-        discussion: "Reads <dir>/plans.csv. Filter with --schema and --workload."
+        discussion: "Reads <dir>/plans.csv. Filter with --variants and --workloads."
     )
 
     @Argument(help: "A directory written by `schemalab run`.")
     var directory: String
 
-    @Option(name: .long, help: "Only this schema variant.")
-    var schema: String?
-
-    @Option(name: .long, help: "Only this workload.")
-    var workload: String?
+    @OptionGroup var filter: CaseFilterOptions
 
     func run() throws {
         var listing = PlanListing(directory: directory)
-        listing.variant = schema
-        listing.workload = workload
+        listing.variants = filter.variantNames
+        listing.workloads = filter.workloadNames
         try perform { () throws(OperationError) in try listing.list(console: TerminalConsole()) }
     }
 }

@@ -38,11 +38,7 @@ struct RunCommand: ParsableCommand {
     @Option(name: .long, help: "Warm-up runs per case (overrides the scenario).")
     var warmup: Int?
 
-    @Option(name: .long, help: "Only these variants (comma-separated names).")
-    var variants: String?
-
-    @Option(name: .long, help: "Only these workloads (comma-separated names).")
-    var workloads: String?
+    @OptionGroup var filter: CaseFilterOptions
 
     @Option(
         name: .long,
@@ -59,6 +55,11 @@ struct RunCommand: ParsableCommand {
 
     @Flag(name: .long, help: "Print only errors and the final summary (no line per case, no progress).")
     var quiet = false
+
+    @Flag(
+        name: .long,
+        help: "Also render the run's charts (as `schemalab plot`) and write its report (as `schemalab report`) in the run directory.")
+    var report = false
 
     @Flag(name: .long, help: "Measure each case from start to end instead of interleaving the repetitions of a workload's variants.")
     var sequential = false
@@ -115,7 +116,8 @@ struct RunCommand: ParsableCommand {
         }
         if let resume {
             if let out, out != resume { throw fail("--resume writes into the directory it names: leave out --out", code: 2) }
-            if !size.isEmpty || reps != nil || warmup != nil || variants != nil || workloads != nil || replace || sequential || shard != nil
+            if !size.isEmpty || reps != nil || warmup != nil || filter.variants != nil || filter.workloads != nil || replace || sequential
+                || shard != nil
                 || instructions || store != nil
             {
                 throw fail(
@@ -163,15 +165,31 @@ struct RunCommand: ParsableCommand {
                 try recorded.start(scenario: scenario!, out: out, replace: replace, options: options(), observer: observer)
             }
         }
+        if report { try Self.render(outcome.directory.path, console: console) }
         try Self.report(outcome, console: console)
+    }
+
+    /// `--report`: the charts and the report of the run just written. Charts that cannot be
+    /// drawn (no gnuplot) are a warning: the report is written without them. The charts are
+    /// counted, not listed; the report's two paths are printed.
+    static func render(_ directory: String, console: TerminalConsole) throws {
+        let charts = CollectingConsole()
+        do {
+            try PlotRendering(directory: directory).render(console: charts)
+            for note in charts.notes { console.note(note) }
+            let images = charts.printed.flatMap { $0.split(separator: "\n") }.filter { $0.hasSuffix(".svg") }
+            console.note("schemalab: \(images.count) chart(s) in \(directory)/plots")
+        } catch {
+            console.warn("no charts: \(error.message)", remedy: error.remedy)
+        }
+        try perform { () throws(OperationError) in try ReportWriting(directory: directory).write(console: console) }
     }
 
     /// The run's options from the command line.
     func options() -> RunOptions {
         var options = RunOptions(
             sizes: size.isEmpty ? nil : size, repetitions: reps, warmup: warmup,
-            variants: variants.map { $0.split(separator: ",").map(String.init) },
-            workloads: workloads.map { $0.split(separator: ",").map(String.init) })
+            variants: filter.variantNames, workloads: filter.workloadNames)
         options.existingStore = store
         options.sequential = sequential
         options.shard = shard.flatMap(Self.parseShard).flatMap { RunOptions.Shard(index: $0.index, count: $0.count) }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SchemaLab
+import SchemaLabSQLite
 
 @main
 struct SchemaLabCommand: ParsableCommand {
@@ -14,6 +15,7 @@ struct SchemaLabCommand: ParsableCommand {
             failed assertion, 3 no such baseline, 64 a usage error (an unknown option, a missing \
             argument), 130/143/129 stopped by SIGINT, SIGTERM or SIGHUP.
             """,
+        version: "schemalab \(Lab.version) (SQLite \(SQLiteLibrary.version))",
         subcommands: [
             RunCommand.self, ValidateCommand.self, GenerateCommand.self, PlansCommand.self, PlotCommand.self, ReportCommand.self,
             ExplainCommand.self, ImportCommand.self, CompareRawCommand.self, CountCaseCommand.self, BaselineCommand.self,

@@ -23,8 +23,7 @@ public struct Baselines: Sendable {
         let fm = FileManager.default
         let exists = fm.fileExists(atPath: target)
         if exists && !replace {
-            throw FileError(
-                path: target, message: "baseline '\(name)' exists at \(target) (give --replace to overwrite it)", isBadInput: true)
+            throw FileError(path: target, message: "baseline '\(name)' exists at \(target)", isBadInput: true, remedy: .replace)
         }
         // Copied beside the target first: a failed copy leaves the old baseline as it was.
         let staging = directory + "/.\(name).new-\(getpid())"

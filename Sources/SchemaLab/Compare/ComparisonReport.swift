@@ -39,7 +39,8 @@ public struct ComparisonReport: Sendable {
         var s = "\(c.count) cases: \(n(.regressed)) regressed, \(n(.improved)) improved, \(n(.changed)) changed, \(n(.same)) ~"
         if !comparison.missing.isEmpty {
             let label =
-                comparison.missingFails ? "MISSING from the run (a regression; --allow-missing accepts it)" : "not in the run (allowed)"
+                comparison.missingFails
+                ? "MISSING from the run (a regression, unless missing cases are allowed)" : "not in the run (allowed)"
             s += "; \(comparison.missing.count) \(label): \(comparison.missing.map(\.description).joined(separator: ", "))"
         }
         if !comparison.added.isEmpty { s += "; not in the baseline: \(comparison.added.map(\.description).joined(separator: ", "))" }

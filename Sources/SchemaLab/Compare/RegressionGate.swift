@@ -8,7 +8,7 @@ import SchemaLabEngine
 /// retained, a change counting only when the Mann-Whitney U test gives p below alpha and it
 /// is larger than the threshold (``RunComparison``). Claims: a verdict that got worse on a
 /// deterministic metric (``ClaimChanges``). Runs from different environments are
-/// refused unless ``force``.
+/// refused unless ``acrossEnvironments``.
 public struct RegressionGate {
     /// A baseline name (in ``baselineDirectory``) or a run directory.
     public var baseline: String
@@ -19,7 +19,7 @@ public struct RegressionGate {
     /// Thresholds and tolerances.
     public var options = RunComparison.Options()
     /// Compare runs from different environments anyway.
-    public var force = false
+    public var acrossEnvironments = false
     /// Also write the report as Markdown to this file.
     public var markdown: String?
 
@@ -50,10 +50,11 @@ public struct RegressionGate {
                 .failed, "\(base) is scenario '\(before.scenario)', \(run) is '\(after.scenario)': compare runs of one scenario")
         }
         let differences = RunComparison.environmentDifferences(before.environment, after.environment)
-        if !differences.isEmpty && !force {
+        if !differences.isEmpty && !acrossEnvironments {
             throw OperationError(
                 .failed,
-                "refusing to compare runs from different environments (\(differences.joined(separator: "; "))); give --force to compare anyway"
+                "refusing to compare runs from different environments (\(differences.joined(separator: "; ")))",
+                remedy: .compareAcrossEnvironments
             )
         }
         let comparison = RunComparison(baseline: before, run: after, options: options)
@@ -71,7 +72,7 @@ public struct RegressionGate {
             throw OperationError(.failed, error.message)
         }
         let report = ComparisonReport(comparison: comparison, baseline: base, run: run, claims: claims)
-        if !differences.isEmpty { console.print("note: environments differ (--force): \(differences.joined(separator: "; "))") }
+        if !differences.isEmpty { console.print("note: environments differ (compared anyway): \(differences.joined(separator: "; "))") }
         console.print(String(report.text.dropLast(report.text.hasSuffix("\n") ? 1 : 0)))
         if let markdown {
             do { try Data(report.markdown.utf8).write(to: URL(fileURLWithPath: markdown)) } catch {

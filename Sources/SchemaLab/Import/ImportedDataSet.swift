@@ -185,7 +185,7 @@ struct ImportedDataSet {
         ])
         for e in model.entities where (expectedRows[e.name] ?? 0) == 0 && !e.isAbstract {
             notes.append(
-                "\(e.name) gets no data: none of the data set's roots (\(roots.map(\.name).joined(separator: ", "))) reaches it; give it a 'related' entry, or fetch it from a store of your own (--store)"
+                "\(e.name) gets no data: none of the data set's roots (\(roots.map(\.name).joined(separator: ", "))) reaches it; give it a 'related' entry, or run on a store of your own"
             )
         }
         notes.append(
@@ -247,7 +247,7 @@ struct ImportedDataSet {
         }
         for e in model.entities where !filled.contains(e.name) && !e.isAbstract {
             notes.append(
-                "\(e.name) gets no data: the data set's root \(root.name) does not reach it through its to-one relationships or its to-many ones (three levels down); give it a 'related' entry, or fetch it from a store of your own (--store)"
+                "\(e.name) gets no data: the data set's root \(root.name) does not reach it through its to-one relationships or its to-many ones (three levels down); give it a 'related' entry, or run on a store of your own"
             )
         }
         notes.append(

@@ -12,7 +12,7 @@ public struct ModelImport {
     /// The scenario's name (nil: the model's file name).
     public var name: String?
     /// Overwrite the output file if it exists.
-    public var force = false
+    public var replace = false
     /// The date written into the scenario's description (yyyy-MM-dd, UTC); nil: today.
     public var today: String?
 
@@ -37,11 +37,11 @@ public struct ModelImport {
         let kept = String(base.unicodeScalars.filter { Identifier.isLabel(String($0)) }.prefix(Identifier.maxLength).map(Character.init))
         let scenarioName = name ?? (kept.isEmpty ? "imported" : kept)
         guard Identifier.isLabel(scenarioName) else {
-            throw OperationError(.badInput, "--name: '\(scenarioName)' is not a name (letters, digits and + - _ .)")
+            throw OperationError(.badInput, "the scenario's name '\(scenarioName)' is not a name (letters, digits and + - _ .)")
         }
         let path = out ?? (FileManager.default.fileExists(atPath: "scenarios") ? "scenarios/\(scenarioName).json" : "\(scenarioName).json")
-        if FileManager.default.fileExists(atPath: path) && !force {
-            throw OperationError(.badInput, "\(path) exists: give --force to overwrite it, or another --out")
+        if FileManager.default.fileExists(atPath: path) && !replace {
+            throw OperationError(.badInput, "\(path) exists", remedy: .replace)
         }
         var importer = ScenarioImporter(model: parsed, name: scenarioName, today: today ?? Self.todayUTC())
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent()

@@ -87,7 +87,7 @@ public struct AdviceExperiment {
             throw OperationError(.failed, "measuring the advice did not run both cases")
         }
         console.print(
-            "--advise: \(advised) adds \(indexes.map(\.description).joined(separator: ", ")); \(repetitions) repetitions each, interleaved, n = \(size)"
+            "advice: \(advised) adds \(indexes.map(\.description).joined(separator: ", ")); \(repetitions) repetitions each, interleaved, n = \(size)"
         )
         for result in [base, new] {
             let plans = result.plans.filter { $0.sql.uppercased().hasPrefix("SELECT") }.map {

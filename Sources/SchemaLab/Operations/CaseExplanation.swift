@@ -70,7 +70,7 @@ public struct CaseExplanation {
         let counters = result.counters
         console.print(
             "  \(result.statements) statement(s) executed, \(result.rows) row(s); VM steps \(counters.vmSteps), full-scan steps \(counters.fullscanSteps), "
-                + "sorts \(counters.sorts), auto-index rows \(counters.autoindex); one run took \(Format.short(result.wall.median)) ms (not a measurement: --advise measures)"
+                + "sorts \(counters.sorts), auto-index rows \(counters.autoindex); one run took \(Format.short(result.wall.median)) ms (not a measurement: measuring the advice does)"
         )
         let advisor = IndexAdvisor(sqlite3: sqlite3)
         let unavailable = advisor.unavailable()
@@ -96,14 +96,14 @@ public struct CaseExplanation {
                     if !suggested.contains(advised) { suggested.append(advised) }
                 } else {
                     console.print(
-                        "      (not added by --advise: this form of CREATE INDEX is not one the lab reads back as attributes of one entity)"
+                        "      (not measured with the advice: this form of CREATE INDEX is not one the lab reads back as attributes of one entity)"
                     )
                 }
             }
         }
         guard advise else { return }
         console.print("")
-        guard !suggested.isEmpty else { console.print("--advise: no index to add"); return }
+        guard !suggested.isEmpty else { console.print("advice: no index to add"); return }
         var experiment = AdviceExperiment(scenario: scenario, variant: variant, workload: workload, indexes: suggested)
         experiment.size = count
         experiment.repetitions = repetitions

@@ -20,7 +20,7 @@ public enum ShardMerge {
                 throw OperationError.from(error, status: .badInput)
             }
             guard state.state == .complete else {
-                throw OperationError(.badInput, "\(shard) is \(state.state.rawValue): finish it (run --resume) before merging")
+                throw OperationError(.badInput, "\(shard) is \(state.state.rawValue): finish it before merging", remedy: .resume(shard))
             }
             states.append(state)
             do { manifests.append(try RunManifest.read(directory: shard, purpose: "merge")) } catch {

@@ -20,35 +20,7 @@ public struct OperationError: Error, CustomStringConvertible, Sendable {
     }
 
     /// What the user can do about it.
-    public enum Remedy: Sendable, Equatable {
-        /// Run a scenario into this directory first.
-        case run(String)
-        /// Finish the stopped run in this directory.
-        case resume(String)
-        /// Resume the run in this directory, giving its scenario file (the one its run.json names is gone).
-        case resumeWithScenario(String)
-        /// Write elsewhere, replace the existing run directory (it is kept as `<path>.previous`), or
-        /// resume its run if it stopped early.
-        case replaceOrResume(String)
-        /// Write elsewhere: the output path is not a directory that can be written.
-        case chooseAnotherOutput
-        /// Overwrite what exists (a baseline, an imported scenario), or write elsewhere.
-        case overwrite
-        /// Compare anyway, across environments.
-        case compareAcrossEnvironments
-        /// Run only these variants (the ones that fit).
-        case selectVariants([String])
-        /// Run smaller sizes, free space, or skip the fit check.
-        case reduceSizeOrSkipFitCheck
-        /// Run without the fit check, which could not measure the data set.
-        case skipFitCheck
-        /// Give the run's scenario file (for index advice).
-        case giveScenarioFile
-        /// Give the directory of the gnuplot scripts.
-        case giveScriptDirectory
-        /// Plot the run first.
-        case plot(String)
-    }
+    public typealias Remedy = SchemaLabEngine.Remedy
 
     public let status: Status
     public let message: String
@@ -70,7 +42,8 @@ public struct OperationError: Error, CustomStringConvertible, Sendable {
         switch error {
         case let error as OperationError: mapped = error
         case let error as ScenarioError: mapped = OperationError(.badInput, error.description)
-        case let error as FileError: mapped = OperationError(error.isBadInput ? .badInput : .failed, error.message)
+        case let error as FileError:
+            mapped = OperationError(error.isBadInput ? .badInput : .failed, error.message, remedy: error.remedy)
         case let error as StoreMismatch: mapped = OperationError(.badInput, error.description)
         default: mapped = OperationError(.failed, "\(error)")
         }

@@ -7,9 +7,9 @@ import SchemaLabSQLite
 public struct PlanListing {
     /// The run directory.
     public var directory: String
-    /// Only this schema variant, only this workload (nil: all).
-    public var variant: String?
-    public var workload: String?
+    /// Only these variants, only these workloads (nil: all).
+    public var variants: [String]?
+    public var workloads: [String]?
 
     public init(directory: String) {
         self.directory = directory
@@ -39,8 +39,8 @@ public struct PlanListing {
         }
         var matched = 0
         for row in rows {
-            if let variant, row.variant != variant { continue }
-            if let workload, row.workload != workload { continue }
+            if let variants, !variants.contains(row.variant) { continue }
+            if let workloads, !workloads.contains(row.workload) { continue }
             let head = "[\(row.variant) \(row.workload) n=\(row.size) #\(row.value.statement)] \(row.value.sql)"
             if head != current { flush(); current = head; matched += 1 }
             if let id = row.value.nodeID { nodes.append(QueryPlanNode(id: id, parent: row.value.parentID ?? 0, detail: row.value.detail)) }

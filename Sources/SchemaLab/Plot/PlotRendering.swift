@@ -11,8 +11,9 @@ import SchemaLabEngine
 public struct PlotRendering {
     /// The run directory.
     public var directory: String
-    /// The bar chart's gnuplot script; the other scripts (latency.gp, lines.gp) are beside it.
-    public var script = "plots/bars.gp"
+    /// The directory of the gnuplot scripts (bars.gp, latency.gp, lines.gp): the ones the
+    /// package carries, or a directory of your own.
+    public var scripts = PlotRendering.bundledScripts
     /// The gnuplot executable.
     public var gnuplot = "gnuplot"
 
@@ -26,9 +27,9 @@ public struct PlotRendering {
         guard FileManager.default.fileExists(atPath: csvPath) else {
             throw OperationError(.badInput, "cannot read \(csvPath): no such file", remedy: .run(directory))
         }
-        let scripts = URL(fileURLWithPath: script).deletingLastPathComponent().path
+        let script = scripts + "/bars.gp"
         for path in [script, scripts + "/latency.gp", scripts + "/lines.gp"] where !FileManager.default.fileExists(atPath: path) {
-            throw OperationError(.badInput, "no gnuplot script at \(path) (run from the repository root, or pass --script)")
+            throw OperationError(.badInput, "no gnuplot script at \(path)", remedy: .giveScriptDirectory)
         }
         if let state = try? RunDirectory.readState(at: directory), state.state != .complete {
             console.warn(
@@ -120,6 +121,13 @@ public struct PlotRendering {
                 + "title=\(quoted(title)); xlabel=\(quoted(xlabel)); ylabel=\(quoted(ylabel)); logx=\(logx ? 1 : 0); logy=\(logy ? 1 : 0); "
                 + "xticks=\(quoted(ticks))", scripts + "/lines.gp", console: console)
         console.print("\(outbase).svg\n\(outbase).png")
+    }
+
+    /// The directory of the gnuplot scripts the package carries (a resource of the SchemaLab
+    /// target, beside the built executable).
+    public static var bundledScripts: String {
+        Bundle.module.url(forResource: "bars", withExtension: "gp", subdirectory: "gnuplot")?.deletingLastPathComponent().path
+            ?? Bundle.module.bundlePath + "/gnuplot"
     }
 
     /// A size for a tic: 300, 3.2k, 10k, 1M.

@@ -16,6 +16,9 @@ import Synchronization
 /// Nothing is written but the temporary stores, which are removed; to keep a run on disk,
 /// give an observer that writes it (the CLI's run directory is one).
 public enum Lab {
+    /// The lab's version (`schemalab --version`).
+    public static let version = "1.0.0"
+
     /// Runs `scenario` with `options`, telling `observer` as it goes.
     ///
     /// Throws a ``ScenarioError`` when the scenario does not resolve, an ``OperationError``

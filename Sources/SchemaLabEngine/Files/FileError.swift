@@ -12,11 +12,14 @@ public struct FileError: Error, CustomStringConvertible, Sendable {
     /// True when the user must change the command (an existing `--out`, a directory that
     /// is not a run), false when the system refused (permissions, a full disk): exit 2 or 1.
     public let isBadInput: Bool
+    /// What would fix it, when the user can.
+    public let remedy: Remedy?
 
-    public init(path: String, message: String, isBadInput: Bool = false) {
+    public init(path: String, message: String, isBadInput: Bool = false, remedy: Remedy? = nil) {
         self.path = path
         self.message = message
         self.isBadInput = isBadInput
+        self.remedy = remedy
     }
 
     /// `cannot write results/x/results.csv: No space left on device`.

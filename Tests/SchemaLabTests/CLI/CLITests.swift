@@ -30,7 +30,7 @@ struct CLITests {
         #expect(((env["environment"] as? [String: Any])?["sqliteVersion"] as? String) == SQLiteLibrary.version)
         #expect(!FileManager.default.fileExists(atPath: out + ".partial-0"))
 
-        let plansOut = try TestSupport.runCLI(["plans", out, "--schema", "split", "--workload", "sections"])
+        let plansOut = try TestSupport.runCLI(["plans", out, "--variant", "split", "--workload", "sections"])
         #expect(plansOut.status == 0)
         #expect(plansOut.out.contains("USE TEMP B-TREE FOR ORDER BY"))
     }
@@ -124,7 +124,9 @@ struct CLITests {
         let dir = try TestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let empty = try TestSupport.runCLI(["run", TestSupport.tinyScenario, "--out", dir + "/e", "--variants", ""])
-        #expect(empty.status == 2 && empty.err.contains("--variants selects no variant (has: flat, flat+index, split)"), "\(empty.err)")
+        #expect(
+            empty.status == 2 && empty.err.contains("the selection of variants is empty (the scenario has: flat, flat+index, split)"),
+            "\(empty.err)")
         for command in [["run"], ["generate"], ["compare"], ["explain"]] {
             let help = try TestSupport.runCLI(command + ["--help"])
             #expect(help.status == 0 && help.err.isEmpty, "\(command): \(help.err)")

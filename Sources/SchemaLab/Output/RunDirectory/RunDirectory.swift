@@ -63,14 +63,12 @@ public final class RunDirectory: @unchecked Sendable {
         var isDir: ObjCBool = false
         if fm.fileExists(atPath: path, isDirectory: &isDir) {
             guard isDir.boolValue else {
-                throw FileError(path: path, message: "\(path) exists and is a file, not a directory: choose another --out")
+                throw FileError(path: path, message: "\(path) exists and is a file, not a directory", remedy: .chooseAnotherOutput)
             }
             guard replace else {
                 throw FileError(
                     path: path,
-                    message:
-                        "\(path) already exists: choose another --out, pass --replace (the old run is kept as \(path).previous), or --resume \(path) if its run stopped early",
-                    isBadInput: true)
+                    message: "\(path) already exists", isBadInput: true, remedy: .replaceOrResume(path))
             }
             let entries = (try? fm.contentsOfDirectory(atPath: path)) ?? []
             guard entries.isEmpty || entries.contains("run.json") || entries.contains("results.csv") else {
@@ -93,7 +91,7 @@ public final class RunDirectory: @unchecked Sendable {
                 throw FileError(path: parent, message: "cannot create \(parent): \(FileError.reason(error))")
             }
         } else if !isDir.boolValue {
-            throw FileError(path: parent, message: "\(parent) is a file, not a directory: choose another --out")
+            throw FileError(path: parent, message: "\(parent) is a file, not a directory", remedy: .chooseAnotherOutput)
         }
         let probe = parent + "/.schemalab-probe-\(getpid())"
         let fd = Glibc.open(probe, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
@@ -172,7 +170,6 @@ public final class RunDirectory: @unchecked Sendable {
         path: String, checker: ResultChecker,
         writer: FileWriting = AtomicFile()
     ) throws -> (RunDirectory, RunManifest) {
-        let fm = FileManager.default
         let state = try readState(at: path)
         let manifest = try RunManifest.read(directory: path, purpose: "resume")
         guard let lock = try FileLock.tryLock(path + "/run.lock") else {
@@ -255,8 +252,8 @@ public final class RunDirectory: @unchecked Sendable {
             throw FileError(
                 path: path,
                 message:
-                    "cannot \(purpose) \(path): the run is \(state.state.rawValue) (\(state.done.count) of \(state.cases.count) cases done); finish it first (schemalab run --resume \(path))",
-                isBadInput: true)
+                    "cannot \(purpose) \(path): the run is \(state.state.rawValue) (\(state.done.count) of \(state.cases.count) cases done); finish it first",
+                isBadInput: true, remedy: .resume(path))
         }
     }
 

@@ -91,7 +91,7 @@ struct RegressionGateTests {
         try JSONEncoder().encode(manifest).write(to: env)
         let refused = try Self.run(["compare", "tiny-ci", dir + "/b", "--dir", dir + "/baselines"], dir)
         #expect(refused.status == 1 && refused.err.contains("CPU cores"), "\(refused.err)")
-        #expect(try Self.run(["compare", "tiny-ci", dir + "/b", "--dir", dir + "/baselines", "--force"], dir).status == 0)
+        #expect(try Self.run(["compare", "tiny-ci", dir + "/b", "--dir", dir + "/baselines", "--across-environments"], dir).status == 0)
     }
 
     @Test("Shards run disjoint groups and merge into the cases of one run; assertions fail a run with exit 2")
@@ -121,12 +121,12 @@ struct RegressionGateTests {
         }
         let shardCases = try (1...3).map { i in try RunDirectory.readState(at: dir + "/s\(i)").cases }
         #expect(Set(shardCases.flatMap { $0 }).count == shardCases.map(\.count).reduce(0, +), "disjoint")
-        let merged = try Self.run(["merge", dir + "/merged", dir + "/s1", dir + "/s2", dir + "/s3"], dir)
+        let merged = try Self.run(["merge", dir + "/s1", dir + "/s2", dir + "/s3", "--out", dir + "/merged"], dir)
         #expect(merged.status == 0, "\(merged.err)")
         let full = try RunDirectory.readState(at: dir + "/full"), joined = try RunDirectory.readState(at: dir + "/merged")
         #expect(Set(full.cases) == Set(joined.cases) && joined.state == .complete)
         #expect(try Self.run(["compare", dir + "/full", dir + "/merged"], dir).status != 1)
-        #expect(try Self.run(["merge", dir + "/m2", dir + "/s1", dir + "/s2"], dir).err.contains("missing shard(s) 3"))
+        #expect(try Self.run(["merge", dir + "/s1", dir + "/s2", "--out", dir + "/m2"], dir).err.contains("missing shard(s) 3"))
         #expect(try Self.run(["run", file, "--out", dir + "/x", "--shard", "4/3"], dir).status == 2)
     }
 

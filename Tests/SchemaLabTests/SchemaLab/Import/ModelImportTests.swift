@@ -400,7 +400,7 @@ struct ModelImportTests {
         #expect(!(try String(contentsOfFile: out, encoding: .utf8)).contains("$schema"), "no schema.json beside it")
         #expect(imported.err.contains("note: Book.displayTitle is transient"))
         let again = try TestSupport.runCLI(["import", Self.models + "/Shops.xcdatamodeld", "--out", out])
-        #expect(again.status == 2 && again.err.contains("exists: give --force"))
+        #expect(again.status == 2 && again.err.contains("exists (give --replace"))
         let run = try TestSupport.runCLI(["run", out, "--out", dir + "/run", "--size", "30", "--reps", "1", "--warmup", "0", "--quiet"])
         #expect(run.status == 0, "\(run.err)")
         let results = try String(contentsOfFile: dir + "/run/results.csv", encoding: .utf8)

@@ -23,7 +23,7 @@ struct CaseExplanationTests {
         #expect(out.contains("    SCAN t0\n    USE TEMP B-TREE FOR ORDER BY\n"))
         #expect(out.contains("SQLite's .expert suggests:\n      CREATE INDEX ZNOTE_idx_"))
         #expect(out.contains("ON ZNOTE(ZSTARS DESC, ZCREATED);"))
-        #expect(out.contains("--advise: flat+advice adds Note(stars DESC, created)"), "\(out)")
+        #expect(out.contains("advice: flat+advice adds Note(stars DESC, created)"), "\(out)")
         #expect(out.contains("flat+advice: median ") && out.contains("plan: SCAN t0 USING INDEX Z_Note_advice1"), "\(out)")
         #expect(out.contains("results the same"))
         #expect(out.contains("sorts 0"), "the advised variant sorts nothing")

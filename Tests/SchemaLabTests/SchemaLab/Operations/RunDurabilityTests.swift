@@ -174,7 +174,7 @@ struct RunDurabilityTests {
             let r = try Self.runCLI(["run", file, "--out", dir + "/s\(shard)", "--shard", "\(shard)/2", "--quiet"], tmp: dir)
             #expect(r.status == 1, "each shard has one of B's failing cases: \(r.err)")
         }
-        let merged = try Self.runCLI(["merge", dir + "/m", dir + "/s1", dir + "/s2"], tmp: dir)
+        let merged = try Self.runCLI(["merge", dir + "/s1", dir + "/s2", "--out", dir + "/m"], tmp: dir)
         #expect(merged.status == 0, "\(merged.err)")
         let shardFailures = try (1...2).flatMap { try Self.csv(dir + "/s\($0)/failures.csv").dropFirst() }
         let mergedFailures = try Self.csv(dir + "/m/failures.csv").dropFirst()

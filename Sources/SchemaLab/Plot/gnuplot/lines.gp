@@ -4,7 +4,7 @@
 # by percentile.
 #
 #   gnuplot -e "datafile='d.tsv'; marksfile='d-marks.tsv'; outbase='out/photos-growth'; panels='insert fetch'; \
-#               series='V1 V2'; title='...'; xlabel='objects'; ylabel='ms'; logx=1; logy=1" plots/lines.gp
+#               series='V1 V2'; title='...'; xlabel='objects'; ylabel='ms'; logx=1; logy=1" Sources/SchemaLab/Plot/gnuplot/lines.gp
 set datafile separator "\t"
 set datafile columnheaders
 np = words(panels)

@@ -2,7 +2,7 @@
 # schema variant, the median time with min-max whiskers, log scale.
 #
 #   gnuplot -e "datafile='results/photos/results.csv'; outbase='results/photos/plots/photos-matrix-10000'; \
-#               variants='V1 V1+index'; workloads='insert fetch-sorted'; size=10000; title='photos-matrix'" plots/bars.gp
+#               variants='V1 V1+index'; workloads='insert fetch-sorted'; size=10000; title='photos-matrix'" Sources/SchemaLab/Plot/gnuplot/bars.gp
 #
 # `schemalab plot DIR` (and `make plots`) fill these variables in from results.csv.
 set datafile separator ","

@@ -3,7 +3,7 @@
 # variant and size.
 #
 #   gnuplot -e "datafile='results/reader-under-writer/results.csv'; outbase='results/reader-under-writer/plots/reader-under-writer-20000-plain-reads'; \
-#               variant='plain'; workloads='wal-one-save wal-chunked'; size=20000; title='reader-under-writer'" plots/latency.gp
+#               variant='plain'; workloads='wal-one-save wal-chunked'; size=20000; title='reader-under-writer'" Sources/SchemaLab/Plot/gnuplot/latency.gp
 #
 # `schemalab plot DIR` runs it for every variant and size that has reads.
 set datafile separator ","
