@@ -1,5 +1,3 @@
-import SchemaLabEngine
-
 /// The ratio of one statistic of two sample sets (`subject / against`) with a 95% bootstrap
 /// interval: 2,000 times, each set is resampled with replacement and the ratio of the two
 /// resamples' statistics taken; the interval is the 2.5th and 97.5th percentiles of those
@@ -18,7 +16,8 @@ public struct RatioInterval: Sendable, Equatable {
         /// A nearest-rank percentile (0...1).
         case percentile(Double)
 
-        func of(sorted values: [Double]) -> Double {
+        /// The statistic of ascending values (not empty).
+        package func of(sorted values: [Double]) -> Double {
             switch self {
             case .median: return Statistics.median(sorted: values)
             case .percentile(let p): return Statistics.nearestRank(p, sorted: values)
