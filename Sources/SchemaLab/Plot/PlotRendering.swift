@@ -139,24 +139,21 @@ public struct PlotRendering {
     }
 
     private func runGnuplot(_ variables: String, _ script: String, console: any Console) throws(OperationError) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [gnuplot, "-e", variables, script]
-        let errors = Pipe()
-        process.standardError = errors
-        do { try process.run() } catch {
+        let result: SubprocessResult
+        do {
+            result = try Subprocess(gnuplot, ["-e", variables, script], standardOutput: .inherit).run()
+        } catch {
             throw OperationError(.failed, "cannot run \(gnuplot): \(error) (install gnuplot, or run `make setup`)")
         }
-        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let text = result.standardError
         // gnuplot warns about a panel or a line without points (a variant a workload does not run); other messages are shown.
         let shown = text.split(separator: "\n").filter {
             !$0.contains("Skipping data file with no valid points") && !$0.trimmingCharacters(in: .whitespaces).isEmpty
                 && !$0.hasPrefix("         ") && !$0.contains("^")
         }
         if !shown.isEmpty { console.note(shown.joined(separator: "\n")) }
-        guard process.terminationStatus == 0 else {
-            throw OperationError(.failed, "gnuplot failed on \(script) (status \(process.terminationStatus)): \(text.suffix(400))")
+        guard result.status == 0 else {
+            throw OperationError(.failed, "gnuplot failed on \(script) (status \(result.status)): \(text.suffix(400))")
         }
     }
 }

@@ -1,7 +1,5 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
+import SchemaLabEngine
 
 /// What SQLite's `.expert` suggests for one statement: the indexes it would create, and
 /// the statement's plan with them.
@@ -57,28 +55,18 @@ public struct IndexAdvisor: Sendable {
     enum Outcome { case success(String), failure(String) }
 
     private func run(database: String, input: String) -> Outcome {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = [sqlite3, "-batch", "-bail", database]
-        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
-        p.standardInput = stdin
-        p.standardOutput = stdout
-        p.standardError = stderr
-        do { try p.run() } catch { return .failure("cannot run \(sqlite3): \(error)") }
-        // A sqlite3 that is not there has exited before its input is written: the write must
-        // fail with EPIPE, not stop this process with SIGPIPE (exit 141, nothing printed).
-        signal(SIGPIPE, SIG_IGN)
-        try? stdin.fileHandleForWriting.write(contentsOf: Data(input.utf8))
-        try? stdin.fileHandleForWriting.close()
-        let out = stdout.fileHandleForReading.readDataToEndOfFile()
-        let err = stderr.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        let errText = String(decoding: err, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        if p.terminationStatus == 127 { return .failure("no \(sqlite3) on the PATH (make setup installs it)") }
-        guard p.terminationStatus == 0, errText.isEmpty else {
-            let first = errText.split(separator: "\n").first.map(String.init) ?? "status \(p.terminationStatus)"
+        let result: SubprocessResult
+        do {
+            result = try Subprocess(sqlite3, ["-batch", "-bail", database], input: input).run()
+        } catch {
+            if case .notFound = error { return .failure("no \(sqlite3) on the PATH (make setup installs it)") }
+            return .failure("\(error)")
+        }
+        let errText = result.standardError.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard result.status == 0, errText.isEmpty else {
+            let first = errText.split(separator: "\n").first.map(String.init) ?? "status \(result.status)"
             return .failure("sqlite3 says: \(first)")
         }
-        return .success(String(decoding: out, as: UTF8.self))
+        return .success(result.standardOutput)
     }
 }

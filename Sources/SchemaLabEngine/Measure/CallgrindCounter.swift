@@ -34,20 +34,10 @@ public struct CallgrindCounter: InstructionCounting {
         try Self.count(arguments: arguments + request.arguments, workDirectory: request.workDirectory, executable: executable)
     }
 
-    /// An executable named `name` on the PATH, or nil.
-    public static func which(_ name: String) -> String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        for dir in path.split(separator: ":") {
-            let candidate = "\(dir)/\(name)"
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        }
-        return nil
-    }
-
     /// Why instructions cannot be counted here, or nil when they can.
     public static func unavailable() -> String? {
-        if which("valgrind") == nil { return "valgrind is not installed (apt-get install valgrind)" }
-        if which("objcopy") == nil { return "objcopy is not installed (apt-get install binutils)" }
+        if Subprocess.executablePath(named: "valgrind") == nil { return "valgrind is not installed (apt-get install valgrind)" }
+        if Subprocess.executablePath(named: "objcopy") == nil { return "objcopy is not installed (apt-get install binutils)" }
         return nil
     }
 
@@ -77,8 +67,8 @@ public struct CallgrindCounter: InstructionCounting {
     static func strippedCopy(of executable: String, in directory: String) throws -> String {
         let copy = directory + "/schemalab-callgrind"
         if FileManager.default.isExecutableFile(atPath: copy) { return copy }
-        let r = try run(which("objcopy") ?? "/usr/bin/objcopy", ["--strip-debug", executable, copy])
-        guard r.status == 0 else { throw MeasurementError("objcopy --strip-debug failed: \(r.err)") }
+        let r = try run(Subprocess("objcopy", ["--strip-debug", executable, copy], standardOutput: .discard))
+        guard r.status == 0 else { throw MeasurementError("objcopy --strip-debug failed: \(r.standardError)") }
         return copy
     }
 
@@ -94,9 +84,15 @@ public struct CallgrindCounter: InstructionCounting {
             "--toggle-collect=schemalab_untimed_span",
             "--compress-strings=no", "--compress-pos=no", "--callgrind-out-file=" + outName, "./schemalab-callgrind",
         ]
-        let r = try run(which("valgrind") ?? "/usr/bin/valgrind", valgrind + arguments, in: workDirectory)
+        // The environment is the child's whole environment (its size is part of the client's
+        // stack). Swift seeds its hash tables at random per process; a fixed seed makes the
+        // count repeat.
+        let environment = ["SWIFT_DETERMINISTIC_HASHING": "1", "PATH": "/usr/bin:/bin", "TMPDIR": ".", "LC_ALL": "C"]
+        let r = try run(
+            Subprocess(
+                "valgrind", valgrind + arguments, workingDirectory: workDirectory, environment: environment, standardOutput: .discard))
         guard r.status == 0, let text = try? String(contentsOfFile: out, encoding: .utf8) else {
-            let tail = r.err.split(separator: "\n").suffix(3).joined(separator: " | ")
+            let tail = r.standardError.split(separator: "\n").suffix(3).joined(separator: " | ")
             throw MeasurementError("counting instructions under valgrind failed (status \(r.status)): \(tail)")
         }
         guard let count = parse(text), count.total > 0 else {
@@ -154,24 +150,8 @@ public struct CallgrindCounter: InstructionCounting {
         return total.map { InstructionCount(total: $0, sqlite: sqlite) }
     }
 
-    private static func run(_ program: String, _ arguments: [String], in directory: String? = nil) throws -> (status: Int32, err: String) {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: program)
-        p.arguments = arguments
-        if let directory {
-            p.currentDirectoryURL = URL(fileURLWithPath: directory)
-            // A fixed environment (its size is part of the client's stack). Swift seeds its hash
-            // tables at random per process; a fixed seed makes the count repeat.
-            p.environment = ["SWIFT_DETERMINISTIC_HASHING": "1", "PATH": "/usr/bin:/bin", "TMPDIR": ".", "LC_ALL": "C"]
-        } else {
-            p.environment = ProcessInfo.processInfo.environment
-        }
-        let err = Pipe()
-        p.standardOutput = FileHandle.nullDevice
-        p.standardError = err
-        try p.run()
-        let e = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return (p.terminationStatus, String(decoding: e, as: UTF8.self))
+    /// Runs `child` (valgrind or objcopy); not finding or starting it is a measurement error.
+    private static func run(_ child: Subprocess) throws -> SubprocessResult {
+        do { return try child.run() } catch { throw MeasurementError("cannot run \(child.executable): \(error)") }
     }
 }

@@ -61,16 +61,8 @@ public struct EnvironmentFingerprint: Sendable, Codable {
 
     /// `git rev-parse HEAD` of the current directory, or "unknown".
     static func gitCommit() -> String {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["git", "rev-parse", "HEAD"]
-        let out = Pipe()
-        p.standardOutput = out
-        p.standardError = FileHandle.nullDevice
-        do { try p.run() } catch { return "unknown" }
-        p.waitUntilExit()
-        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            .trimmingCharacters(in: .whitespacesAndNewlines)
-        return p.terminationStatus == 0 && !text.isEmpty ? text : "unknown"
+        guard let result = try? Subprocess("git", ["rev-parse", "HEAD"], standardError: .discard).run() else { return "unknown" }
+        let text = result.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+        return result.succeeded && !text.isEmpty ? text : "unknown"
     }
 }

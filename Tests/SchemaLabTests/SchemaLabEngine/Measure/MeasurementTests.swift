@@ -3,20 +3,9 @@ import Testing
 @testable import SchemaLabEngine
 import SchemaLab
 
-/// The numbers a case reports: robust statistics of its samples, and instructions read from
-/// callgrind's output.
-@Suite("Measurement: statistics and instruction counts")
+/// The instructions a case reports, read from callgrind's output.
+@Suite("Measurement: instruction counts")
 struct MeasurementTests {
-    @Test("Statistics: MAD, a bootstrap interval around the median, outliers counted")
-    func statistics() {
-        let s = Statistics([10, 11, 12, 13, 14, 100])
-        #expect(s.median == 12.5 && s.mad == 1.5)
-        #expect(s.outliers == 1)
-        #expect(s.ciLow <= s.median && s.median <= s.ciHigh && s.ciLow >= 10 && s.ciHigh <= 100)
-        #expect(Statistics([10, 11, 12, 13, 14, 100]) == s, "the same samples give the same interval")
-        #expect(Statistics([5]).ciLow == 5 && Statistics([5]).outliers == 0)
-    }
-
     @Test("The callgrind parser sums libsqlite3's self cost and its C library calls, and leaves out its calls back into the lab")
     func callgrindParser() {
         let text = """

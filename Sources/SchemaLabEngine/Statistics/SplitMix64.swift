@@ -1,7 +1,8 @@
 import Foundation
 
 /// splitmix64 (Steele, Lea and Flood, 2014): a small, fast generator that gives the same
-/// sequence on every platform, so a seed reproduces a data set anywhere.
+/// sequence on every platform, so a seed reproduces a data set (or a bootstrap's resamples)
+/// anywhere.
 public struct SplitMix64 {
     public private(set) var state: UInt64
 

@@ -1,10 +1,8 @@
-import SchemaLabEngine
-
 /// The ratio of one statistic of two sample sets (`subject / against`) with a 95% bootstrap
-/// interval: 2,000 times, each set is resampled with replacement and the ratio of the two
-/// resamples' statistics taken; the interval is the 2.5th and 97.5th percentiles of those
-/// ratios (the percentile method, nearest rank). The generator's seed is fixed, so the same samples give
-/// the same interval.
+/// interval (``Bootstrap``): 2,000 times, each set is resampled with replacement and the ratio
+/// of the two resamples' statistics taken; the interval is the nearest-rank 2.5th and 97.5th
+/// percentiles of those ratios. The generator's seed is fixed, so the same samples give the
+/// same interval.
 public struct RatioInterval: Sendable, Equatable {
     /// `subject / against` of the statistic.
     public let ratio: Double
@@ -18,7 +16,8 @@ public struct RatioInterval: Sendable, Equatable {
         /// A nearest-rank percentile (0...1).
         case percentile(Double)
 
-        func of(sorted values: [Double]) -> Double {
+        /// The statistic of ascending values (not empty).
+        package func of(sorted values: [Double]) -> Double {
             switch self {
             case .median: return Statistics.median(sorted: values)
             case .percentile(let p): return Statistics.nearestRank(p, sorted: values)
@@ -41,27 +40,17 @@ public struct RatioInterval: Sendable, Equatable {
 
     /// The bootstrap interval of `statistic(subject) / statistic(against)`; nil when a set
     /// is empty.
-    public init?(subject: [Double], against: [Double], statistic: Statistic = .median, resamples: Int = 2000) {
+    public init?(subject: [Double], against: [Double], statistic: Statistic = .median) {
         let a = subject.filter(\.isFinite).sorted(), b = against.filter(\.isFinite).sorted()
         guard !a.isEmpty, !b.isEmpty else { return nil }
         ratio = Self.divide(statistic.of(sorted: a), statistic.of(sorted: b))
-        var rng = SplitMix64(seed: 0xC1A1_4B00_7575_0001)
-        var ratios: [Double] = []
-        ratios.reserveCapacity(resamples)
-        var ra = [Double](repeating: 0, count: a.count), rb = [Double](repeating: 0, count: b.count)
-        for _ in 0..<resamples {
-            for i in ra.indices { ra[i] = a[Int(rng.next() % UInt64(a.count))] }
-            for i in rb.indices { rb[i] = b[Int(rng.next() % UInt64(b.count))] }
-            ra.sort()
-            rb.sort()
-            ratios.append(Self.divide(statistic.of(sorted: ra), statistic.of(sorted: rb)))
+        (low, high) = Self.bootstrap.interval(of: [a, b]) { drawn in
+            Self.divide(statistic.of(sorted: drawn[0]), statistic.of(sorted: drawn[1]))
         }
-        ratios.sort()
-        // Nearest rank, not interpolation: a resample whose `against` statistic is 0 gives an
-        // infinite ratio, and interpolating between two infinities is not a number.
-        low = Statistics.nearestRank(0.025, sorted: ratios)
-        high = Statistics.nearestRank(0.975, sorted: ratios)
     }
+
+    /// The bootstrap of a ratio: its own seed, fixed.
+    static let bootstrap = Bootstrap(seed: 0xC1A1_4B00_7575_0001)
 
     /// `x / y`, with 0 / 0 = 1 (no effect) and x / 0 = infinity.
     static func divide(_ x: Double, _ y: Double) -> Double {

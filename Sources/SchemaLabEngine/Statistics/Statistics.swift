@@ -7,8 +7,8 @@ public struct Statistics: Sendable, Equatable {
     public let p90: Double
     /// Median absolute deviation from the median (unscaled).
     public let mad: Double
-    /// A 95% bootstrap confidence interval of the median (percentile method, 2,000
-    /// resamples from a fixed seed, so the same samples give the same interval).
+    /// A 95% bootstrap confidence interval of the median (``Bootstrap``: the percentile
+    /// interval of 2,000 resamples from a fixed seed, so the same samples give the same interval).
     public let ciLow: Double
     public let ciHigh: Double
     /// Samples beyond 3 MADs (scaled by 1.4826, a normal distribution's sigma) from the
@@ -46,45 +46,18 @@ public struct Statistics: Sendable, Equatable {
         return values[lo] + (h - Double(lo)) * (values[hi] - values[lo])
     }
 
-    /// The 2.5th and 97.5th percentiles of the medians of 2,000 resamples.
+    /// The bootstrap of a case's median: its own seed, fixed.
+    static let medianBootstrap = Bootstrap(seed: 0xB007_5743_0000_0001)
+
+    /// The ``Bootstrap`` percentile interval of the median of ascending values (not empty).
     static func bootstrapMedianInterval(_ s: [Double]) -> (Double, Double) {
         guard s.count > 1 else { return (s[0], s[0]) }
-        var rng = SplitMix64(seed: 0xB007_5743_0000_0001)
-        var medians: [Double] = []
-        medians.reserveCapacity(2000)
-        var resample = [Double](repeating: 0, count: s.count)
-        for _ in 0..<2000 {
-            for i in resample.indices { resample[i] = s[Int(rng.next() % UInt64(s.count))] }
-            resample.sort()
-            medians.append(median(sorted: resample))
-        }
-        medians.sort()
-        return (quantile(0.025, sorted: medians), quantile(0.975, sorted: medians))
+        return medianBootstrap.interval(of: [s]) { median(sorted: $0[0]) }
     }
 
     /// The nearest-rank percentile `p` (0...1) of ascending `sorted` values (not empty).
     public static func nearestRank(_ percentile: Double, sorted values: [Double]) -> Double {
         let rank = Int((percentile * Double(values.count)).rounded(.up))
         return values[Swift.max(0, Swift.min(values.count - 1, rank - 1))]
-    }
-}
-
-/// The distribution of many latencies (a reader's reads): nearest-rank percentiles.
-public struct LatencySummary: Sendable, Equatable {
-    public let count: Int
-    public let p50: Double
-    public let p90: Double
-    public let p99: Double
-    public let max: Double
-
-    /// nil for no values.
-    public init?(_ values: [Double]) {
-        guard !values.isEmpty else { return nil }
-        let s = values.sorted()
-        count = s.count
-        p50 = Statistics.nearestRank(0.5, sorted: s)
-        p90 = Statistics.nearestRank(0.9, sorted: s)
-        p99 = Statistics.nearestRank(0.99, sorted: s)
-        max = s[s.count - 1]
     }
 }
