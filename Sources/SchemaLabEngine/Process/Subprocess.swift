@@ -9,8 +9,10 @@ import Glibc
 /// one place the lab starts a process, so that each caller says only what to run.
 ///
 /// The call is synchronous, as its callers are. Standard output and standard error are each
-/// read on a thread of their own (and standard input written on a third), so a child that fills
-/// one pipe while the lab waits on the other cannot stall both. The child's arguments,
+/// read on a thread of their own, so a child that fills one pipe while the lab waits on the
+/// other cannot stall both. Standard input is a temporary file, not a pipe: a child that
+/// exits before reading all of it cannot make a write fail with SIGPIPE, so this library
+/// never changes the process's signal handling (a front end's to decide). The child's arguments,
 /// environment and working directory are exactly those given: nothing is added (a counted
 /// case's instructions depend on them).
 ///
@@ -78,30 +80,34 @@ package struct Subprocess: Sendable {
         process.arguments = arguments
         if let workingDirectory { process.currentDirectoryURL = URL(fileURLWithPath: workingDirectory) }
         if let environment { process.environment = environment }
-        let inputPipe = input.map { _ in Pipe() }
-        if let inputPipe { process.standardInput = inputPipe }
+        let inputFile: (handle: FileHandle, path: String)?
+        do { inputFile = try input.map(Self.inputFile) } catch { throw .cannotStart(path, "cannot write its input: \(error)") }
+        defer {
+            try? inputFile?.handle.close()
+            if let path = inputFile?.path { unlink(path) }
+        }
+        if let inputFile { process.standardInput = inputFile.handle }
         let outputPipe = Self.attach(standardOutput) { process.standardOutput = $0 }
         let errorPipe = Self.attach(standardError) { process.standardError = $0 }
         do { try process.run() } catch { throw .cannotStart(path, String(describing: error)) }
 
         let readers = DispatchGroup()
         let output = PipeReader(outputPipe, group: readers), errors = PipeReader(errorPipe, group: readers)
-        if let inputPipe, let input {
-            // A child that exits before reading its input makes the write fail with EPIPE; it
-            // must not stop this process with SIGPIPE (exit 141, nothing printed). Its status
-            // then says what went wrong.
-            signal(SIGPIPE, SIG_IGN)
-            let writer = inputPipe.fileHandleForWriting
-            DispatchQueue.global().async(group: readers) {
-                try? writer.write(contentsOf: Data(input.utf8))
-                try? writer.close()
-            }
-        }
         readers.wait()
         process.waitUntilExit()
         return SubprocessResult(
             status: process.terminationStatus, endedBySignal: process.terminationReason == .uncaughtSignal,
             standardOutput: output.text, standardError: errors.text)
+    }
+
+    /// `text` in a new temporary file (unlinked after the run), open for reading from its start.
+    private static func inputFile(_ text: String) throws -> (handle: FileHandle, path: String) {
+        let path = FileManager.default.temporaryDirectory.path + "/schemalab-input-\(UUID().uuidString)"
+        guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)), let handle = FileHandle(forReadingAtPath: path)
+        else {
+            throw SubprocessError.cannotStart(path, "cannot create \(path)")
+        }
+        return (handle, path)
     }
 
     /// Sets where a stream goes; the pipe to read when it is captured.
