@@ -2,7 +2,7 @@ extension ScenarioDecoder {
     /// `{"id": ..., "source": {...}, "claim": "...", "case": {...}, "against": {...}, "metric": ..., "expect": {...}}`.
     static func decodeClaim(_ node: JSONNode, reference: String) throws -> ClaimSpec {
         let o = try node.object(allowed: ["id", "source", "claim", "case", "against", "metric", "expect", "size", "description"])
-        _ = try o.optional("description")?.string()
+        let description = try o.optional("description")?.string()
         let sourceNode = try o.required("source")
         let source = try sourceNode.object(allowed: ["document", "year", "where"])
         let statement = try o.required("claim").string()
@@ -64,7 +64,7 @@ extension ScenarioDecoder {
             statement: statement, subject: subject, against: against, metric: metric,
             expectation: ClaimSpec.Expectation(
                 direction: direction, ratio: ratio, figure: try e.optional("figure")?.string(), tolerance: tolerance),
-            size: try o.optional("size")?.int(in: 1...1_000_000_000), path: node.path)
+            size: try o.optional("size")?.int(in: 1...1_000_000_000), description: description, path: node.path)
     }
 
     /// The names a claim uses exist, its workloads run in its variants, and its metric is one

@@ -10,7 +10,7 @@ extension ScenarioDecoder {
         guard seed >= 0 else { throw seedNode.error("the seed must be 0 or greater") }
         let counts = try decodeCounts(o.required("counts"))
         let fields = try decodeFields(o.required("fields").nonEmptyArray(), in: n)
-        let related = try decodeRelatedList(o.optional("related"), parentPath: "")
+        let related = try decodeRelatedList(o.optional("related"), atRoot: true)
         try checkNestedFanOut(related, above: 1, file: n.file)
         try checkDerived(fields, related: related, parentFields: nil, inPool: false, file: n.file)
         return DatasetSpec(
@@ -54,9 +54,10 @@ extension ScenarioDecoder {
         return fields
     }
 
-    static func decodeRelatedList(_ n: JSONNode?, parentPath: String) throws -> [RelatedSpec] {
+    /// A `related` list: the root data set's (`atRoot`) or a related entry's.
+    static func decodeRelatedList(_ n: JSONNode?, atRoot: Bool) throws -> [RelatedSpec] {
         guard let n else { return [] }
-        let list = try n.array().map { try decodeRelated($0, parentPath: parentPath) }
+        let list = try n.array().map { try decodeRelated($0, atRoot: atRoot) }
         // One entry per relationship (per entity an entry is `for`: two roots may share a name).
         var seen = Set<String>()
         for r in list where !seen.insert((r.forEntity.map { $0 + "/" } ?? "") + r.relationship).inserted {
@@ -65,10 +66,10 @@ extension ScenarioDecoder {
         return list
     }
 
-    static func decodeRelated(_ n: JSONNode, parentPath: String) throws -> RelatedSpec {
+    /// A related entry; its random streams are named by the data set (``RelatedSpec/relationshipPath``).
+    static func decodeRelated(_ n: JSONNode, atRoot: Bool) throws -> RelatedSpec {
         let o = try n.object(allowed: ["relationship", "fanOut", "fields", "related", "pool", "popularity", "optional", "for"])
         let name = try o.required("relationship").identifier()
-        let relPath = parentPath.isEmpty ? name : parentPath + "." + name
         let fanOut = try decodeFanOut(o.required("fanOut"))
         var pool: PoolSpec?
         var popularity: Double?
@@ -92,19 +93,16 @@ extension ScenarioDecoder {
             throw pop.error("popularity weights the members of a pool: give it together with 'pool'")
         }
         let fields = try o.optional("fields").map { try decodeFields($0.array(), in: n) } ?? []
-        let related = try decodeRelatedList(o.optional("related"), parentPath: relPath)
+        let related = try decodeRelatedList(o.optional("related"), atRoot: false)
         if case .wordsOf = fanOut, let p = o.optional("pool") {
             throw p.error("a wordsOf fan-out makes new children, one per word: it takes no pool")
         }
         var spec = RelatedSpec(
-            relationship: name, fanOut: fanOut, fields: fields, pool: pool, popularity: popularity,
-            related: related, relationshipPath: relPath, path: n.path)
+            relationship: name, pool: pool, popularity: popularity, fanOut: fanOut, fields: fields, related: related, path: n.path)
         spec.optional = try o.optional("optional")?.bool() ?? false
         if let f = o.optional("for") {
-            guard parentPath.isEmpty else { throw f.error("'for' belongs to an entry of the root data set (its rows choose their entity)") }
+            guard atRoot else { throw f.error("'for' belongs to an entry of the root data set (its rows choose their entity)") }
             spec.forEntity = try f.identifier()
-            // Its own random streams, apart from another root's entry of the same name.
-            spec.relationshipPath = spec.forEntity! + "/" + relPath
         }
         return spec
     }

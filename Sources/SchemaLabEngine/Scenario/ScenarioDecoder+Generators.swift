@@ -138,7 +138,7 @@ extension ScenarioDecoder {
                     let s = try w.string()
                     guard !s.isEmpty else { throw w.error("a word must not be empty: text is made by joining words up to its length") }
                     return s
-                } ?? TextWords.defaultWords
+                } ?? GeneratorSpec.defaultWords
             return .text(minLength: lo, maxLength: hi, words: words)
         case "uuid":
             let o = try generatorObject(n, ["prefix", "suffix"])
@@ -231,6 +231,6 @@ extension ScenarioDecoder {
         else {
             throw n.error("expected a date as \"YYYY-MM-DD\", found \"\(s)\"")
         }
-        return Double(CivilDate.daysSince2001(year: y, month: m, day: d)) * 86_400
+        return CivilDate.midnight(year: y, month: m, day: d)
     }
 }

@@ -20,20 +20,23 @@ extension ScenarioDecoder {
         }
         var spec = VariantSpec(
             name: try o.required("name").label(),
+            description: try o.optional("description")?.string(),
             extends: extends,
             entities: try list("entities", decodeEntity),
             indexes: try list("indexes", decodeIndex),
             addEntities: try list("addEntities", decodeEntity),
             addAttributes: try list("addAttributes") { a in
                 let ao = try a.object(allowed: ["entity", "attribute"])
-                return (try ao.required("entity").identifier(), try decodeAttribute(ao.required("attribute")))
+                return AddedAttributeSpec(
+                    entity: try ao.required("entity").identifier(), attribute: try decodeAttribute(ao.required("attribute")))
             },
             moveAttributes: try list("moveAttributes", decodeTransfer),
             copyAttributes: try list("copyAttributes", decodeTransfer),
             removeAttributes: try list("removeAttributes", decodeMemberRef),
             addRelationships: try list("addRelationships") { r in
                 let ro = try r.object(allowed: ["entity", "relationship"])
-                return (try ro.required("entity").identifier(), try decodeRelationship(ro.required("relationship")))
+                return AddedRelationshipSpec(
+                    entity: try ro.required("entity").identifier(), relationship: try decodeRelationship(ro.required("relationship")))
             },
             dropIndexes: try list("dropIndexes", decodeMemberRef),
             addIndexes: try list("addIndexes", decodeIndex),
@@ -41,7 +44,8 @@ extension ScenarioDecoder {
         )
         spec.addUniquenessConstraints = try list("addUniquenessConstraints") { u in
             let uo = try u.object(allowed: ["entity", "attributes"])
-            return (try uo.required("entity").identifier(), try decodeConstraint(uo.required("attributes")))
+            return AddedConstraintSpec(
+                entity: try uo.required("entity").identifier(), constraint: try decodeConstraint(uo.required("attributes")))
         }
         spec.counters = try list("counters") { c in
             let co = try c.object(allowed: ["entity", "key", "count", "of", "by"])

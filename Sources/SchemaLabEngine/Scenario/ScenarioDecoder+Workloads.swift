@@ -18,18 +18,14 @@ extension ScenarioDecoder {
         let section = try decodeSectionKey(o, kind: kind, sort: sort, at: n)
         try checkKeys(of: kind, o, at: n)
         let touch = try decodeTouch(o)
+        let name = try o.required("name").label()
+        let entity = try o.optional("entity")?.identifier()
+        let batchSize = try o.optional("batchSize")?.int(in: 0...1_000_000) ?? 0
+        let touchKeys = try o.optional("touchKeys")?.array().map(keyPath)
+        let prefetch = try o.optional("prefetch")?.array().map(keyPath) ?? []
         var spec = WorkloadSpec(
-            name: try o.required("name").label(),
-            kind: kind,
-            entity: try o.optional("entity")?.identifier(),
-            sort: sort,
-            sectionKey: section,
-            batchSize: try o.optional("batchSize")?.int(in: 0...1_000_000) ?? 0,
-            touch: touch,
-            touchKeys: try o.optional("touchKeys")?.array().map(keyPath),
-            prefetch: try o.optional("prefetch")?.array().map(keyPath) ?? [],
-            path: n.path
-        )
+            name: name, kind: kind, entity: entity, sort: sort, sectionKey: section, batchSize: batchSize, prefetch: prefetch,
+            touch: touch, touchKeys: touchKeys, path: n.path)
         try decodeFetchRequest(into: &spec, o)
         try decodeWriteOptions(into: &spec, o, at: n)
         if let x = o.optional("set") { try decodeSet(x, into: &spec) }
@@ -142,7 +138,8 @@ extension ScenarioDecoder {
     private static func decodeWriteOptions(into spec: inout WorkloadSpec, _ o: JSONObject, at n: JSONNode) throws {
         let kind = spec.kind
         spec.count = try o.optional("count")?.int(in: 1...10_000_000) ?? 0
-        spec.saveEvery = try o.optional("saveEvery")?.int(in: 1...10_000_000) ?? (kind.takesCount ? spec.count : 0)
+        spec.saveEvery =
+            try o.optional("saveEvery")?.int(in: 1...10_000_000) ?? WorkloadSpec.defaultSaveEvery(kind: kind, count: spec.count)
         if let x = o.optional("source") {
             spec.source = InsertSourceSpec(rawValue: try x.choice(InsertSourceSpec.allCases.map(\.rawValue)))!
         }
@@ -204,7 +201,7 @@ extension ScenarioDecoder {
             }
             let v = try predicateArgument(node)
             if case .array = v { throw node.error("'set' takes one value per attribute, not an array") }
-            spec.set.append((m.key, v))
+            spec.set.append(AttributeAssignment(attribute: m.key, value: v))
         }
     }
 

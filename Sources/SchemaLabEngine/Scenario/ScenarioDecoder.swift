@@ -33,7 +33,7 @@ public enum ScenarioDecoder {
             "$schema", "format", "name", "description", "variants", "dataset", "workloads", "measurement", "pragmas", "reference",
             "assertions", "claims",
         ])
-        _ = try o.optional("$schema")?.string()  // the JSON Schema editors check the file against; otherwise ignored
+        let schemaReference = try o.optional("$schema")?.string()  // the JSON Schema editors check the file against
         let formatNode = try o.required("format")
         let format = try formatNode.int()
         guard format == Scenario.formatVersion else {
@@ -56,7 +56,7 @@ public enum ScenarioDecoder {
         try checkAssertions(assertions, variants: variants, workloads: workloads, file: file)
         let claims = try o.optional("claims")?.array().map { try decodeClaim($0, reference: reference) } ?? []
         try checkClaims(claims, variants: variants, workloads: workloads, file: file)
-        var scenario = Scenario(
+        return Scenario(
             format: format,
             name: try o.required("name").label(),
             description: try o.optional("description")?.string() ?? "",
@@ -66,12 +66,12 @@ public enum ScenarioDecoder {
             measurement: measurement,
             pragmas: try o.optional("pragmas").map(decodePragmas) ?? [],
             reference: reference,
+            assertions: assertions,
+            claims: claims,
+            schemaReference: schemaReference,
             file: file,
             sha256: sha256 ?? SHA256.hex(Array(text.utf8))
         )
-        scenario.assertions = assertions
-        scenario.claims = claims
-        return scenario
     }
 
     /// Names that must be unique (variants', workloads'), each with its part's JSON path.
