@@ -38,7 +38,7 @@ public struct ClaimSpec: Sendable, Equatable {
     }
 
     /// Which way the source says the metric moves, from `against` to `case`.
-    public enum Direction: String, Sendable, Equatable {
+    public enum Direction: String, Sendable, Equatable, CaseIterable {
         /// The case's metric is below the other's (faster, smaller, fewer).
         case lower
         /// The case's metric is above the other's.

@@ -1,14 +1,12 @@
 extension ScenarioDecoder {
-    static let assertionKinds = ["usesIndex", "noTempBTree", "usesTempBTree", "noFullScan", "maxStatements", "sameResults", "fasterThan"]
-
     /// `{"workload": "frc-sections", "variant": "V1+compound", "usesIndex": "Z_Photo_byLikesDate"}`, ...
     static func decodeAssertion(_ n: JSONNode) throws -> AssertionSpec {
-        let o = try n.object(allowed: ["workload", "variant", "description"] + assertionKinds)
-        let kinds = assertionKinds.filter { o.has($0) }
+        let o = try n.object(allowed: ScenarioKeys.assertion)
+        let kinds = ScenarioKeys.assertionKinds.filter { o.has($0) }
         guard kinds.count == 1 else {
             throw n.error(
                 kinds.isEmpty
-                    ? "an assertion states one of \(assertionKinds.joined(separator: ", "))"
+                    ? "an assertion states one of \(ScenarioKeys.assertionKinds.joined(separator: ", "))"
                     : "an assertion states one thing; this one has \(kinds.joined(separator: " and "))")
         }
         let description = try o.optional("description")?.string()

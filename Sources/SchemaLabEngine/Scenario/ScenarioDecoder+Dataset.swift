@@ -4,7 +4,7 @@ import SchemaLabSQLite
 
 extension ScenarioDecoder {
     static func decodeDataset(_ n: JSONNode) throws -> DatasetSpec {
-        let o = try n.object(allowed: ["seed", "entity", "counts", "fields", "related"])
+        let o = try n.object(allowed: ScenarioKeys.dataset)
         let seedNode = try o.required("seed")
         let seed = try seedNode.int()
         guard seed >= 0 else { throw seedNode.error("the seed must be 0 or greater") }
@@ -27,11 +27,12 @@ extension ScenarioDecoder {
             return v
         }
         if case .object = n.value {
-            let o = try n.object(allowed: ["from", "to", "steps", "scale"])
+            let o = try n.object(allowed: ScenarioKeys.sweep)
             let from = try count(o.required("from")), to = try count(o.required("to"))
             guard to > from else { throw try o.required("to").error("a sweep goes up: 'to' (\(to)) must be greater than 'from' (\(from))") }
             let steps = try o.required("steps").int(in: 2...50)
-            let scale = try o.optional("scale").map { try SizeSweep.Scale(rawValue: $0.choice(["log", "linear"]))! } ?? .log
+            let scale =
+                try o.optional("scale").map { try SizeSweep.Scale(rawValue: $0.choice(SizeSweep.Scale.allCases.map(\.rawValue)))! } ?? .log
             return SizeSweep(from: from, to: to, steps: steps, scale: scale).sizes
         }
         let nodes = try n.nonEmptyArray()
@@ -68,7 +69,7 @@ extension ScenarioDecoder {
 
     /// A related entry; its random streams are named by the data set (``RelatedSpec/relationshipPath``).
     static func decodeRelated(_ n: JSONNode, atRoot: Bool) throws -> RelatedSpec {
-        let o = try n.object(allowed: ["relationship", "fanOut", "fields", "related", "pool", "popularity", "optional", "for"])
+        let o = try n.object(allowed: ScenarioKeys.related)
         let name = try o.required("relationship").identifier()
         let fanOut = try decodeFanOut(o.required("fanOut"))
         var pool: PoolSpec?
@@ -78,12 +79,12 @@ extension ScenarioDecoder {
                 throw n.child(key, .null).error(
                     "a pool entry takes its fields inside 'pool' and cannot nest 'related': pool members are shared by many rows")
             }
-            let po = try p.object(allowed: ["count", "fields"])
+            let po = try p.object(allowed: ScenarioKeys.pool)
             let count = try po.required("count").int(in: 1...10_000_000)
             let fields = try po.optional("fields").map { try decodeFields($0.array(), in: p) } ?? []
             pool = PoolSpec(count: count, fields: fields, path: p.path)
             if let pop = o.optional("popularity") {
-                let po = try pop.object(allowed: ["zipf"])
+                let po = try pop.object(allowed: ScenarioKeys.popularity)
                 let z = try po.required("zipf")
                 let s = try z.double()
                 guard s >= 0, s <= 10 else { throw z.error("the zipf exponent must be in 0...10, found \(s)") }

@@ -3,12 +3,6 @@ import SchemaLabCoreData
 import SchemaLabSQLite
 
 extension ScenarioDecoder {
-    static let generatorKinds = [
-        "sequence", "uniformInt", "uniformDouble", "normal", "pareto", "choice", "text", "uuid",
-        "dateRange", "clusteredLocation", "bool", "bytes", "constant", "countOf", "parentField", "derived",
-        "wordsOf", "word", "joinedOf", "position",
-    ]
-
     /// A field's name: an attribute name (`likes`: every attribute of that name the row
     /// reaches), or `Entity.attribute` (that entity's attribute only).
     static func fieldName(_ n: JSONNode) throws -> String {
@@ -21,7 +15,7 @@ extension ScenarioDecoder {
     }
 
     static func decodeField(_ n: JSONNode) throws -> FieldSpec {
-        let o = try n.object(allowed: ["field", "fields", "generator", "optional"])
+        let o = try n.object(allowed: ScenarioKeys.field)
         let names: [String]
         if let f = o.optional("field") {
             if o.has("fields") { throw n.error("give 'field' or 'fields', not both") }
@@ -47,7 +41,7 @@ extension ScenarioDecoder {
     static func decodeGenerator(_ n: JSONNode) throws -> GeneratorSpec {
         guard case .object(let members) = n.value else { throw n.error("expected an object, found \(n.value.typeName)") }
         guard let kindValue = members.first(where: { $0.key == "kind" })?.value else { throw n.error("missing required key 'kind'") }
-        let kind = try n.child("kind", kindValue).choice(generatorKinds)
+        let kind = try n.child("kind", kindValue).choice(ScenarioKeys.generatorKinds)
         switch kind {
         case "sequence", "uniformInt", "uniformDouble", "normal", "pareto": return try numberGenerator(kind, n)
         case "countOf", "derived", "parentField", "wordsOf", "word", "position", "joinedOf": return try derivedGenerator(kind, n)
@@ -55,9 +49,9 @@ extension ScenarioDecoder {
         }
     }
 
-    /// The generator object `n` with only `kind` and `keys`.
-    private static func generatorObject(_ n: JSONNode, _ keys: [String]) throws -> JSONObject {
-        try n.object(allowed: ["kind"] + keys)
+    /// The generator object `n` with only the keys of its kind (``ScenarioKeys/generators``).
+    private static func generatorObject(_ n: JSONNode, _ kind: String) throws -> JSONObject {
+        try n.object(allowed: ScenarioKeys.generator(kind))
     }
 
     private static func number(_ o: JSONObject, _ k: String) throws -> Double { try o.required(k).double() }
@@ -68,28 +62,28 @@ extension ScenarioDecoder {
     private static func numberGenerator(_ kind: String, _ n: JSONNode) throws -> GeneratorSpec {
         switch kind {
         case "sequence":
-            let o = try generatorObject(n, ["start", "step", "prefix"])
+            let o = try generatorObject(n, "sequence")
             return .sequence(
                 start: Int64(try o.optional("start")?.int() ?? 1), step: Int64(try o.optional("step")?.int() ?? 1),
                 prefix: try o.optional("prefix")?.string())
         case "uniformInt":
-            let o = try generatorObject(n, ["min", "max"])
+            let o = try generatorObject(n, "uniformInt")
             let lo = try int64(o, "min"), hi = try int64(o, "max")
             guard lo <= hi else { throw n.error("min must not exceed max") }
             return .uniformInt(min: lo, max: hi)
         case "uniformDouble":
-            let o = try generatorObject(n, ["min", "max"])
+            let o = try generatorObject(n, "uniformDouble")
             let lo = try number(o, "min"), hi = try number(o, "max")
             guard lo <= hi else { throw n.error("min must not exceed max") }
             return .uniformDouble(min: lo, max: hi)
         case "normal":
-            let o = try generatorObject(n, ["mean", "stddev", "min", "max"])
+            let o = try generatorObject(n, "normal")
             let sd = try number(o, "stddev")
             guard sd >= 0 else { throw try o.required("stddev").error("stddev must be 0 or greater") }
             return .normal(
                 mean: try number(o, "mean"), stddev: sd, min: try o.optional("min")?.double(), max: try o.optional("max")?.double())
         default:  // "pareto"
-            let o = try generatorObject(n, ["scale", "alpha", "max", "roundAbove", "roundTo"])
+            let o = try generatorObject(n, "pareto")
             let alpha = try number(o, "alpha"), scale = try number(o, "scale")
             guard alpha > 0, scale > 0 else { throw n.error("scale and alpha must be greater than 0") }
             let maxV = try int64(o, "max")
@@ -112,7 +106,7 @@ extension ScenarioDecoder {
     private static func valueGenerator(_ kind: String, _ n: JSONNode) throws -> GeneratorSpec {
         switch kind {
         case "choice":
-            let o = try generatorObject(n, ["values", "weights", "zipf"])
+            let o = try generatorObject(n, "choice")
             let values = try o.required("values").nonEmptyArray().map(scalarValue)
             var weights: [Double]
             if let w = o.optional("weights") {
@@ -130,7 +124,7 @@ extension ScenarioDecoder {
             }
             return .choice(values: values, weights: weights)
         case "text":
-            let o = try generatorObject(n, ["minLength", "maxLength", "words"])
+            let o = try generatorObject(n, "text")
             let lo = try o.required("minLength").int(in: 0...1_000_000), hi = try o.required("maxLength").int(in: 0...1_000_000)
             guard lo <= hi else { throw n.error("minLength must not exceed maxLength") }
             let words =
@@ -141,17 +135,17 @@ extension ScenarioDecoder {
                 } ?? GeneratorSpec.defaultWords
             return .text(minLength: lo, maxLength: hi, words: words)
         case "uuid":
-            let o = try generatorObject(n, ["prefix", "suffix"])
+            let o = try generatorObject(n, "uuid")
             return .uuid(prefix: try o.optional("prefix")?.string() ?? "", suffix: try o.optional("suffix")?.string() ?? "")
         case "dateRange":
-            let o = try generatorObject(n, ["from", "to"])
+            let o = try generatorObject(n, "dateRange")
             let from = try parseDay(o.required("from")), to = try parseDay(o.required("to"))
             guard from <= to else { throw n.error("'from' must not be after 'to'") }
             return .dateRange(from: from, to: to + 86_400)
         case "clusteredLocation":
-            let o = try generatorObject(n, ["clusters", "scatter", "scatterLabels"])
+            let o = try generatorObject(n, "clusteredLocation")
             let clusters = try o.required("clusters").nonEmptyArray().map { c -> LocationCluster in
-                let co = try c.object(allowed: ["latitude", "longitude", "sigma", "weight", "label"])
+                let co = try c.object(allowed: ScenarioKeys.cluster)
                 return LocationCluster(
                     latitude: try number(co, "latitude"), longitude: try number(co, "longitude"),
                     sigma: try number(co, "sigma"), weight: try co.optional("weight")?.double() ?? 1,
@@ -163,17 +157,17 @@ extension ScenarioDecoder {
                 clusters: clusters, scatter: scatter,
                 scatterLabels: try o.optional("scatterLabels")?.nonEmptyArray().map { try $0.string() } ?? [""])
         case "bool":
-            let o = try generatorObject(n, ["probability"])
+            let o = try generatorObject(n, "bool")
             let p = try number(o, "probability")
             guard (0...1).contains(p) else { throw try o.required("probability").error("probability is in 0...1") }
             return .bool(probability: p)
         case "bytes":
-            let o = try generatorObject(n, ["minLength", "maxLength"])
+            let o = try generatorObject(n, "bytes")
             let lo = try o.required("minLength").int(in: 0...100_000_000), hi = try o.required("maxLength").int(in: 0...100_000_000)
             guard lo <= hi else { throw n.error("minLength must not exceed maxLength") }
             return .bytes(minLength: lo, maxLength: hi)
         default:  // "constant"
-            let o = try generatorObject(n, ["value"])
+            let o = try generatorObject(n, "constant")
             return .constant(try scalarValue(o.required("value")))
         }
     }
@@ -182,26 +176,26 @@ extension ScenarioDecoder {
     private static func derivedGenerator(_ kind: String, _ n: JSONNode) throws -> GeneratorSpec {
         switch kind {
         case "countOf":
-            let o = try generatorObject(n, ["relationship"])
+            let o = try generatorObject(n, "countOf")
             return .countOf(relationship: try o.required("relationship").identifier())
         case "derived":
-            let o = try generatorObject(n, ["from", "function"])
+            let o = try generatorObject(n, "derived")
             let f = DerivedFunction(rawValue: try o.required("function").choice(DerivedFunction.allCases.map(\.rawValue)))!
             return .derived(from: try o.required("from").identifier(), function: f)
         case "parentField":
-            let o = try generatorObject(n, ["field"])
+            let o = try generatorObject(n, "parentField")
             return .parentField(field: try o.required("field").identifier())
         case "wordsOf":
-            let o = try generatorObject(n, ["field"])
+            let o = try generatorObject(n, "wordsOf")
             return .wordsOf(field: try o.required("field").identifier())
         case "word":
-            _ = try generatorObject(n, [])
+            _ = try generatorObject(n, "word")
             return .word
         case "position":
-            _ = try generatorObject(n, [])
+            _ = try generatorObject(n, "position")
             return .position
         default:  // "joinedOf"
-            let o = try generatorObject(n, ["relationship", "field", "separator"])
+            let o = try generatorObject(n, "joinedOf")
             let separator = try o.optional("separator")?.string() ?? ","
             guard !separator.isEmpty else { throw try o.required("separator").error("the separator must not be empty") }
             return .joinedOf(

@@ -7,7 +7,7 @@ extension ScenarioDecoder {
 
     /// A measurement object whose missing keys keep `base`'s values (a workload's override).
     static func decodeMeasurement(_ n: JSONNode, over base: MeasurementSpec) throws -> MeasurementSpec {
-        let o = try n.object(allowed: ["warmup", "repetitions", "maxSeconds", "timeout"])
+        let o = try n.object(allowed: ScenarioKeys.measurement)
         var m = base
         if let w = o.optional("warmup") { m.warmup = try w.int(in: 0...100) }
         if let r = o.optional("repetitions") { m.repetitions = try r.int(in: 1...10_000) }
@@ -23,24 +23,11 @@ extension ScenarioDecoder {
         return m
     }
 
-    /// The pragmas a scenario may set, with the values each accepts (nil: any integer).
-    static let allowedPragmas: [String: [String]?] = [
-        "journal_mode": ["delete", "truncate", "persist", "memory", "wal", "off"],
-        "synchronous": ["off", "normal", "full", "extra"],
-        "cache_size": nil,
-        "mmap_size": nil,
-        "temp_store": ["default", "file", "memory"],
-        "page_size": nil,
-        "auto_vacuum": ["none", "full", "incremental"],
-        "locking_mode": ["normal", "exclusive"],
-    ]
-
     static func decodePragmas(_ n: JSONNode) throws -> [Pragma] {
-        let names = allowedPragmas.keys.sorted()
-        let o = try n.object(allowed: names)
-        return try names.compactMap { name -> Pragma? in
+        let o = try n.object(allowed: ScenarioKeys.pragmas.map(\.name))
+        return try ScenarioKeys.pragmas.compactMap { name, words -> Pragma? in
             guard let v = o.optional(name) else { return nil }
-            if let words = allowedPragmas[name]! {
+            if let words {
                 return Pragma(name: name, value: try v.choice(words))
             }
             return Pragma(name: name, value: String(try v.int()))

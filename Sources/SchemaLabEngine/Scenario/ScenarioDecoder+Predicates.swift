@@ -5,7 +5,7 @@ extension ScenarioDecoder {
     /// A `propertiesToFetch` / `reduce` entry: a key path string, or `{"name", "function", "key"}`.
     static func property(_ n: JSONNode) throws -> PropertySpec {
         if case .string = n.value { return .keyPath(try keyPath(n)) }
-        let o = try n.object(allowed: ["name", "function", "key"])
+        let o = try n.object(allowed: ScenarioKeys.expression)
         let f = AggregateFunction(rawValue: try o.required("function").choice(AggregateFunction.allCases.map(\.rawValue)))!
         return .expression(name: try o.required("name").identifier(), function: f, keyPath: try keyPath(o.required("key")))
     }
@@ -33,7 +33,7 @@ extension ScenarioDecoder {
             return .real(d)
         case .array: return .array(try n.array().map(predicateArgument))
         case .object:
-            let o = try n.object(allowed: ["date"])
+            let o = try n.object(allowed: ScenarioKeys.dateArgument)
             return .date(try parseInstant(o.required("date")))
         }
     }

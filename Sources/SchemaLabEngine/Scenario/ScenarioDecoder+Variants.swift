@@ -3,11 +3,7 @@ import SchemaLabSQLite
 
 extension ScenarioDecoder {
     static func decodeVariant(_ n: JSONNode) throws -> VariantSpec {
-        let o = try n.object(allowed: [
-            "name", "description", "extends", "entities", "indexes", "addEntities", "addAttributes",
-            "moveAttributes", "copyAttributes", "removeAttributes", "addRelationships",
-            "dropIndexes", "addIndexes", "addUniquenessConstraints", "counters",
-        ])
+        let o = try n.object(allowed: ScenarioKeys.variant)
         let extends = try o.optional("extends")?.label()
         if extends == nil && !o.has("entities") {
             throw n.error("a variant needs 'entities', or 'extends' naming another variant")
@@ -26,7 +22,7 @@ extension ScenarioDecoder {
             indexes: try list("indexes", decodeIndex),
             addEntities: try list("addEntities", decodeEntity),
             addAttributes: try list("addAttributes") { a in
-                let ao = try a.object(allowed: ["entity", "attribute"])
+                let ao = try a.object(allowed: ScenarioKeys.addedAttribute)
                 return AddedAttributeSpec(
                     entity: try ao.required("entity").identifier(), attribute: try decodeAttribute(ao.required("attribute")))
             },
@@ -34,7 +30,7 @@ extension ScenarioDecoder {
             copyAttributes: try list("copyAttributes", decodeTransfer),
             removeAttributes: try list("removeAttributes", decodeMemberRef),
             addRelationships: try list("addRelationships") { r in
-                let ro = try r.object(allowed: ["entity", "relationship"])
+                let ro = try r.object(allowed: ScenarioKeys.addedRelationship)
                 return AddedRelationshipSpec(
                     entity: try ro.required("entity").identifier(), relationship: try decodeRelationship(ro.required("relationship")))
             },
@@ -43,12 +39,12 @@ extension ScenarioDecoder {
             path: n.path
         )
         spec.addUniquenessConstraints = try list("addUniquenessConstraints") { u in
-            let uo = try u.object(allowed: ["entity", "attributes"])
+            let uo = try u.object(allowed: ScenarioKeys.addedConstraint)
             return AddedConstraintSpec(
                 entity: try uo.required("entity").identifier(), constraint: try decodeConstraint(uo.required("attributes")))
         }
         spec.counters = try list("counters") { c in
-            let co = try c.object(allowed: ["entity", "key", "count", "of", "by"])
+            let co = try c.object(allowed: ScenarioKeys.counter)
             return CounterSpec(
                 entity: try co.required("entity").identifier(), key: try co.required("key").identifier(),
                 count: try co.required("count").identifier(), of: try co.required("of").identifier(),
@@ -58,7 +54,7 @@ extension ScenarioDecoder {
     }
 
     static func decodeEntity(_ n: JSONNode) throws -> EntitySpec {
-        let o = try n.object(allowed: ["name", "parent", "abstract", "attributes", "relationships", "uniquenessConstraints"])
+        let o = try n.object(allowed: ScenarioKeys.entity)
         return EntitySpec(
             name: try o.required("name").identifier(),
             attributes: try o.optional("attributes")?.array().map(decodeAttribute) ?? [],
@@ -81,9 +77,7 @@ extension ScenarioDecoder {
     }
 
     static func decodeAttribute(_ n: JSONNode) throws -> AttributeSpec {
-        let o = try n.object(allowed: [
-            "name", "type", "optional", "default", "derivation", "canonicalOf", "allowsExternalStorage", "externalStorageThreshold",
-        ])
+        let o = try n.object(allowed: ScenarioKeys.attribute)
         let typeName = try o.required("type").choice(AttributeType.allCases.map(\.rawValue))
         var spec = AttributeSpec(
             name: try o.required("name").identifier(), type: AttributeType(rawValue: typeName)!,
@@ -130,8 +124,8 @@ extension ScenarioDecoder {
     }
 
     static func decodeRelationship(_ n: JSONNode) throws -> RelationshipSpec {
-        let o = try n.object(allowed: ["name", "destination", "toMany", "ordered", "inverse", "deleteRule"])
-        let rule = try o.optional("deleteRule")?.choice(["nullify", "cascade", "deny", "noAction"]) ?? "nullify"
+        let o = try n.object(allowed: ScenarioKeys.relationship)
+        let rule = try o.optional("deleteRule")?.choice(DeleteRule.allCases.map(\.rawValue)) ?? "nullify"
         var spec = RelationshipSpec(
             name: try o.required("name").identifier(),
             destination: try o.required("destination").identifier(),
@@ -148,15 +142,15 @@ extension ScenarioDecoder {
     }
 
     static func decodeIndex(_ n: JSONNode) throws -> IndexSpec {
-        let o = try n.object(allowed: ["name", "entity", "elements", "kind", "unique", "style", "query"])
+        let o = try n.object(allowed: ScenarioKeys.index)
         let elements = try o.required("elements").nonEmptyArray().map { e -> IndexElementSpec in
             if case .string = e.value { return IndexElementSpec(key: try e.identifier(), descending: false) }
-            let eo = try e.object(allowed: ["key", "order"])
-            let order = try eo.optional("order")?.choice(["ascending", "descending"]) ?? "ascending"
+            let eo = try e.object(allowed: ScenarioKeys.indexElement)
+            let order = try eo.optional("order")?.choice(ScenarioKeys.indexOrders) ?? "ascending"
             return IndexElementSpec(key: try eo.required("key").identifier(), descending: order == "descending")
         }
-        let kind = IndexKind(rawValue: try o.optional("kind")?.choice(["binary", "rtree"]) ?? "binary")!
-        let style = try o.optional("style")?.choice(["fetchIndex", "attribute"]) ?? "fetchIndex"
+        let kind = IndexKind(rawValue: try o.optional("kind")?.choice(IndexKind.allCases.map(\.rawValue)) ?? "binary")!
+        let style = try o.optional("style")?.choice(ScenarioKeys.indexStyles) ?? "fetchIndex"
         if style == "attribute" && (elements.count != 1 || elements[0].descending || kind != .binary) {
             throw try o.required("style").error("style 'attribute' (an isIndexed attribute) takes one ascending element of a binary index")
         }
@@ -165,7 +159,7 @@ extension ScenarioDecoder {
         if kind == .rtree, let i = elements.firstIndex(where: \.descending) {
             throw try o.required("elements").array()[i].error("an R-tree index has no order: its elements are ranges, not sorted keys")
         }
-        let query = try o.optional("query")?.choice(["perAttribute", "combined"]) ?? "perAttribute"
+        let query = try o.optional("query")?.choice(ScenarioKeys.indexQueries) ?? "perAttribute"
         if o.has("query") && kind != .rtree {
             throw try o.required("query").error("'query' belongs to an R-tree index (\"kind\": \"rtree\")")
         }
@@ -183,7 +177,7 @@ extension ScenarioDecoder {
     }
 
     static func decodeTransfer(_ n: JSONNode) throws -> AttributeTransferSpec {
-        let o = try n.object(allowed: ["from", "to", "names"])
+        let o = try n.object(allowed: ScenarioKeys.transfer)
         return AttributeTransferSpec(
             from: try o.required("from").identifier(),
             to: try o.required("to").identifier(),
@@ -193,7 +187,7 @@ extension ScenarioDecoder {
     }
 
     static func decodeMemberRef(_ n: JSONNode) throws -> EntityMemberRef {
-        let o = try n.object(allowed: ["entity", "name"])
+        let o = try n.object(allowed: ScenarioKeys.memberRef)
         return EntityMemberRef(entity: try o.required("entity").identifier(), name: try o.required("name").identifier(), path: n.path)
     }
 }

@@ -2,17 +2,9 @@ import Foundation
 import SchemaLabCoreData
 
 extension ScenarioDecoder {
-    static let workloadKeys = [
-        "name", "kind", "entity", "sort", "sectionKey", "batchSize", "touch", "touchKeys", "prefetch",
-        "predicate", "arguments", "resultType", "propertiesToFetch", "groupBy", "having",
-        "havingArguments", "distinct", "fetchLimit", "fetchOffset", "includesPropertyValues",
-        "returnsObjectsAsFaults", "pageSize", "reduce", "agreesWith", "variants", "count", "saveEvery", "measurement",
-        "boxes", "keyBinding",
-    ]
-
     /// A workload: its keys checked against its kind, decoded, then the combinations checked.
     static func decodeWorkload(_ n: JSONNode) throws -> WorkloadSpec {
-        let o = try n.object(allowed: workloadKeys + writeOnlyKeys)
+        let o = try n.object(allowed: ScenarioKeys.workload)
         let kind = WorkloadKind(rawValue: try o.required("kind").choice(WorkloadKind.allCases.map(\.rawValue)))!
         let sort = try decodeSorts(o)
         let section = try decodeSectionKey(o, kind: kind, sort: sort, at: n)
@@ -37,6 +29,11 @@ extension ScenarioDecoder {
             return spec
         }
         try checkShape(spec, o)
+        // What the checks above allow is the kind's table (``ScenarioKeys/workload(_:)``): this
+        // refuses a key the table leaves out that no rule above names.
+        if let k = ScenarioKeys.workload.first(where: { o.has($0) && !ScenarioKeys.workload(kind).contains($0) }) {
+            throw try o.required(k).error("\(kind.phrase) takes no '\(k)'")
+        }
         return spec
     }
 
@@ -44,7 +41,7 @@ extension ScenarioDecoder {
     private static func decodeSorts(_ o: JSONObject) throws -> [SortSpec] {
         try o.optional("sort")?.array().map { s -> SortSpec in
             if case .string = s.value { return SortSpec(keyPath: try keyPath(s), ascending: true) }
-            let so = try s.object(allowed: ["key", "ascending", "comparator"])
+            let so = try s.object(allowed: ScenarioKeys.sort)
             var sort = SortSpec(keyPath: try keyPath(so.required("key")), ascending: try so.optional("ascending")?.bool() ?? true)
             if let c = so.optional("comparator") {
                 sort.comparator = SortComparator(rawValue: try c.choice(SortComparator.allCases.map(\.rawValue)))!
@@ -76,11 +73,11 @@ extension ScenarioDecoder {
     /// The keys a kind takes and needs: a write kind only its own, a fetch kind none of the writes'.
     private static func checkKeys(of kind: WorkloadKind, _ o: JSONObject, at n: JSONNode) throws {
         if let allowed = kind.writeKeys {
-            for k in workloadKeys + writeOnlyKeys where !(["name", "kind", "variants", "measurement"] + allowed).contains(k) && o.has(k) {
+            for k in ScenarioKeys.workload where !ScenarioKeys.workload(kind).contains(k) && o.has(k) {
                 throw try o.required(k).error("\(kind.phrase) takes no '\(k)' (it takes \(allowed.joined(separator: ", ")))")
             }
         } else {
-            for k in writeOnlyKeys + ["count", "saveEvery"] where o.has(k) {
+            for k in ScenarioKeys.writeOnly where o.has(k) {
                 let owners = WorkloadKind.allCases.filter { $0.writeKeys?.contains(k) ?? false }.map { $0.phrase }
                 throw try o.required(k).error("'\(k)' belongs to \(owners.joined(separator: " or "))")
             }
@@ -101,7 +98,7 @@ extension ScenarioDecoder {
         guard let t = o.optional("touch") else { return .all }
         switch t.value {
         case .string:
-            switch try t.choice(["all", "none", "scroll", "array"]) {
+            switch try t.choice(ScenarioKeys.touchWords) {
             case "none": return .none
             case "array": return .array
             default: return .all
@@ -170,7 +167,7 @@ extension ScenarioDecoder {
         if let f = o.optional("feed") { spec.feed = try feed(f) }
         if let b = o.optional("boxes") { spec.boxes = try boxes(b) }
         if let v = o.optional("verify") {
-            let vo = try v.object(allowed: ["predicate", "arguments"])
+            let vo = try v.object(allowed: ScenarioKeys.verify)
             spec.verify = try predicate(vo, textKey: "predicate", argumentsKey: "arguments")
             if spec.verify == nil { throw v.error("'verify' needs a 'predicate'") }
         }
@@ -187,7 +184,7 @@ extension ScenarioDecoder {
             let node = x.child(m.key, m.value)
             _ = try JSONNode(value: .string(m.key), file: x.file, path: node.path).identifier()
             if case .object(let inner) = m.value, inner.contains(where: { $0.key == "replaceWord" }) {
-                let r = try node.object(allowed: ["replaceWord", "with", "separator"])
+                let r = try node.object(allowed: ScenarioKeys.wordReplacement)
                 guard kind == .update else {
                     throw node.error("'replaceWord' changes each object's value in memory: it needs an update workload (objects)")
                 }
@@ -205,15 +202,9 @@ extension ScenarioDecoder {
         }
     }
 
-    /// Keys only write-side workloads take.
-    static let writeOnlyKeys = [
-        "source", "mergePolicy", "feed", "key", "strategy", "mergeBatch", "set", "reads", "journalMode", "verify", "relationship",
-        "operation", "positionKey",
-    ]
-
     /// A re-ingest feed: `{"size": 1.0, "existing": 0.9, "seed": 7}`.
     static func feed(_ n: JSONNode) throws -> FeedSpec {
-        let o = try n.object(allowed: ["size", "existing", "seed"])
+        let o = try n.object(allowed: ScenarioKeys.feed)
         let existing = try o.optional("existing")?.double() ?? 0.9
         guard (0...1).contains(existing) else {
             throw try o.required("existing").error("'existing' is a fraction in 0...1, found \(existing)")
@@ -231,7 +222,7 @@ extension ScenarioDecoder {
     /// Bounding boxes: `{"count": 100, "seed": 11, "keys": ["latitude", "longitude"],
     /// "selectivity": {"min": 0.0005, "max": 0.1}}`.
     static func boxes(_ n: JSONNode) throws -> BoxSetSpec {
-        let o = try n.object(allowed: ["count", "seed", "keys", "selectivity"])
+        let o = try n.object(allowed: ScenarioKeys.boxes)
         let keysNode = try o.required("keys")
         let keys = try keysNode.array().map { try $0.identifier() }
         guard keys.count == 2 else {
@@ -240,7 +231,7 @@ extension ScenarioDecoder {
         guard keys[0] != keys[1] else { throw keysNode.error("a box bounds two different fields") }
         var lo = 0.001, hi = 0.01
         if let sn = o.optional("selectivity") {
-            let so = try sn.object(allowed: ["min", "max"])
+            let so = try sn.object(allowed: ScenarioKeys.selectivity)
             lo = try so.optional("min")?.double() ?? lo
             hi = try so.optional("max")?.double() ?? max(lo, hi)
             for (k, v) in [("min", lo), ("max", hi)] where !(v > 0 && v <= 1) {

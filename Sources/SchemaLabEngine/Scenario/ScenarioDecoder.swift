@@ -29,10 +29,7 @@ public enum ScenarioDecoder {
             throw ScenarioError(file: file, path: "$", message: "invalid JSON at line \(e.line), column \(e.column): \(e.message)")
         }
         let node = JSONNode(value: root, file: file)
-        let o = try node.object(allowed: [
-            "$schema", "format", "name", "description", "variants", "dataset", "workloads", "measurement", "pragmas", "reference",
-            "assertions", "claims",
-        ])
+        let o = try node.object(allowed: ScenarioKeys.scenario)
         let schemaReference = try o.optional("$schema")?.string()  // the JSON Schema editors check the file against
         let formatNode = try o.required("format")
         let format = try formatNode.int()
@@ -46,7 +43,7 @@ public enum ScenarioDecoder {
         try checkUnique(workloads.map { ($0.name, $0.path) }, what: "workload", file: file)
         let measurement = try o.optional("measurement").map(decodeMeasurement) ?? MeasurementSpec()
         for i in workloads.indices {
-            if let node = try workloadNodes[i].object(allowed: workloadKeys + writeOnlyKeys).optional("measurement") {
+            if let node = try workloadNodes[i].object(allowed: ScenarioKeys.workload).optional("measurement") {
                 workloads[i].measurement = try decodeMeasurement(node, over: measurement)
             }
         }
