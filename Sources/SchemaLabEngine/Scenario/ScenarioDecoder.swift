@@ -20,6 +20,14 @@ public enum ScenarioDecoder {
         return try decode(text: text, file: path, sha256: SHA256.hex(Array(data)))
     }
 
+    /// Checks a scenario built in Swift as a file is checked: its text (``ScenarioEncoder``)
+    /// is decoded, so every rule of the decoder applies, and an error names the part by the
+    /// JSON path it has in that text (`$.workloads[2].sort[0]`). Returns the decoded scenario:
+    /// the same one, when nothing was wrong, with the text's SHA-256.
+    public static func check(_ scenario: Scenario) throws -> Scenario {
+        try decode(text: ScenarioEncoder.text(scenario), file: scenario.file)
+    }
+
     /// Decodes scenario JSON text; `file` is used in error messages.
     public static func decode(text: String, file: String, sha256: String? = nil) throws -> Scenario {
         let root: JSONValue
