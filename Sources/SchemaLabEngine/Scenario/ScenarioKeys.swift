@@ -108,15 +108,16 @@ enum ScenarioKeys {
 
     /// The keys a workload of this kind takes: every kind's, and the write kind's own
     /// (``WorkloadKind/writeKeys``) or the fetch request's.
-    static func workload(_ kind: WorkloadKind) -> [String] {
-        let own = kind.writeKeys ?? fetchRequest + (kind == .fetch ? fetchOnly : fetchedResultsOnly)
-        return workload.filter { everyWorkload.contains($0) || own.contains($0) }
-    }
+    static func workload(_ kind: WorkloadKind) -> [String] { workloadByKind[kind] ?? [] }
+
+    private static let workloadByKind: [WorkloadKind: [String]] = Dictionary(
+        uniqueKeysWithValues: WorkloadKind.allCases.map { kind in
+            let own = kind.writeKeys ?? fetchRequest + (kind == .fetch ? fetchOnly : fetchedResultsOnly)
+            return (kind, workload.filter { everyWorkload.contains($0) || own.contains($0) })
+        })
 
     /// The keys no fetch kind takes.
-    static var writeOnly: [String] {
-        workload.filter { !workload(.fetch).contains($0) && !workload(.fetchedResults).contains($0) }
-    }
+    static let writeOnly = workload.filter { !workload(.fetch).contains($0) && !workload(.fetchedResults).contains($0) }
 
     /// A sort descriptor written as an object.
     static let sort = ["key", "ascending", "comparator"]
