@@ -23,6 +23,18 @@ public enum CivilDate {
         Double(daysSince2001(year: year, month: month, day: day)) * 86_400
     }
 
+    /// The midnight UTC of a day written `YYYY-MM-DD`, in seconds since 2001-01-01; nil when
+    /// the text is not four, two and two digits (a sign is taken) with a month in 1...12 and
+    /// a day in 1...31.
+    public static func midnight(day text: String) -> Double? {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+            let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]),
+            (1...12).contains(m), (1...31).contains(d)
+        else { return nil }
+        return midnight(year: y, month: m, day: d)
+    }
+
     /// The date `days` after 2001-01-01 (Howard Hinnant's civil_from_days): the inverse of
     /// ``daysSince2001(year:month:day:)``.
     public static func date(daysSince2001 days: Int) -> (year: Int, month: Int, day: Int) {

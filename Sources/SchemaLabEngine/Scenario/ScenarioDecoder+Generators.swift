@@ -218,13 +218,7 @@ extension ScenarioDecoder {
     /// "YYYY-MM-DD" as seconds since 2001-01-01 UTC (Core Data's TIMESTAMP).
     static func parseDay(_ n: JSONNode) throws -> Double {
         let s = try n.string()
-        let parts = s.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-            let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]),
-            (1...12).contains(m), (1...31).contains(d)
-        else {
-            throw n.error("expected a date as \"YYYY-MM-DD\", found \"\(s)\"")
-        }
-        return CivilDate.midnight(year: y, month: m, day: d)
+        guard let seconds = CivilDate.midnight(day: s) else { throw n.error("expected a date as \"YYYY-MM-DD\", found \"\(s)\"") }
+        return seconds
     }
 }
