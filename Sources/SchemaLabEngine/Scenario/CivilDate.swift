@@ -37,7 +37,7 @@ public enum CivilDate {
 
     /// The date `days` after 2001-01-01 (Howard Hinnant's civil_from_days): the inverse of
     /// ``daysSince2001(year:month:day:)``.
-    public static func date(daysSince2001 days: Int) -> (year: Int, month: Int, day: Int) {
+    package static func date(daysSince2001 days: Int) -> (year: Int, month: Int, day: Int) {
         let z = days + 11_323 + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let doe = z - era * 146_097
