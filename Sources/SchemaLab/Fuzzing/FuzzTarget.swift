@@ -147,8 +147,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// A model read from elsewhere becomes a scenario that decodes, or a clear refusal.
     static func imported(_ model: ImportedModel) throws(Violation) -> Outcome {
         var importer = ScenarioImporter(model: model, name: "fuzz", today: "2026-01-01")
-        let json: JSONValue
-        do { json = try importer.scenario() } catch let error as ModelImportError {
+        let scenario: Scenario
+        do { scenario = try importer.scenario() } catch let error as ModelImportError {
             try clear(error)
             return .refused(error.description)
         } catch {
@@ -157,7 +157,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         // `schemalab import` validates what it made and, when the lab refuses it, writes nothing
         // and says why (a derived attribute over one that is not stored, say): a clear error too.
         do {
-            _ = try ScenarioPlan(ScenarioDecoder.decode(text: JSONWriter.text(json), file: "fuzz.json"))
+            _ = try ScenarioPlan(ScenarioDecoder.decode(text: ScenarioEncoder.text(scenario), file: "fuzz.json"))
             return .accepted
         } catch let error as ScenarioError {
             try clear(error)

@@ -1,5 +1,6 @@
 import Foundation
 import SchemaLabEngine
+import SchemaLabSQLite
 
 /// The data set an imported scenario starts from: a root entity, a generator per attribute
 /// chosen from its type and name, and the root's to-many relationships filled per row.
@@ -95,7 +96,8 @@ struct ImportedDataSet {
         return seen.count
     }
 
-    mutating func json() throws -> JSONValue {
+    /// The data set: the root found and planned (with more roots for what it does not reach).
+    mutating func spec() throws -> DatasetSpec {
         // The root must hold a field: an attribute of its own or of an entity its to-ones reach.
         // An abstract entity has no objects of its own: its sub-entities get the rows.
         let holding = model.entities.map { entity($0.name) }.filter { e in
@@ -117,10 +119,10 @@ struct ImportedDataSet {
         // Any entity holding data may be the root (one that belongs to another too, when that
         // fills more); an entity that belongs to none wins a tie.
         var best = self
-        _ = try best.json(root: root)
+        _ = try best.spec(root: root)
         for e in holding where e.name != root.name {
             var trial = ImportedDataSet(model: model, today: today)
-            _ = try trial.json(root: e)
+            _ = try trial.spec(root: e)
             // Entities with no relationship at all join any root's rows: they do not decide the root.
             func reached(_ plan: ImportedDataSet) -> Int {
                 plan.expectedRows.filter { $0.value > 0 && !(model.entity($0.key)?.relationships.isEmpty ?? true) }.count
@@ -142,7 +144,7 @@ struct ImportedDataSet {
             var pick: (ImportedModel.Entity, ImportedDataSet, Int)?
             for e in holding where !covered.contains(e.name) && !isolated(e.name) {
                 var trial = ImportedDataSet(model: model, today: today)
-                _ = try trial.json(root: e)
+                _ = try trial.spec(root: e)
                 let gain = trial.expectedRows.filter { $0.value > 0 && !isolated($0.key) && !covered.contains($0.key) }.count
                 if gain > (pick?.2 ?? 0) || (gain == pick?.2 && pick.map { isChild($0.0) && !isChild(e) } == true) {
                     pick = (e, trial, gain)
@@ -153,36 +155,32 @@ struct ImportedDataSet {
             covered.formUnion(plan.expectedRows.filter { $0.value > 0 && !isolated($0.key) }.keys)
         }
         let leftAlone = holding.filter { isolated($0.name) && (best.expectedRows[$0.name] ?? 0) == 0 && $0.name != root.name }
-        guard roots.count > 1 || !leftAlone.isEmpty else { return try json(root: root) }
+        guard roots.count > 1 || !leftAlone.isEmpty else { return try spec(root: root) }
         // Entities with no relationship, with data to hold, are roots of their own.
         for e in holding where isolated(e.name) && !roots.contains(where: { $0.name == e.name }) { roots.append(e) }
-        return try json(roots: roots)
+        return try spec(roots: roots)
     }
 
     /// A data set of several roots: each row is an object of one of them (an entity field),
     /// with each root's related entries for its rows.
-    mutating func json(roots: [ImportedModel.Entity]) throws -> JSONValue {
-        var related: [JSONValue] = []
+    mutating func spec(roots: [ImportedModel.Entity]) throws -> DatasetSpec {
+        var related: [RelatedSpec] = []
         var rows: [String: Double] = [:]
         var allNotes: [String] = []
         for root in roots {
             var plan = ImportedDataSet(model: model, today: today)
-            let json = try plan.json(root: root)
+            let dataset = try plan.spec(root: root)
             for (name, count) in plan.expectedRows { rows[name, default: 0] += count / Double(roots.count) }
             allNotes += plan.notes.filter { $0.hasPrefix("each ") || $0.hasPrefix("\(root.name).") || $0.contains(" is left empty") }
-            guard case .array(let entries)? = json["related"] else { continue }
-            for entry in entries {
-                guard case .object(let members) = entry else { continue }
-                related.append(.object([members[0], (key: "for", value: .string(root.name))] + members.dropFirst()))
+            for var entry in dataset.related {
+                entry.forEntity = root.name
+                related.append(entry)
             }
         }
         expectedRows = rows
         notes = allNotes
         let namespace = roots.flatMap { toOneReach($0.name) }.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
-        let choice = obj([
-            ("field", .string("entity")),
-            ("generator", obj([("kind", .string("choice")), ("values", .array(roots.map { .string($0.name) }))])),
-        ])
+        let choice = Self.entityField(roots.map(\.name))
         for e in model.entities where (expectedRows[e.name] ?? 0) == 0 && !e.isAbstract {
             notes.append(
                 "\(e.name) gets no data: none of the data set's roots (\(roots.map(\.name).joined(separator: ", "))) reaches it; give it a 'related' entry, or run on a store of your own"
@@ -195,26 +193,29 @@ struct ImportedDataSet {
             let below = model.entities.filter { isBelow($0.name, e.name) }.map { expectedRows[$0.name] ?? 0 }.reduce(0, +)
             if below > 0 { expectedRows[e.name] = below }
         }
-        var members: [(String, JSONValue)] = [
-            ("seed", .int(1)), ("entity", .string(roots[0].name)),
-            ("counts", .array(Self.counts.map { .int($0) })), ("fields", .array([choice] + fieldsJSON(for: namespace.map(entity)))),
-        ]
-        if !related.isEmpty { members.append(("related", .array(related))) }
-        return obj(members)
+        return DatasetSpec(
+            seed: 1, entity: roots[0].name, counts: Self.counts, fields: [choice] + fieldSpecs(for: namespace.map(entity)), related: related
+        )
+    }
+
+    /// The `entity` field that makes each row (or child) an object of one of `entities`, in equal shares.
+    static func entityField(_ entities: [String]) -> FieldSpec {
+        FieldSpec(
+            names: ["entity"], generator: .choice(values: entities.map { .text($0) }, weights: Array(repeating: 1, count: entities.count)))
     }
 
     /// The data set with `root` as its root entity.
-    mutating func json(root: ImportedModel.Entity) throws -> JSONValue {
+    mutating func spec(root: ImportedModel.Entity) throws -> DatasetSpec {
         notes = []
         expectedRows = [:]
         let top = Double(Self.counts.last!)
         var filled: [String] = []
         let namespace = toOneReach(root.name)
         for e in namespace { expectedRows[e] = top; filled.append(e) }
-        let fields = fieldsJSON(for: namespace.map(entity))
-        var related: [JSONValue] = []
+        let fields = fieldSpecs(for: namespace.map(entity))
+        var related: [RelatedSpec] = []
         for r in root.relationships where r.toMany {
-            if let entry = relatedJSON(r, parentRows: top, filled: &filled) { related.append(entry) }
+            if let entry = relatedSpec(r, parentRows: top, filled: &filled) { related.append(entry) }
         }
         // A root in an inheritance hierarchy: each row is an object of one of the hierarchy's
         // concrete entities (an `entity` field), when no related entry hangs from the root.
@@ -229,15 +230,12 @@ struct ImportedDataSet {
                 concrete.append(e.name)
             }
         }
-        var entityField: JSONValue?
+        var entityField: FieldSpec?
         var allFields = fields
         if concrete.count > 1 && related.isEmpty {
-            entityField = obj([
-                ("field", .string("entity")),
-                ("generator", obj([("kind", .string("choice")), ("values", .array(concrete.map { .string($0) }))])),
-            ])
+            entityField = Self.entityField(concrete)
             let reached = concrete.flatMap { toOneReach($0) }.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
-            allFields = fieldsJSON(for: reached.map(entity))
+            allFields = fieldSpecs(for: reached.map(entity))
             for m in reached {
                 expectedRows[m] = concrete.contains(m) ? top / Double(concrete.count) : top
                 if !filled.contains(m) { filled.append(m) }
@@ -253,23 +251,19 @@ struct ImportedDataSet {
         notes.append(
             "the data set's root is \(root.name), \(Self.counts.map(String.init).joined(separator: " and ")) rows; every attribute gets a value (none is left NULL)"
         )
-        var members: [(String, JSONValue)] = [
-            ("seed", .int(1)), ("entity", .string(root.name)),
-            ("counts", .array(Self.counts.map { .int($0) })), ("fields", .array((entityField.map { [$0] } ?? []) + allFields)),
-        ]
-        if !related.isEmpty { members.append(("related", .array(related))) }
         // A parent entity's fetch returns its sub-entities' objects: it has their rows, so its
         // indexes get workloads too.
         for e in model.entities where (expectedRows[e.name] ?? 0) == 0 {
             let below = model.entities.filter { isBelow($0.name, e.name) }.map { expectedRows[$0.name] ?? 0 }.reduce(0, +)
             if below > 0 { expectedRows[e.name] = below }
         }
-        return obj(members)
+        return DatasetSpec(
+            seed: 1, entity: root.name, counts: Self.counts, fields: (entityField.map { [$0] } ?? []) + allFields, related: related)
     }
 
     /// The entry filling one to-many relationship of a row (nested once for one-to-many).
-    private mutating func relatedJSON(_ r: ImportedModel.Relationship, parentRows: Double, filled: inout [String], depth: Int = 0)
-        -> JSONValue?
+    private mutating func relatedSpec(_ r: ImportedModel.Relationship, parentRows: Double, filled: inout [String], depth: Int = 0)
+        -> RelatedSpec?
     {
         guard !filled.contains(r.destination) else {
             notes.append(
@@ -297,19 +291,14 @@ struct ImportedDataSet {
             let most = [6, 4, 2][min(depth, 2)]
             let rows = parentRows * Double(most) / 2
             for name in concrete { expectedRows[name] = rows / Double(concrete.count) }
-            let choice = obj([
-                ("field", .string("entity")),
-                ("generator", obj([("kind", .string("choice")), ("values", .array(concrete.map { .string($0) }))])),
-            ])
+            let choice = Self.entityField(concrete)
             notes.append("each \(r.name) object is one of \(concrete.joined(separator: ", ")), in equal shares (the entry's entity field)")
-            let fanOut = obj([("kind", .string("uniformInt")), ("min", .int(0)), ("max", .int(most))])
+            let fanOut = GeneratorSpec.uniformInt(min: 0, max: Int64(most))
+            let fields = [choice] + fieldSpecs(for: reached.map(entity))
             if inverse(of: r)?.toMany ?? false {
-                let pool = obj([("count", .int(Self.poolCount)), ("fields", .array([choice] + fieldsJSON(for: reached.map(entity))))])
-                return obj([("relationship", .string(r.name)), ("pool", pool), ("fanOut", fanOut)])
+                return RelatedSpec(relationship: r.name, pool: PoolSpec(count: Self.poolCount, fields: fields), fanOut: fanOut)
             }
-            return obj([
-                ("relationship", .string(r.name)), ("fanOut", fanOut), ("fields", .array([choice] + fieldsJSON(for: reached.map(entity)))),
-            ])
+            return RelatedSpec(relationship: r.name, fanOut: fanOut, fields: fields)
         }
         filled.append(destination.name)
         // The destination's objects fill the entities its to-ones reach too (not the way back):
@@ -318,33 +307,28 @@ struct ImportedDataSet {
         for e in reached.dropFirst() where !filled.contains(e.name) { filled.append(e.name) }
         // 0-6 children per row, then 0-4, then 0-2 a level further down (3, 2 and 1 on average).
         let most = [6, 4, 2][min(depth, 2)]
-        let fanOut = obj([("kind", .string("uniformInt")), ("min", .int(0)), ("max", .int(most))])
+        let fanOut = GeneratorSpec.uniformInt(min: 0, max: Int64(most))
         if inverse(of: r)?.toMany ?? false {
             expectedRows[destination.name] = Double(Self.poolCount)
-            let pool = obj([("count", .int(Self.poolCount)), ("fields", .array(fieldsJSON(for: reached)))])
-            return obj([("relationship", .string(r.name)), ("pool", pool), ("fanOut", fanOut)])
+            return RelatedSpec(
+                relationship: r.name, pool: PoolSpec(count: Self.poolCount, fields: fieldSpecs(for: reached)), fanOut: fanOut)
         }
         let rows = parentRows * Double(most) / 2
         expectedRows[destination.name] = rows
-        var members: [(String, JSONValue)] = [
-            ("relationship", .string(r.name)), ("fanOut", fanOut),
-            ("fields", .array(fieldsJSON(for: reached))),
-        ]
+        var nested: [RelatedSpec] = []
         if depth < 2 {
-            var nested: [JSONValue] = []
             for n in destination.relationships where n.toMany && n.name != r.inverseName {
-                if let entry = relatedJSON(n, parentRows: rows, filled: &filled, depth: depth + 1) { nested.append(entry) }
+                if let entry = relatedSpec(n, parentRows: rows, filled: &filled, depth: depth + 1) { nested.append(entry) }
             }
-            if !nested.isEmpty { members.append(("related", .array(nested))) }
         }
-        return obj(members)
+        return RelatedSpec(relationship: r.name, fanOut: fanOut, fields: fieldSpecs(for: reached), related: nested)
     }
 
     /// One field per stored attribute of these entities: named after the attribute, or, when
     /// two of the entities have an attribute of that name, after the entity and the attribute
     /// (`Author.name`), so that each field belongs to one entity's attribute and has its type.
-    private func fieldsJSON(for entities: [ImportedModel.Entity]) -> [JSONValue] {
-        var seen = Set<String>(), out: [JSONValue] = []
+    private func fieldSpecs(for entities: [ImportedModel.Entity]) -> [FieldSpec] {
+        var seen = Set<String>(), out: [FieldSpec] = []
         var owners: [String: Int] = [:]
         for e in entities {
             for a in Set(e.attributes.filter { !$0.transient && $0.derivation == nil }.map(\.name)) { owners[a, default: 0] += 1 }
@@ -355,7 +339,7 @@ struct ImportedDataSet {
             for a in e.attributes where !a.transient && a.derivation == nil {
                 let name = (owners[a.name] ?? 0) > 1 ? e.name + "." + a.name : a.name
                 guard seen.insert(name).inserted else { continue }
-                out.append(obj([("field", .string(name)), ("generator", generator(a, unique: unique.contains(a.name)))]))
+                out.append(FieldSpec(names: [name], generator: generator(a, unique: unique.contains(a.name))))
             }
         }
         return out
@@ -375,55 +359,54 @@ struct ImportedDataSet {
     }
 
     /// A plausible generator from the attribute's type and name.
-    func generator(_ a: ImportedModel.Attribute, unique: Bool) -> JSONValue {
+    func generator(_ a: ImportedModel.Attribute, unique: Bool) -> GeneratorSpec {
         let n = a.name.lowercased()
         func has(_ words: [String]) -> Bool { words.contains { n.contains($0) } }
-        func g(_ kind: String, _ rest: [(String, JSONValue)] = []) -> JSONValue { obj([("kind", .string(kind))] + rest) }
-        func uniformInt(_ lo: Int, _ hi: Int) -> JSONValue { g("uniformInt", [("min", .int(lo)), ("max", .int(hi))]) }
-        func uniformDouble(_ lo: Double, _ hi: Double) -> JSONValue { g("uniformDouble", [("min", .double(lo)), ("max", .double(hi))]) }
-        func text(_ lo: Int, _ hi: Int) -> JSONValue { g("text", [("minLength", .int(lo)), ("maxLength", .int(hi))]) }
-        func bytes(_ lo: Int, _ hi: Int) -> JSONValue { g("bytes", [("minLength", .int(lo)), ("maxLength", .int(hi))]) }
         switch a.type {
         case "Integer 16", "Integer 32", "Integer 64":
-            let limit = a.type == "Integer 16" ? 32_767 : 1_000_000
-            if unique || n == "id" || has(["identifier", "serial"]) { return g("sequence") }
+            let limit: Int64 = a.type == "Integer 16" ? 32_767 : 1_000_000
+            if unique || n == "id" || has(["identifier", "serial"]) { return .sequence() }
             if has([
                 "count", "likes", "views", "total", "number", "num", "score", "plays", "visits", "followers", "comments", "shares",
                 "downloads", "votes",
             ]) {
-                return g("pareto", [("scale", .int(5)), ("alpha", .double(1.2)), ("max", .int(limit))])
+                return .pareto(scale: 5, alpha: 1.2, max: limit)
             }
-            if has(["year"]) { return uniformInt(1950, 2026) }
-            if has(["age"]) { return uniformInt(0, 99) }
-            if has(["order", "index", "position", "rank", "sort"]) { return uniformInt(0, 999) }
-            return uniformInt(0, 1000)
+            if has(["year"]) { return .uniformInt(min: 1950, max: 2026) }
+            if has(["age"]) { return .uniformInt(min: 0, max: 99) }
+            if has(["order", "index", "position", "rank", "sort"]) { return .uniformInt(min: 0, max: 999) }
+            return .uniformInt(min: 0, max: 1000)
         case "Double", "Float", "Decimal":
-            if has(["latitude"]) || n == "lat" { return uniformDouble(-60, 70) }
-            if has(["longitude"]) || n == "lon" || n == "lng" { return uniformDouble(-180, 180) }
-            if has(["rating", "stars"]) { return uniformDouble(0, 5) }
-            if has(["price", "amount", "cost", "total"]) { return uniformDouble(1, 500) }
-            return uniformDouble(0, 1000)
+            if has(["latitude"]) || n == "lat" { return .uniformDouble(min: -60, max: 70) }
+            if has(["longitude"]) || n == "lon" || n == "lng" { return .uniformDouble(min: -180, max: 180) }
+            if has(["rating", "stars"]) { return .uniformDouble(min: 0, max: 5) }
+            if has(["price", "amount", "cost", "total"]) { return .uniformDouble(min: 1, max: 500) }
+            return .uniformDouble(min: 0, max: 1000)
         case "String":
-            if unique || Self.isIdentifierName(a.name) { return g("uuid") }
-            if has(["url", "uri", "link", "path"]) { return g("uuid", [("prefix", .string("https://example.com/"))]) }
-            if has(["email"]) { return g("uuid", [("prefix", .string("user-")), ("suffix", .string("@example.com"))]) }
-            if has(["description", "body", "text", "content", "note", "summary", "comment", "message", "detail"]) { return text(40, 400) }
-            if has(["name", "title", "label", "caption", "subject"]) { return text(6, 30) }
-            return text(5, 40)
+            if unique || Self.isIdentifierName(a.name) { return .uuid() }
+            if has(["url", "uri", "link", "path"]) { return .uuid(prefix: "https://example.com/") }
+            if has(["email"]) { return .uuid(prefix: "user-", suffix: "@example.com") }
+            if has(["description", "body", "text", "content", "note", "summary", "comment", "message", "detail"]) {
+                return .text(minLength: 40, maxLength: 400)
+            }
+            if has(["name", "title", "label", "caption", "subject"]) { return .text(minLength: 6, maxLength: 30) }
+            return .text(minLength: 5, maxLength: 40)
         case "URI":
-            return g("uuid", [("prefix", .string("https://example.com/"))])
+            return .uuid(prefix: "https://example.com/")
         case "Boolean":
-            return g("bool", [("probability", .double(0.5))])
+            return .bool(probability: 0.5)
         case "Date":
-            return g("dateRange", [("from", .string(Self.yearBefore(today))), ("to", .string(today))])
+            // The year before `today` through `today` (checked to be a day by ScenarioImporter.check).
+            let end = CivilDate.midnight(day: today) ?? 0
+            return .dateRange(from: CivilDate.midnight(day: Self.yearBefore(today)) ?? end, to: end + 86_400)
         case "UUID":
-            return bytes(16, 16)
+            return .bytes(minLength: 16, maxLength: 16)
         case "Binary" where unique:
-            return bytes(16, 32)
+            return .bytes(minLength: 16, maxLength: 32)
         case "Transformable":
-            return bytes(32, 256)
+            return .bytes(minLength: 32, maxLength: 256)
         default:  // Binary
-            return a.allowsExternalBinaryDataStorage ? bytes(1_024, 8_192) : bytes(16, 512)
+            return a.allowsExternalBinaryDataStorage ? .bytes(minLength: 1_024, maxLength: 8_192) : .bytes(minLength: 16, maxLength: 512)
         }
     }
 

@@ -49,7 +49,7 @@ public struct ModelImport {
             FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).path)
         }
         let text: String
-        do { text = JSONWriter.text(try importer.scenario()) } catch let error as ModelImportError {
+        do { text = ScenarioEncoder.text(try importer.scenario()) } catch let error as ModelImportError {
             throw OperationError(.badInput, error.description)
         } catch {
             throw OperationError.from(error)

@@ -1,6 +1,7 @@
 import Foundation
 import SchemaLabCoreData
 import SchemaLabEngine
+import SchemaLabSQLite
 
 /// Turns a ``ImportedModel`` into a scenario: the model as variant `as-is`, the same without
 /// its indexes as `no-indexes`, a data set to start from, and fetch workloads.
@@ -28,8 +29,8 @@ public struct ScenarioImporter {
         self.today = today
     }
 
-    /// The scenario as JSON.
-    public mutating func scenario() throws -> JSONValue {
+    /// The scenario, as typed specs (``ScenarioEncoder`` writes its file).
+    public mutating func scenario() throws -> Scenario {
         try check()
         for e in model.entities {
             for a in e.attributes where a.transient {
@@ -44,43 +45,29 @@ public struct ScenarioImporter {
         }
         notes += model.unknowns
         let indexes = model.entities.flatMap { e in indexSpecs(e) }
-        var variants: [JSONValue] = [
-            obj([
-                ("name", .string("as-is")),
-                ("description", .string("The model as imported from \(model.displayName).")),
-                ("entities", .array(model.entities.map(entityJSON))),
-                ("indexes", .array(indexes.map(\.json))),
-            ])
+        var variants = [
+            VariantSpec(
+                name: "as-is", description: "The model as imported from \(model.displayName).",
+                entities: model.entities.map(entitySpec), indexes: indexes.map(\.spec))
         ]
         if indexes.isEmpty {
             notes.append("the model has no indexes: no 'no-indexes' variant")
         } else {
             variants.append(
-                obj([
-                    ("name", .string("no-indexes")),
-                    ("description", .string("as-is without its indexes (uniqueness constraints stay: they are rules, not speed-ups).")),
-                    ("extends", .string("as-is")),
-                    ("dropIndexes", .array(indexes.map { obj([("entity", .string($0.entity)), ("name", .string($0.name))]) })),
-                ]))
+                VariantSpec(
+                    name: "no-indexes",
+                    description: "as-is without its indexes (uniqueness constraints stay: they are rules, not speed-ups).",
+                    extends: "as-is", dropIndexes: indexes.map { EntityMemberRef(entity: $0.entity, name: $0.name) }))
         }
         var data = ImportedDataSet(model: model, today: today)
-        let dataset = try data.json()
+        let dataset = try data.spec()
         notes += data.notes
-        let workloads = workloadsJSON(indexes: indexes, expected: data.expectedRows)
-        return obj(
-            (schemaReference.map { [("$schema", JSONValue.string($0))] } ?? []) + [
-                ("format", .int(1)),
-                ("name", .string(name)),
-                (
-                    "description",
-                    .string(
-                        "Imported by schemalab import from \(model.displayName). The data set is a starting point: edit its generators and counts to look like your app's data."
-                    )
-                ),
-                ("variants", .array(variants)),
-                ("dataset", dataset),
-                ("workloads", .array(workloads)),
-            ])
+        let workloads = workloadSpecs(indexes: indexes, expected: data.expectedRows)
+        return Scenario(
+            name: name,
+            description:
+                "Imported by schemalab import from \(model.displayName). The data set is a starting point: edit its generators and counts to look like your app's data.",
+            variants: variants, dataset: dataset, workloads: workloads, schemaReference: schemaReference)
     }
 
     /// Core Data's attribute types and the lab's: UUID is a 16-byte BLOB, URI its text in a
@@ -113,6 +100,7 @@ public struct ScenarioImporter {
             ModelImportError(file: model.source, line: line, element: element, message: message)
         }
         guard !model.entities.isEmpty else { throw fail(0, "", "the model has no entities") }
+        guard CivilDate.midnight(day: today) != nil else { throw fail(0, "", "today '\(today)' is not a day written yyyy-mm-dd") }
         var seen = Set<String>()
         for e in model.entities {
             let el = "entity name=\"\(e.name)\""
@@ -252,7 +240,7 @@ public struct ScenarioImporter {
         var entity: String
         var name: String
         var keys: [(String, Bool)]
-        var json: JSONValue
+        var spec: IndexSpec
     }
 
     /// The entity's indexes: one per `indexed="YES"` attribute (attribute style), one per fetch index.
@@ -266,64 +254,50 @@ public struct ScenarioImporter {
             out.append(
                 ImportedIndex(
                     entity: e.name, name: n, keys: [(a.name, false)],
-                    json: obj([
-                        ("name", .string(n)), ("entity", .string(e.name)), ("elements", .array([.string(a.name)])),
-                        ("style", .string("attribute")),
-                    ])))
+                    spec: IndexSpec(name: n, entity: e.name, elements: [IndexElementSpec(key: a.name)], attributeStyle: true)))
         }
         for f in e.fetchIndexes {
             let rtree = f.elements.first?.type == "RTree"
-            let elements: [JSONValue] = f.elements.map { x in
-                x.descending && !rtree ? obj([("key", .string(x.property)), ("order", .string("descending"))]) : .string(x.property)
-            }
-            var members: [(String, JSONValue)] = [("name", .string(f.name)), ("entity", .string(e.name)), ("elements", .array(elements))]
-            if rtree { members.append(("kind", .string("rtree"))) }
+            let elements = f.elements.map { IndexElementSpec(key: $0.property, descending: $0.descending && !rtree) }
             out.append(
-                ImportedIndex(entity: e.name, name: f.name, keys: f.elements.map { ($0.property, $0.descending) }, json: obj(members)))
+                ImportedIndex(
+                    entity: e.name, name: f.name, keys: f.elements.map { ($0.property, $0.descending) },
+                    spec: IndexSpec(name: f.name, entity: e.name, elements: elements, kind: rtree ? .rtree : .binary)))
         }
         return out
     }
 
-    func entityJSON(_ e: ImportedModel.Entity) -> JSONValue {
-        var members: [(String, JSONValue)] = [("name", .string(e.name))]
-        if let p = e.parentEntity { members.append(("parent", .string(p))) }
-        if e.isAbstract { members.append(("abstract", .bool(true))) }
-        let attributes = e.attributes.filter { !$0.transient }.map { a -> JSONValue in
-            var m: [(String, JSONValue)] = [("name", .string(a.name)), ("type", .string(Self.attributeType(a.type)!.rawValue))]
-            if !a.optional { m.append(("optional", .bool(false))) }
-            if let d = a.defaultValue, let value = Self.defaultJSON(d, type: a.type) { m.append(("default", value)) }
-            if let d = a.derivation { m.append(("derivation", .string(d))) }
-            if a.allowsExternalBinaryDataStorage && Self.attributeType(a.type) == .binary {
-                m.append(("allowsExternalStorage", .bool(true)))
-            }
-            return obj(m)
+    /// The entity as the scenario declares it: its stored attributes, its relationships and
+    /// its uniqueness constraints.
+    func entitySpec(_ e: ImportedModel.Entity) -> EntitySpec {
+        let attributes = e.attributes.filter { !$0.transient }.map { a in
+            let type = Self.attributeType(a.type)!
+            return AttributeSpec(
+                name: a.name, type: type, optional: a.optional,
+                defaultValue: a.defaultValue.flatMap { Self.defaultValue($0, type: a.type) },
+                derivation: a.derivation, allowsExternalStorage: a.allowsExternalBinaryDataStorage && type == .binary)
         }
-        if !attributes.isEmpty { members.append(("attributes", .array(attributes))) }
-        let relationships = e.relationships.map { r -> JSONValue in
-            var m: [(String, JSONValue)] = [("name", .string(r.name)), ("destination", .string(r.destination))]
-            if r.toMany { m.append(("toMany", .bool(true))) }
-            if r.toMany && r.ordered { m.append(("ordered", .bool(true))) }
-            if let inv = r.inverseName { m.append(("inverse", .string(inv))) }
-            let rule = Self.deleteRules[r.deletionRule] ?? "nullify"
-            if rule != "nullify" { m.append(("deleteRule", .string(rule))) }
-            return obj(m)
+        let relationships = e.relationships.map { r in
+            RelationshipSpec(
+                name: r.name, destination: r.destination, toMany: r.toMany, ordered: r.toMany && r.ordered, inverse: r.inverseName,
+                deleteRule: Self.deleteRules[r.deletionRule] ?? .nullify)
         }
-        if !relationships.isEmpty { members.append(("relationships", .array(relationships))) }
-        if !e.uniquenessConstraints.isEmpty {
-            members.append(("uniquenessConstraints", .array(e.uniquenessConstraints.map { .array($0.map { .string($0) }) })))
-        }
-        return obj(members)
+        return EntitySpec(
+            name: e.name, attributes: attributes, relationships: relationships,
+            uniquenessConstraints: e.uniquenessConstraints.map { UniquenessConstraintSpec(attributes: $0) }, parent: e.parentEntity,
+            abstract: e.isAbstract)
     }
 
     /// A `defaultValueString` (or a date's `defaultDateTimeInterval`) as the scenario's
-    /// `default`: a number, a boolean or a string; nil for a type the lab gives no default
-    /// (binary, UUID, transformable) or a value it cannot read.
-    static func defaultJSON(_ text: String, type: String) -> JSONValue? {
+    /// `default`, as the column stores it: an integer (a boolean's 1 or 0), a real or a string;
+    /// nil for a type the lab gives no default (binary, UUID, transformable) or a value it
+    /// cannot read.
+    static func defaultValue(_ text: String, type: String) -> SQLValue? {
         switch type {
-        case "Integer 16", "Integer 32", "Integer 64": return Int(text).map { .int($0) }
-        case "Double", "Float", "Decimal", "Date": return Double(text).map { .double($0) }
-        case "Boolean": return ["YES": true, "NO": false, "1": true, "0": false][text].map { .bool($0) }
-        case "String", "URI": return .string(text)
+        case "Integer 16", "Integer 32", "Integer 64": return Int64(text).map { .integer($0) }
+        case "Double", "Float", "Decimal", "Date": return Double(text).map { .real($0) }
+        case "Boolean": return ["YES": 1, "NO": 0, "1": 1, "0": 0][text].map { .integer($0) }
+        case "String", "URI": return .text(text)
         default: return nil
         }
     }
@@ -340,18 +314,18 @@ public struct ScenarioImporter {
         return parts.count == 2 && Identifier.isPlainName(parts[0]) && (parts[1] == "@count" || Identifier.isPlainName(parts[1]))
     }
 
-    static let deleteRules = ["Nullify": "nullify", "Cascade": "cascade", "Deny": "deny", "No Action": "noAction"]
+    static let deleteRules: [String: DeleteRule] = ["Nullify": .nullify, "Cascade": .cascade, "Deny": .deny, "No Action": .noAction]
 
     /// Per entity with data, a fetch of all its objects sorted by each index's first key (or
     /// unsorted without an index); a fetched-results controller with batches of 20 on the
     /// entity with the most rows. A sort on a key with repeated values would let two variants
     /// return equal objects in another order, which the lab's result check flags: so a sort
     /// ends with a tie-breaker, the entity's attribute most likely unique (see ``tieBreaker(_:)``).
-    mutating func workloadsJSON(indexes: [ImportedIndex], expected: [String: Double]) -> [JSONValue] {
-        var out: [JSONValue] = []
+    mutating func workloadSpecs(indexes: [ImportedIndex], expected: [String: Double]) -> [WorkloadSpec] {
+        var out: [WorkloadSpec] = []
         var taken = Set<String>()
         // A workload name: at most 64 characters, unique (a number added when cut names collide).
-        func label(_ text: String) -> JSONValue {
+        func label(_ text: String) -> String {
             var name = String(text.prefix(Identifier.maxLength)), n = 2
             while taken.contains(name) {
                 let suffix = "-\(n)"
@@ -359,12 +333,12 @@ public struct ScenarioImporter {
                 n += 1
             }
             taken.insert(name)
-            return .string(name)
+            return name
         }
-        func sort(_ e: ImportedModel.Entity, _ key: String, _ descending: Bool) -> JSONValue {
-            var keys: [JSONValue] = [obj([("key", .string(key)), ("ascending", .bool(!descending))])]
-            if let t = tieBreaker(e), t != key { keys.append(.string(t)) }
-            return .array(keys)
+        func sort(_ e: ImportedModel.Entity, _ key: String, _ descending: Bool) -> [SortSpec] {
+            var keys = [SortSpec(keyPath: key, ascending: !descending)]
+            if let t = tieBreaker(e), t != key { keys.append(SortSpec(keyPath: t)) }
+            return keys
         }
         for e in model.entities where (expected[e.name] ?? 0) > 0 {
             var keys: [(String, Bool)] = []
@@ -377,11 +351,7 @@ public struct ScenarioImporter {
                 keys.append(k)
             }
             if keys.isEmpty {
-                out.append(
-                    obj([
-                        ("name", label("fetch-\(e.name)")), ("kind", .string("fetch")), ("entity", .string(e.name)),
-                        ("touch", .string("all")),
-                    ]))
+                out.append(WorkloadSpec(name: label("fetch-\(e.name)"), kind: .fetch, entity: e.name))
             }
             if !keys.isEmpty && tieBreaker(e) == nil {
                 notes.append(
@@ -389,24 +359,21 @@ public struct ScenarioImporter {
                 )
             }
             for (k, desc) in keys {
-                out.append(
-                    obj([
-                        ("name", label("fetch-\(e.name)-by-\(k)")), ("kind", .string("fetch")), ("entity", .string(e.name)),
-                        ("sort", sort(e, k, desc)), ("touch", .string("all")),
-                    ]))
+                out.append(WorkloadSpec(name: label("fetch-\(e.name)-by-\(k)"), kind: .fetch, entity: e.name, sort: sort(e, k, desc)))
             }
             // A compound index serves an equality on its first element, sorted by its second: the
             // shape it is for (an object's key for a to-one, a constant of the attribute's type).
             let own = ancestors(of: e) + [e]
             for i in indexes where i.entity == e.name && i.keys.count >= 2 {
                 let (first, second) = (i.keys[0].0, i.keys[1])
-                let argument: JSONValue
+                // A number is the integer 1, for a floating-point attribute too (as the scenario's
+                // text has always written it, `1`, which reads back an integer).
+                let argument: PredicateValue
                 if own.flatMap(\.relationships).contains(where: { $0.name == first && !$0.toMany }) {
-                    argument = .int(1)
+                    argument = .integer(1)
                 } else if let a = own.flatMap(\.attributes).first(where: { $0.name == first }) {
                     switch Self.attributeType(a.type) {
-                    case .integer16?, .integer32?, .integer64?: argument = .int(1)
-                    case .double?, .float?, .decimal?: argument = .double(1)
+                    case .integer16?, .integer32?, .integer64?, .double?, .float?, .decimal?: argument = .integer(1)
                     case .bool?: argument = .bool(true)
                     case .string?: argument = .string("a")
                     default: continue
@@ -416,11 +383,9 @@ public struct ScenarioImporter {
                 }
                 guard own.flatMap(\.attributes).contains(where: { $0.name == second.0 }) else { continue }
                 out.append(
-                    obj([
-                        ("name", label("fetch-\(e.name)-\(i.name)")), ("kind", .string("fetch")), ("entity", .string(e.name)),
-                        ("predicate", .string("\(first) == %@")), ("arguments", .array([argument])),
-                        ("sort", sort(e, second.0, second.1)), ("touch", .string("all")),
-                    ]))
+                    WorkloadSpec(
+                        name: label("fetch-\(e.name)-\(i.name)"), kind: .fetch, entity: e.name,
+                        predicate: PredicateSpec(text: "\(first) == %@", arguments: [argument]), sort: sort(e, second.0, second.1)))
             }
         }
         let largest = model.entities.filter { (expected[$0.name] ?? 0) > 0 }.max { (expected[$0.name] ?? 0) < (expected[$1.name] ?? 0) }
@@ -431,10 +396,9 @@ public struct ScenarioImporter {
             if let (k, desc) = indexed ?? sortable.first.map({ ($0, false) }) {
                 // No sections (sectionNameKeyPath nil, the common case): the controller's batched fetch and its first screen.
                 out.append(
-                    obj([
-                        ("name", label("frc-\(e.name)")), ("kind", .string("fetchedResults")), ("entity", .string(e.name)),
-                        ("sort", sort(e, k, desc)), ("batchSize", .int(20)), ("touch", .int(20)),
-                    ]))
+                    WorkloadSpec(
+                        name: label("frc-\(e.name)"), kind: .fetchedResults, entity: e.name, sort: sort(e, k, desc), batchSize: 20,
+                        touch: .first(20)))
             }
         }
         return out
@@ -450,6 +414,3 @@ public struct ScenarioImporter {
         return stored.first { $0.type == "Date" }?.name
     }
 }
-
-/// An ordered JSON object.
-func obj(_ members: [(String, JSONValue)]) -> JSONValue { .object(members.map { (key: $0.0, value: $0.1) }) }

@@ -1,4 +1,4 @@
 /// Core Data's delete rules.
-public enum DeleteRule: String, Sendable {
+public enum DeleteRule: String, Sendable, CaseIterable {
     case nullify, cascade, deny, noAction
 }

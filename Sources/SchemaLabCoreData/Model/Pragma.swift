@@ -3,8 +3,9 @@ public struct Pragma: Sendable, Equatable {
     public var name: String
     public var value: String
 
-    /// Memberwise.
-    package init(name: String, value: String) {
+    /// A pragma: `name` (`journal_mode`) and its value as SQL writes it (`wal`, `-8000`); a
+    /// scenario checks both against its allow-list (`ScenarioDecoder`).
+    public init(name: String, value: String) {
         self.name = name
         self.value = value
     }

@@ -1,72 +1,46 @@
-/// What a scenario states must hold in every run (`"assertions"`), checked after the run.
-public struct AssertionSpec: Sendable {
-    /// The kinds of statement a scenario can make about a case or a workload.
+/// What a scenario states must hold in every run (`"assertions"`), checked after the run:
+/// `{"workload": "fetch-sorted", "variant": "V1+index", "usesIndex": "ZPHOTO_ZDATE_INDEX"}`.
+public struct AssertionSpec: Sendable, Equatable {
+    /// The kinds of statement a scenario can make about a case or a workload: the key an
+    /// assertion states.
     public enum Kind: Sendable, Equatable {
-        /// Some statement's plan uses this index (`USING INDEX x` or `USING COVERING INDEX x`).
+        /// `usesIndex`: some statement's plan uses this index (`USING INDEX x` or `USING COVERING INDEX x`).
         case usesIndex(String)
-        /// No statement's plan has a temporary B-tree (for ORDER BY, GROUP BY, DISTINCT).
+        /// `"noTempBTree": true`: no statement's plan has a temporary B-tree (for ORDER BY, GROUP BY, DISTINCT).
         case noTempBTree
-        /// Some statement's plan has a temporary B-tree (the sort the other variant avoids).
+        /// `"usesTempBTree": true`: some statement's plan has a temporary B-tree (the sort the other variant avoids).
         case usesTempBTree
-        /// No statement's plan scans a table without an index (`SCAN t0`).
+        /// `"noFullScan": true`: no statement's plan scans a table without an index (`SCAN t0`).
         case noFullScan
-        /// The case runs at most this many statements.
+        /// `maxStatements`: the case runs at most this many statements.
         case maxStatements(Int)
-        /// These variants return the same result (their result digests are equal).
+        /// `sameResults`: these variants return the same result (their result digests are equal).
         case sameResults([String])
-        /// `variant` is faster than `than`: median lower and the Mann-Whitney U test's p below 0.05.
+        /// `fasterThan`: `variant` is faster than `than`: median lower and the Mann-Whitney U
+        /// test's p below 0.05.
         case faster(than: String)
 
         /// The other variant of a `fasterThan`.
         var slower: String? { if case .faster(let v) = self { return v } else { return nil } }
     }
 
+    /// `workload`: the workload the assertion is about.
     public var workload: String
-    /// The variant a case assertion is about (nil for sameResults).
+    /// `variant`: the variant a case assertion is about (nil for sameResults).
     public var variant: String?
+    /// What the assertion states.
     public var kind: Kind
+    /// `description`: free text.
+    public var description: String?
+    /// The assertion's JSON path, for messages.
     public var path: String
-}
 
-extension ScenarioDecoder {
-    static let assertionKinds = ["usesIndex", "noTempBTree", "usesTempBTree", "noFullScan", "maxStatements", "sameResults", "fasterThan"]
-
-    /// `{"workload": "frc-sections", "variant": "V1+compound", "usesIndex": "Z_Photo_byLikesDate"}`, ...
-    static func decodeAssertion(_ n: JSONNode) throws -> AssertionSpec {
-        let o = try n.object(allowed: ["workload", "variant", "description"] + assertionKinds)
-        let kinds = assertionKinds.filter { o.has($0) }
-        guard kinds.count == 1 else {
-            throw n.error(
-                kinds.isEmpty
-                    ? "an assertion states one of \(assertionKinds.joined(separator: ", "))"
-                    : "an assertion states one thing; this one has \(kinds.joined(separator: " and "))")
-        }
-        _ = try o.optional("description")?.string()
-        let workload = try o.required("workload").label()
-        let variant = try o.optional("variant")?.label()
-        let kind: AssertionSpec.Kind
-        func flag(_ key: String) throws {
-            guard try o.required(key).bool() else { throw try o.required(key).error("write \"\(key)\": true (or leave the assertion out)") }
-        }
-        switch kinds[0] {
-        case "usesIndex": kind = .usesIndex(try o.required("usesIndex").string())
-        case "noTempBTree": try flag("noTempBTree"); kind = .noTempBTree
-        case "usesTempBTree": try flag("usesTempBTree"); kind = .usesTempBTree
-        case "noFullScan": try flag("noFullScan"); kind = .noFullScan
-        case "maxStatements": kind = .maxStatements(try o.required("maxStatements").int(in: 1...100_000_000))
-        case "sameResults":
-            let list = try o.required("sameResults").nonEmptyArray().map { try $0.label() }
-            guard list.count >= 2 else { throw try o.required("sameResults").error("sameResults names at least two variants") }
-            kind = .sameResults(list)
-        default:
-            kind = .faster(than: try o.required("fasterThan").label())
-            if variant == kind.slower { throw try o.required("fasterThan").error("a variant cannot be faster than itself") }
-        }
-        if case .sameResults = kind {
-            if o.has("variant") { throw try o.required("variant").error("sameResults names its variants in its list, not in 'variant'") }
-        } else if variant == nil {
-            throw n.error("this assertion is about one case: give 'variant'")
-        }
-        return AssertionSpec(workload: workload, variant: variant, kind: kind, path: n.path)
+    /// An assertion about the case (`variant`, `workload`), or, for sameResults, the workload.
+    public init(workload: String, variant: String? = nil, kind: Kind, description: String? = nil, path: String = "") {
+        self.workload = workload
+        self.variant = variant
+        self.kind = kind
+        self.description = description
+        self.path = path
     }
 }

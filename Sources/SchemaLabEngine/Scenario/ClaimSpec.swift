@@ -10,20 +10,35 @@ public struct ClaimSpec: Sendable, Equatable {
         public var document: String
         /// The year it was published or given.
         public var year: Int
-        /// Where in it (a section, a slide, a table row).
+        /// `where`: where in it (a section, a slide, a table row).
         public var location: String
+
+        /// A source: the document, its year, and where in it.
+        public init(document: String, year: Int, location: String) {
+            self.document = document
+            self.year = year
+            self.location = location
+        }
     }
 
     /// One side of the comparison: a workload in a variant.
     public struct Side: Sendable, Equatable, CustomStringConvertible {
-        /// The variant and the workload of the case.
+        /// `variant`: the case's variant (the format's default: the scenario's reference
+        /// variant for `case`, the case's for `against`).
         public var variant: String
+        /// `workload`: the case's workload (the format's default for `against`: the case's).
         public var workload: String
         public var description: String { "\(variant) \(workload)" }
+
+        /// The case of `workload` in `variant`.
+        public init(variant: String, workload: String) {
+            self.variant = variant
+            self.workload = workload
+        }
     }
 
     /// Which way the source says the metric moves, from `against` to `case`.
-    public enum Direction: String, Sendable, Equatable {
+    public enum Direction: String, Sendable, Equatable, CaseIterable {
         /// The case's metric is below the other's (faster, smaller, fewer).
         case lower
         /// The case's metric is above the other's.
@@ -40,8 +55,16 @@ public struct ClaimSpec: Sendable, Equatable {
         /// The source's figure in its own words ("about 25% faster", "0.500 s -> 0.168 s").
         public var figure: String?
         /// How far the measured magnitude may be from the source's and still "hold": a factor
-        /// on the logarithm of the ratio (2: a 5x claim holds from about 2.2x to 25x).
+        /// on the logarithm of the ratio (2, the default: a 5x claim holds from about 2.2x to 25x).
         public var tolerance: Double
+
+        /// An expectation; with a `ratio`, `direction` must be the one it implies (below 1: lower).
+        public init(direction: Direction, ratio: ClosedRange<Double>? = nil, figure: String? = nil, tolerance: Double = 2) {
+            self.direction = direction
+            self.ratio = ratio
+            self.figure = figure
+            self.tolerance = tolerance
+        }
     }
 
     /// A short name, unique in the scenario (an anchor in the report).
@@ -60,8 +83,28 @@ public struct ClaimSpec: Sendable, Equatable {
     /// The size the source states the claim at ("at 50,000 posts"): the headline verdict is
     /// taken at the run's size nearest it (on a log scale); nil: at the run's largest size.
     public var size: Int?
+    /// `description`: free text.
+    public var description: String?
     /// The JSON path, for messages.
     public var path: String
+
+    /// A claim: `statement` (`"claim"` in the file) about `subject` (`"case"`) against
+    /// `against`, measured by `metric`.
+    public init(
+        id: String, source: Source, statement: String, subject: Side, against: Side, metric: ClaimMetric, expectation: Expectation,
+        size: Int? = nil, description: String? = nil, path: String = ""
+    ) {
+        self.id = id
+        self.source = source
+        self.statement = statement
+        self.subject = subject
+        self.against = against
+        self.metric = metric
+        self.expectation = expectation
+        self.size = size
+        self.description = description
+        self.path = path
+    }
 }
 
 /// What a claim measures, and where the lab records it.

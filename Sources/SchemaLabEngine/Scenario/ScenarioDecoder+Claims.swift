@@ -1,16 +1,16 @@
 extension ScenarioDecoder {
     /// `{"id": ..., "source": {...}, "claim": "...", "case": {...}, "against": {...}, "metric": ..., "expect": {...}}`.
     static func decodeClaim(_ node: JSONNode, reference: String) throws -> ClaimSpec {
-        let o = try node.object(allowed: ["id", "source", "claim", "case", "against", "metric", "expect", "size", "description"])
-        _ = try o.optional("description")?.string()
+        let o = try node.object(allowed: ScenarioKeys.claim)
+        let description = try o.optional("description")?.string()
         let sourceNode = try o.required("source")
-        let source = try sourceNode.object(allowed: ["document", "year", "where"])
+        let source = try sourceNode.object(allowed: ScenarioKeys.claimSource)
         let statement = try o.required("claim").string()
         guard !statement.trimmingCharacters(in: .whitespaces).isEmpty else {
             throw try o.required("claim").error("say what the source claims")
         }
         func side(_ key: String, base: ClaimSpec.Side?) throws -> ClaimSpec.Side {
-            let s = try o.required(key).object(allowed: ["variant", "workload"])
+            let s = try o.required(key).object(allowed: ScenarioKeys.claimSide)
             let variant = try s.optional("variant")?.label() ?? base?.variant ?? reference
             guard let workload = try s.optional("workload")?.label() ?? base?.workload else {
                 throw s.node.error("missing required key 'workload'")
@@ -24,8 +24,10 @@ extension ScenarioDecoder {
         guard let metric = ClaimMetric(rawValue: try metricNode.choice(ClaimMetric.allCases.map(\.rawValue))) else {
             throw metricNode.error("unknown metric")
         }
-        let e = try o.required("expect").object(allowed: ["direction", "ratio", "figure", "tolerance"])
-        var direction = try e.optional("direction").map { ClaimSpec.Direction(rawValue: try $0.choice(["lower", "higher"]))! }
+        let e = try o.required("expect").object(allowed: ScenarioKeys.claimExpectation)
+        var direction = try e.optional("direction").map {
+            ClaimSpec.Direction(rawValue: try $0.choice(ClaimSpec.Direction.allCases.map(\.rawValue)))!
+        }
         var ratio: ClosedRange<Double>?
         if let r = e.optional("ratio") {
             let bounds: [Double]
@@ -64,7 +66,7 @@ extension ScenarioDecoder {
             statement: statement, subject: subject, against: against, metric: metric,
             expectation: ClaimSpec.Expectation(
                 direction: direction, ratio: ratio, figure: try e.optional("figure")?.string(), tolerance: tolerance),
-            size: try o.optional("size")?.int(in: 1...1_000_000_000), path: node.path)
+            size: try o.optional("size")?.int(in: 1...1_000_000_000), description: description, path: node.path)
     }
 
     /// The names a claim uses exist, its workloads run in its variants, and its metric is one

@@ -20,6 +20,14 @@ public enum ScenarioDecoder {
         return try decode(text: text, file: path, sha256: SHA256.hex(Array(data)))
     }
 
+    /// Checks a scenario built in Swift as a file is checked: its text (``ScenarioEncoder``)
+    /// is decoded, so every rule of the decoder applies, and an error names the part by the
+    /// JSON path it has in that text (`$.workloads[2].sort[0]`). Returns the decoded scenario:
+    /// the same one, when nothing was wrong, with the text's SHA-256.
+    public static func check(_ scenario: Scenario) throws -> Scenario {
+        try decode(text: ScenarioEncoder.text(scenario), file: scenario.file)
+    }
+
     /// Decodes scenario JSON text; `file` is used in error messages.
     public static func decode(text: String, file: String, sha256: String? = nil) throws -> Scenario {
         let root: JSONValue
@@ -29,42 +37,68 @@ public enum ScenarioDecoder {
             throw ScenarioError(file: file, path: "$", message: "invalid JSON at line \(e.line), column \(e.column): \(e.message)")
         }
         let node = JSONNode(value: root, file: file)
-        let o = try node.object(allowed: [
-            "$schema", "format", "name", "description", "variants", "dataset", "workloads", "measurement", "pragmas", "reference",
-            "assertions", "claims",
-        ])
-        _ = try o.optional("$schema")?.string()  // the JSON Schema editors check the file against; otherwise ignored
+        let o = try node.object(allowed: ScenarioKeys.scenario)
+        let schemaReference = try o.optional("$schema")?.string()  // the JSON Schema editors check the file against
         let formatNode = try o.required("format")
         let format = try formatNode.int()
         guard format == Scenario.formatVersion else {
             throw formatNode.error("unsupported format \(format): this build reads format \(Scenario.formatVersion)")
         }
         let variants = try o.required("variants").nonEmptyArray().map(decodeVariant)
-        var seen = Set<String>()
-        for v in variants where !seen.insert(v.name).inserted {
-            throw ScenarioError(file: file, path: v.path + ".name", message: "duplicate variant name '\(v.name)'")
-        }
+        try checkUnique(variants.map { ($0.name, $0.path) }, what: "variant", file: file)
         let workloadNodes = try o.required("workloads").nonEmptyArray()
         var workloads = try workloadNodes.map(decodeWorkload)
-        seen.removeAll()
-        for w in workloads where !seen.insert(w.name).inserted {
-            throw ScenarioError(file: file, path: w.path + ".name", message: "duplicate workload name '\(w.name)'")
-        }
+        try checkUnique(workloads.map { ($0.name, $0.path) }, what: "workload", file: file)
         let measurement = try o.optional("measurement").map(decodeMeasurement) ?? MeasurementSpec()
         for i in workloads.indices {
-            if let node = try workloadNodes[i].object(allowed: workloadKeys + writeOnlyKeys).optional("measurement") {
+            if let node = try workloadNodes[i].object(allowed: ScenarioKeys.workload).optional("measurement") {
                 workloads[i].measurement = try decodeMeasurement(node, over: measurement)
             }
         }
-        let reference: String
-        if let r = o.optional("reference") {
-            reference = try r.label()
-            guard variants.contains(where: { $0.name == reference }) else {
-                throw r.error("no variant named '\(reference)' (variants: \(variants.map(\.name).joined(separator: ", ")))")
-            }
-        } else {
-            reference = variants[0].name
+        let reference = try decodeReference(o, variants: variants)
+        try checkWorkloadReferences(workloads, variants: variants, file: file)
+        let assertions = try o.optional("assertions")?.array().map(decodeAssertion) ?? []
+        try checkAssertions(assertions, variants: variants, workloads: workloads, file: file)
+        let claims = try o.optional("claims")?.array().map { try decodeClaim($0, reference: reference) } ?? []
+        try checkClaims(claims, variants: variants, workloads: workloads, file: file)
+        return Scenario(
+            format: format,
+            name: try o.required("name").label(),
+            description: try o.optional("description")?.string() ?? "",
+            variants: variants,
+            dataset: try decodeDataset(o.required("dataset")),
+            workloads: workloads,
+            measurement: measurement,
+            pragmas: try o.optional("pragmas").map(decodePragmas) ?? [],
+            reference: reference,
+            assertions: assertions,
+            claims: claims,
+            schemaReference: schemaReference,
+            file: file,
+            sha256: sha256 ?? SHA256.hex(Array(text.utf8))
+        )
+    }
+
+    /// Names that must be unique (variants', workloads'), each with its part's JSON path.
+    private static func checkUnique(_ names: [(name: String, path: String)], what: String, file: String) throws {
+        var seen = Set<String>()
+        for (name, path) in names where !seen.insert(name).inserted {
+            throw ScenarioError(file: file, path: path + ".name", message: "duplicate \(what) name '\(name)'")
         }
+    }
+
+    /// `reference`: a variant's name; the first variant when absent.
+    private static func decodeReference(_ o: JSONObject, variants: [VariantSpec]) throws -> String {
+        guard let r = o.optional("reference") else { return variants[0].name }
+        let reference = try r.label()
+        guard variants.contains(where: { $0.name == reference }) else {
+            throw r.error("no variant named '\(reference)' (variants: \(variants.map(\.name).joined(separator: ", ")))")
+        }
+        return reference
+    }
+
+    /// A workload's `variants` are variants, and its `agreesWith` another workload.
+    private static func checkWorkloadReferences(_ workloads: [WorkloadSpec], variants: [VariantSpec], file: String) throws {
         for w in workloads {
             for (i, v) in (w.variants ?? []).enumerated() where !variants.contains(where: { $0.name == v }) {
                 throw ScenarioError(
@@ -72,12 +106,16 @@ public enum ScenarioDecoder {
                     message: "no variant named '\(v)' (variants: \(variants.map(\.name).joined(separator: ", ")))")
             }
             guard let other = w.agreesWith else { continue }
-            guard let target = workloads.first(where: { $0.name == other }), other != w.name else {
+            guard workloads.contains(where: { $0.name == other }), other != w.name else {
                 throw ScenarioError(file: file, path: w.path + ".agreesWith", message: "no other workload named '\(other)'")
             }
-            _ = target
         }
-        let assertions = try o.optional("assertions")?.array().map(decodeAssertion) ?? []
+    }
+
+    /// An assertion names a workload, and variants that exist and that the workload runs in.
+    private static func checkAssertions(
+        _ assertions: [AssertionSpec], variants: [VariantSpec], workloads: [WorkloadSpec], file: String
+    ) throws {
         for a in assertions {
             guard let w = workloads.first(where: { $0.name == a.workload }) else {
                 throw ScenarioError(file: file, path: a.path + ".workload", message: "no workload named '\(a.workload)'")
@@ -97,265 +135,6 @@ public enum ScenarioDecoder {
                         message: "workload '\(w.name)' does not run in variant '\(v)' (its variants: \(only.joined(separator: ", ")))")
                 }
             }
-        }
-        let claims = try o.optional("claims")?.array().map { try decodeClaim($0, reference: reference) } ?? []
-        try checkClaims(claims, variants: variants, workloads: workloads, file: file)
-        var scenario = Scenario(
-            format: format,
-            name: try o.required("name").label(),
-            description: try o.optional("description")?.string() ?? "",
-            variants: variants,
-            dataset: try decodeDataset(o.required("dataset")),
-            workloads: workloads,
-            measurement: measurement,
-            pragmas: try o.optional("pragmas").map(decodePragmas) ?? [],
-            reference: reference,
-            file: file,
-            sha256: sha256 ?? SHA256.hex(Array(text.utf8))
-        )
-        scenario.assertions = assertions
-        scenario.claims = claims
-        return scenario
-    }
-
-    // MARK: Variants
-
-    static func decodeVariant(_ n: JSONNode) throws -> VariantSpec {
-        let o = try n.object(allowed: [
-            "name", "description", "extends", "entities", "indexes", "addEntities", "addAttributes",
-            "moveAttributes", "copyAttributes", "removeAttributes", "addRelationships",
-            "dropIndexes", "addIndexes", "addUniquenessConstraints", "counters",
-        ])
-        let extends = try o.optional("extends")?.label()
-        if extends == nil && !o.has("entities") {
-            throw n.error("a variant needs 'entities', or 'extends' naming another variant")
-        }
-        if extends != nil && o.has("entities") {
-            throw try o.required("entities").error("a variant that 'extends' another edits it; it cannot list 'entities' too")
-        }
-        func list<T>(_ key: String, _ f: (JSONNode) throws -> T) throws -> [T] {
-            try o.optional(key)?.array().map(f) ?? []
-        }
-        var spec = VariantSpec(
-            name: try o.required("name").label(),
-            extends: extends,
-            entities: try list("entities", decodeEntity),
-            indexes: try list("indexes", decodeIndex),
-            addEntities: try list("addEntities", decodeEntity),
-            addAttributes: try list("addAttributes") { a in
-                let ao = try a.object(allowed: ["entity", "attribute"])
-                return (try ao.required("entity").identifier(), try decodeAttribute(ao.required("attribute")))
-            },
-            moveAttributes: try list("moveAttributes", decodeTransfer),
-            copyAttributes: try list("copyAttributes", decodeTransfer),
-            removeAttributes: try list("removeAttributes", decodeMemberRef),
-            addRelationships: try list("addRelationships") { r in
-                let ro = try r.object(allowed: ["entity", "relationship"])
-                return (try ro.required("entity").identifier(), try decodeRelationship(ro.required("relationship")))
-            },
-            dropIndexes: try list("dropIndexes", decodeMemberRef),
-            addIndexes: try list("addIndexes", decodeIndex),
-            path: n.path
-        )
-        spec.addUniquenessConstraints = try list("addUniquenessConstraints") { u in
-            let uo = try u.object(allowed: ["entity", "attributes"])
-            return (try uo.required("entity").identifier(), try decodeConstraint(uo.required("attributes")))
-        }
-        spec.counters = try list("counters") { c in
-            let co = try c.object(allowed: ["entity", "key", "count", "of", "by"])
-            return CounterSpec(
-                entity: try co.required("entity").identifier(), key: try co.required("key").identifier(),
-                count: try co.required("count").identifier(), of: try co.required("of").identifier(),
-                by: try co.required("by").identifier(), path: c.path)
-        }
-        return spec
-    }
-
-    static func decodeEntity(_ n: JSONNode) throws -> EntitySpec {
-        let o = try n.object(allowed: ["name", "parent", "abstract", "attributes", "relationships", "uniquenessConstraints"])
-        return EntitySpec(
-            name: try o.required("name").identifier(),
-            attributes: try o.optional("attributes")?.array().map(decodeAttribute) ?? [],
-            relationships: try o.optional("relationships")?.array().map(decodeRelationship) ?? [],
-            uniquenessConstraints: try o.optional("uniquenessConstraints")?.array().map(decodeConstraint) ?? [],
-            parent: try o.optional("parent")?.identifier(),
-            abstract: try o.optional("abstract")?.bool() ?? false,
-            path: n.path
-        )
-    }
-
-    /// `["code"]` or `["source", "externalID"]`: attribute names, unique together.
-    static func decodeConstraint(_ n: JSONNode) throws -> UniquenessConstraintSpec {
-        let names = try n.nonEmptyArray().map { try $0.identifier() }
-        guard names.count <= 8 else { throw n.error("a uniqueness constraint takes at most 8 attributes") }
-        if let d = names.first(where: { name in names.filter { $0 == name }.count > 1 }) {
-            throw n.error("'\(d)' appears twice in one uniqueness constraint")
-        }
-        return UniquenessConstraintSpec(attributes: names, path: n.path)
-    }
-
-    static func decodeAttribute(_ n: JSONNode) throws -> AttributeSpec {
-        let o = try n.object(allowed: [
-            "name", "type", "optional", "default", "derivation", "canonicalOf", "allowsExternalStorage", "externalStorageThreshold",
-        ])
-        let typeName = try o.required("type").choice(AttributeType.allCases.map(\.rawValue))
-        var spec = AttributeSpec(
-            name: try o.required("name").identifier(), type: AttributeType(rawValue: typeName)!,
-            optional: try o.optional("optional")?.bool() ?? true, path: n.path)
-        if let c = o.optional("canonicalOf") {
-            guard spec.type == .string else { throw c.error("'canonicalOf' makes a string attribute (this one is \(typeName))") }
-            spec.canonicalOf = try c.identifier()
-        }
-        if let x = o.optional("allowsExternalStorage") {
-            spec.allowsExternalStorage = try x.bool()
-            if spec.allowsExternalStorage && spec.type != .binary {
-                throw x.error("'allowsExternalStorage' is for a binary attribute (this one is \(typeName))")
-            }
-        }
-        if let d = o.optional("default") { spec.defaultValue = try decodeDefault(d, type: spec.type) }
-        if let d = o.optional("derivation") {
-            let text = try d.string()
-            guard !text.isEmpty, text.count <= 200 else { throw d.error("a derivation is an expression such as \"lowercase:(name)\"") }
-            spec.derivation = text
-        }
-        if let t = o.optional("externalStorageThreshold") {
-            guard spec.allowsExternalStorage else { throw t.error("'externalStorageThreshold' needs \"allowsExternalStorage\": true") }
-            spec.externalStorageThreshold = try t.int(in: 0...1_000_000_000)
-        }
-        return spec
-    }
-
-    /// An attribute's default value as the column stores it: a number for the numeric types
-    /// (a boolean is 0 or 1; a date is seconds since 2001-01-01 UTC, as Core Data stores it),
-    /// a string for a string; binary and transformable attributes take no default here.
-    static func decodeDefault(_ n: JSONNode, type: AttributeType) throws -> SQLValue {
-        switch type {
-        case .string:
-            return .text(try n.string())
-        case .bool:
-            return .integer(try n.bool() ? 1 : 0)
-        case .integer16, .integer32, .integer64:
-            return .integer(Int64(try n.int()))
-        case .double, .float, .decimal, .date:
-            return .real(try n.double())
-        case .binary:
-            throw n.error("a default value is for a string, number, boolean or date attribute (this one is \(type.rawValue))")
-        }
-    }
-
-    static func decodeRelationship(_ n: JSONNode) throws -> RelationshipSpec {
-        let o = try n.object(allowed: ["name", "destination", "toMany", "ordered", "inverse", "deleteRule"])
-        let rule = try o.optional("deleteRule")?.choice(["nullify", "cascade", "deny", "noAction"]) ?? "nullify"
-        var spec = RelationshipSpec(
-            name: try o.required("name").identifier(),
-            destination: try o.required("destination").identifier(),
-            toMany: try o.optional("toMany")?.bool() ?? false,
-            inverse: try o.optional("inverse")?.identifier(),
-            deleteRule: DeleteRule(rawValue: rule)!,
-            path: n.path
-        )
-        if let ordered = o.optional("ordered") {
-            spec.ordered = try ordered.bool()
-            if spec.ordered && !spec.toMany { throw ordered.error("'ordered' is for a to-many relationship (\"toMany\": true)") }
-        }
-        return spec
-    }
-
-    static func decodeIndex(_ n: JSONNode) throws -> IndexSpec {
-        let o = try n.object(allowed: ["name", "entity", "elements", "kind", "unique", "style", "query"])
-        let elements = try o.required("elements").nonEmptyArray().map { e -> IndexElementSpec in
-            if case .string = e.value { return IndexElementSpec(key: try e.identifier(), descending: false) }
-            let eo = try e.object(allowed: ["key", "order"])
-            let order = try eo.optional("order")?.choice(["ascending", "descending"]) ?? "ascending"
-            return IndexElementSpec(key: try eo.required("key").identifier(), descending: order == "descending")
-        }
-        let kind = IndexKind(rawValue: try o.optional("kind")?.choice(["binary", "rtree"]) ?? "binary")!
-        let style = try o.optional("style")?.choice(["fetchIndex", "attribute"]) ?? "fetchIndex"
-        if style == "attribute" && (elements.count != 1 || elements[0].descending || kind != .binary) {
-            throw try o.required("style").error("style 'attribute' (an isIndexed attribute) takes one ascending element of a binary index")
-        }
-        let unique = try o.optional("unique")?.bool() ?? false
-        if unique && kind == .rtree { throw try o.required("unique").error("an R-tree index cannot be unique") }
-        if kind == .rtree, let i = elements.firstIndex(where: \.descending) {
-            throw try o.required("elements").array()[i].error("an R-tree index has no order: its elements are ranges, not sorted keys")
-        }
-        let query = try o.optional("query")?.choice(["perAttribute", "combined"]) ?? "perAttribute"
-        if o.has("query") && kind != .rtree {
-            throw try o.required("query").error("'query' belongs to an R-tree index (\"kind\": \"rtree\")")
-        }
-        var spec = IndexSpec(
-            name: try o.required("name").identifier(),
-            entity: try o.required("entity").identifier(),
-            elements: elements,
-            kind: kind,
-            unique: unique,
-            attributeStyle: style == "attribute",
-            path: n.path
-        )
-        spec.combinedQuery = query == "combined"
-        return spec
-    }
-
-    static func decodeTransfer(_ n: JSONNode) throws -> AttributeTransferSpec {
-        let o = try n.object(allowed: ["from", "to", "names"])
-        return AttributeTransferSpec(
-            from: try o.required("from").identifier(),
-            to: try o.required("to").identifier(),
-            names: try o.required("names").nonEmptyArray().map { try $0.identifier() },
-            path: n.path
-        )
-    }
-
-    static func decodeMemberRef(_ n: JSONNode) throws -> EntityMemberRef {
-        let o = try n.object(allowed: ["entity", "name"])
-        return EntityMemberRef(entity: try o.required("entity").identifier(), name: try o.required("name").identifier(), path: n.path)
-    }
-
-    // MARK: Measurement and pragmas
-
-    static func decodeMeasurement(_ n: JSONNode) throws -> MeasurementSpec {
-        try decodeMeasurement(n, over: MeasurementSpec())
-    }
-
-    /// A measurement object whose missing keys keep `base`'s values (a workload's override).
-    static func decodeMeasurement(_ n: JSONNode, over base: MeasurementSpec) throws -> MeasurementSpec {
-        let o = try n.object(allowed: ["warmup", "repetitions", "maxSeconds", "timeout"])
-        var m = base
-        if let w = o.optional("warmup") { m.warmup = try w.int(in: 0...100) }
-        if let r = o.optional("repetitions") { m.repetitions = try r.int(in: 1...10_000) }
-        if let s = o.optional("maxSeconds") {
-            m.maxSeconds = try s.double()
-            guard m.maxSeconds > 0 else { throw s.error("maxSeconds must be greater than 0") }
-        }
-        if let t = o.optional("timeout") {
-            let seconds = try t.double()
-            guard seconds > 0 else { throw t.error("timeout must be greater than 0") }
-            m.timeout = seconds
-        }
-        return m
-    }
-
-    /// The pragmas a scenario may set, with the values each accepts (nil: any integer).
-    static let allowedPragmas: [String: [String]?] = [
-        "journal_mode": ["delete", "truncate", "persist", "memory", "wal", "off"],
-        "synchronous": ["off", "normal", "full", "extra"],
-        "cache_size": nil,
-        "mmap_size": nil,
-        "temp_store": ["default", "file", "memory"],
-        "page_size": nil,
-        "auto_vacuum": ["none", "full", "incremental"],
-        "locking_mode": ["normal", "exclusive"],
-    ]
-
-    static func decodePragmas(_ n: JSONNode) throws -> [Pragma] {
-        let names = allowedPragmas.keys.sorted()
-        let o = try n.object(allowed: names)
-        return try names.compactMap { name -> Pragma? in
-            guard let v = o.optional(name) else { return nil }
-            if let words = allowedPragmas[name]! {
-                return Pragma(name: name, value: try v.choice(words))
-            }
-            return Pragma(name: name, value: String(try v.int()))
         }
     }
 }

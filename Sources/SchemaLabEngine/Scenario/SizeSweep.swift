@@ -4,7 +4,7 @@ import Foundation
 /// `steps` sizes from `from` to `to` inclusive, evenly spaced on a log or a linear scale,
 /// rounded to whole objects (repeats after rounding are dropped).
 public struct SizeSweep: Sendable, Equatable {
-    public enum Scale: String, Sendable { case log, linear }
+    public enum Scale: String, Sendable, CaseIterable { case log, linear }
     public let from: Int
     public let to: Int
     public let steps: Int

@@ -13,7 +13,7 @@ struct ModelImportTests {
     func imported(_ path: String) throws -> (plan: ScenarioPlan, importer: ScenarioImporter, text: String) {
         let model = try ModelSource.read(path: path)
         var importer = ScenarioImporter(model: model, name: "imported", today: "2026-11-25")
-        let text = JSONWriter.text(try importer.scenario())
+        let text = ScenarioEncoder.text(try importer.scenario())
         return (try ScenarioPlan(ScenarioDecoder.decode(text: text, file: "imported.json")), importer, text)
     }
 
@@ -91,6 +91,29 @@ struct ModelImportTests {
         #expect(notes.contains("Book.displayTitle is transient"))
         #expect(notes.contains("Book.uuid is UUID: stored as Core Data stores it, 16 bytes in a BLOB column"))
         #expect(notes.contains("maxCount 10"))
+    }
+
+    @Test(
+        "The importer builds typed specs, which its file holds: the text decodes back to the same scenario",
+        arguments: [
+            "Photos.xcdatamodeld", "Shops.xcdatamodeld", "Features.xcdatamodel", "Media.xcdatamodel", "Real/wp13.xcdatamodel",
+            "Real/altstore20.xcdatamodel", "Real/mastodon_v1.xcdatamodel",
+        ])
+    func typedSpecs(model: String) throws {
+        var importer = ScenarioImporter(model: try ModelSource.read(path: Self.models + "/" + model), name: "imported", today: "2026-11-25")
+        let scenario = try importer.scenario()
+        #expect(try ScenarioDecoder.decode(text: ScenarioEncoder.text(scenario), file: scenario.file) == scenario)
+    }
+
+    @Test("The importer's file is the encoder's: defaults left out, an ascending sort key as its name, a descending one as an object")
+    func writtenByTheEncoder() throws {
+        let text = try imported(Self.models + "/Shops.xcdatamodeld").text
+        #expect(text.contains(#"{"name": "fetch-Book-by-title", "kind": "fetch", "entity": "Book", "sort": ["title", "isbn"]}"#), "\(text)")
+        #expect(text.contains(#""sort": [{"key": "year", "ascending": false}, "isbn"]"#))
+        #expect(text.contains(#"{"name": "fetch-Tag", "kind": "fetch", "entity": "Tag"}"#))
+        #expect(!text.contains(#""touch": "all""#))
+        let photos = try imported(Self.models + "/Photos.xcdatamodeld").text
+        #expect(!photos.contains(#""indexes": []"#), "a model without indexes")
     }
 
     @Test("Imported scenarios follow the scenario format's JSON Schema")
@@ -380,7 +403,7 @@ struct ModelImportTests {
         let frc = try #require(plan.scenario.workloads.first { $0.kind == .fetchedResults })
         #expect(frc.sectionKey == nil && frc.batchSize == 20)
         let file = dir + "/events.json"
-        try JSONWriter.text(
+        try ScenarioEncoder.text(
             try {
                 var i = importer; return try i.scenario()
             }()

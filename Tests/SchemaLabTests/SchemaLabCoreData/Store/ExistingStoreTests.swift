@@ -102,7 +102,7 @@ struct ExistingStoreTests {
         #expect(photo.attributes.first { $0.name == "date" }?.indexed == true)
         #expect(model.unknowns.contains { $0.contains("camelCase") })
         var importer = ScenarioImporter(model: model, name: "from-store", today: "2026-11-25")
-        let text = JSONWriter.text(try importer.scenario())
+        let text = ScenarioEncoder.text(try importer.scenario())
         let plan = try ScenarioPlan(ScenarioDecoder.decode(text: text, file: "from-store.json"))
         let v3 = try #require(try TestSupport.photosPlan().models.first { $0.variant == "V3" })
         let asIs = try #require(plan.models.first { $0.variant == "as-is" })

@@ -145,6 +145,9 @@ enum InvalidScenarios {
                 set: ["variants", 0, "entities", 0, "relationships", 0, "toMany"], to: "yes"),
             .init("variants as an object", at: "$.variants", set: ["variants"], to: ["name": "A"]),
             .init(
+                "a variant description that is not a string", at: "$.variants[0].description",
+                set: ["variants", 0, "description"], to: 5),
+            .init(
                 "an argument object that is not a date", at: "$.workloads[1].arguments[0].when",
                 set: fetch + ["arguments"], to: [["when": "2020-01-01"]]),
             // Names

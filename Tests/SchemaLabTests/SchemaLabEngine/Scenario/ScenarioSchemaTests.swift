@@ -126,10 +126,6 @@ struct ScenarioSchemaTests {
             ("an integer written 1.0", base.replacingOccurrences(of: "\"seed\":1}", with: "\"seed\":1.0}"), true),
             ("an explicit null in an optional key", edited { InvalidScenarios.setting(NSNull(), at: ["description"], in: $0) }, false),
             (
-                "a variant description that is not a string",
-                edited { InvalidScenarios.setting(5, at: ["variants", 0, "description"], in: $0) }, false
-            ),
-            (
                 "a fan-out of true",
                 edited { InvalidScenarios.setting(["kind": "constant", "value": true], at: related[...] + ["fanOut"], in: $0) }, false
             ),
