@@ -24,49 +24,39 @@ public struct AdviceExperiment {
     /// The advised variant's name.
     public var advisedVariant: String { variant + "+advice" }
 
-    /// The scenario text with the advised variant added: it extends the variant with the
-    /// indexes (`advice1`, `advice2`, ...), and every workload limited to some variants that
-    /// runs in the variant runs in the advised one too. The rest of the text keeps its keys'
-    /// order (``JSONValue``, not a dictionary).
-    public static func advisedScenario(
-        _ text: String, file: String, variant: String, advised: String,
-        indexes: [AdvisedIndex]
-    ) throws(OperationError) -> String {
-        let document: JSONValue
-        do { document = try JSONParser.parse(text) } catch { throw OperationError(.badInput, "cannot read \(file) as a JSON object") }
-        guard case .object = document, let variants = document["variants"]?.arrayElements,
-            let workloads = document["workloads"]?.arrayElements
-        else {
-            throw OperationError(.badInput, "cannot read \(file) as a JSON object")
+    /// `scenario` with the advised variant added: it extends the variant with the indexes
+    /// (`advice1`, `advice2`, ...), and every workload limited to some variants that runs in
+    /// the variant runs in the advised one too.
+    public static func advisedScenario(_ scenario: Scenario, variant: String, advised: String, indexes: [AdvisedIndex])
+        throws(OperationError) -> Scenario
+    {
+        guard !scenario.variants.contains(where: { $0.name == advised }) else {
+            throw OperationError(.badInput, "\(scenario.file) already has a variant named \(advised)")
         }
-        guard !variants.contains(where: { $0["name"]?.stringValue == advised }) else {
-            throw OperationError(.badInput, "\(file) already has a variant named \(advised)")
+        var out = scenario
+        out.variants.append(
+            VariantSpec(
+                name: advised, extends: variant,
+                addIndexes: indexes.enumerated().map { $0.element.spec(name: "advice\($0.offset + 1)") }))
+        out.workloads = scenario.workloads.map { workload in
+            var workload = workload
+            if let only = workload.variants, only.contains(variant) { workload.variants = only + [advised] }
+            return workload
         }
-        let added: JSONValue = .object([
-            ("name", .string(advised)), ("extends", .string(variant)),
-            ("addIndexes", .array(indexes.enumerated().map { $0.element.json(name: "advice\($0.offset + 1)") })),
-        ])
-        let limited = workloads.map { workload -> JSONValue in
-            guard let only = workload["variants"]?.arrayElements, only.contains(where: { $0.stringValue == variant }) else {
-                return workload
-            }
-            return workload.setting("variants", to: .array(only + [.string(advised)]))
-        }
-        return JSONWriter.text(document.setting("variants", to: .array(variants + [added])).setting("workloads", to: .array(limited)))
+        return out
     }
 
     /// Measures the variant and the advised variant and prints the change to `console`; a
     /// failure when the advised variant returns another result.
     public func measure(console: any Console) throws(OperationError) {
         let advised = advisedVariant
-        guard let data = FileManager.default.contents(atPath: scenario) else {
-            throw OperationError(.badInput, "cannot read \(scenario) as a JSON object")
-        }
-        let text = try Self.advisedScenario(
-            String(decoding: data, as: UTF8.self), file: scenario, variant: variant, advised: advised,
-            indexes: indexes)
+        let loaded: Scenario
+        do { loaded = try ScenarioDecoder.load(path: scenario) } catch { throw OperationError.from(error) }
         let advisedPlan: ScenarioPlan
-        do { advisedPlan = try ScenarioPlan(ScenarioDecoder.decode(text: text, file: scenario)) } catch {
+        do {
+            advisedPlan = try ScenarioPlan(
+                ScenarioDecoder.check(Self.advisedScenario(loaded, variant: variant, advised: advised, indexes: indexes)))
+        } catch {
             throw OperationError(.failed, "the advised variant does not validate: \(error)")
         }
         let work: WorkDirectory

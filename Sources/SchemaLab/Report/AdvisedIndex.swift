@@ -39,20 +39,10 @@ public struct AdvisedIndex: Sendable, Equatable {
         self.elements = elements
     }
 
-    /// The scenario's JSON for this index (`addIndexes` entry) under `name`.
-    public func json(name: String) -> JSONValue {
-        .object([
-            ("name", .string(name)), ("entity", .string(entity)),
-            (
-                "elements",
-                .array(
-                    elements.map { element in
-                        element.descending
-                            ? .object([("key", .string(element.attribute)), ("order", .string("descending"))])
-                            : .string(element.attribute)
-                    })
-            ),
-        ])
+    /// This index as a variant's `addIndexes` entry, under `name`.
+    public func spec(name: String) -> IndexSpec {
+        IndexSpec(
+            name: name, entity: entity, elements: elements.map { IndexElementSpec(key: $0.attribute, descending: $0.descending) })
     }
 
     /// `Entity(attr DESC, attr)` for people.

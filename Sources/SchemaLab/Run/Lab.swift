@@ -21,14 +21,15 @@ public enum Lab {
 
     /// Runs `scenario` with `options`, telling `observer` as it goes.
     ///
-    /// Throws a ``ScenarioError`` when the scenario does not resolve, an ``OperationError``
+    /// Throws a ``ScenarioError`` when the scenario does not check (a scenario built in Swift
+    /// gets the decoder's checks) or resolve, an ``OperationError``
     /// when the options do not fit it (a variant it lacks, a store it does not match, a data
     /// set that would not fit), and an observer's error. A case that fails does not throw: it
     /// is in ``RunResult/failures``, and the run goes on unless ``RunOptions/stopsAtFirstFailure``.
     public static func run(_ scenario: Scenario, options: RunOptions = RunOptions(), observer: (any RunObserver)? = nil) throws
         -> RunResult
     {
-        try run(ScenarioPlan(scenario), options: options, observer: observer ?? SilentObserver())
+        try run(ScenarioPlan(checked(scenario)), options: options, observer: observer ?? SilentObserver())
     }
 
     /// ``run(_:options:observer:)`` on a thread of its own, for callers in Swift concurrency:
@@ -43,7 +44,7 @@ public enum Lab {
                     continuation.resume(
                         with: Result {
                             try run(
-                                ScenarioPlan(scenario), options: options, observer: observer ?? SilentObserver(),
+                                ScenarioPlan(checked(scenario)), options: options, observer: observer ?? SilentObserver(),
                                 isCancelled: { cancelled.isSet })
                         })
                 }
@@ -102,6 +103,12 @@ public enum Lab {
             scenario: plan.scenario, plan: runPlan, cases: cases, failures: collector.failures, fills: collector.fills,
             claims: judge.claims, assertions: judge.assertions, environment: environment, stoppedAtFailure: stopped,
             notes: judge.notes)
+    }
+
+    /// `scenario` with the decoder's checks: a scenario read from a file had them; one built in
+    /// Swift (no SHA-256) gets them now (``ScenarioDecoder/check(_:)``).
+    static func checked(_ scenario: Scenario) throws -> Scenario {
+        scenario.sha256.isEmpty ? try ScenarioDecoder.check(scenario) : scenario
     }
 
     /// Refuses a data set that would not fit (a failure), before anything is measured.
