@@ -68,9 +68,11 @@ plots: build
 	@for d in results/*/; do [ -f $$d/results.csv ] && $(BIN) plot $${d%/} > /dev/null && $(BIN) report $${d%/}; done; true
 
 # test: the format check, then the test suite (small data sets; builds debug; the regression gate's test counts
-# instructions under valgrind; the report's test opens the HTML page in headless Chromium), then fuzz-smoke
+# instructions under valgrind; the report's test opens the HTML page in headless Chromium), then the Examples package
+# (SchemaLab as another package uses it: a scenario built and run from Swift), then fuzz-smoke
 test: setup setup-instructions setup-browser lint
 	$(SWIFT) test
+	$(SWIFT) test --package-path Examples
 	@$(MAKE) --no-print-directory fuzz-smoke
 
 # test-sanitize: the test suite under AddressSanitizer, then under ThreadSanitizer (each in its own build directory,
@@ -136,7 +138,7 @@ fuzz-seeds:
 	done
 
 # lint: fails when a Swift file is not as `make format` leaves it (swift format, with .swift-format)
-FORMATTED := Sources Tests Package.swift Fuzz/Package.swift Fuzz/Sources
+FORMATTED := Sources Tests Package.swift Fuzz/Package.swift Fuzz/Sources Examples/Package.swift Examples/Sources Examples/Tests
 lint:
 	@$(SWIFT) format lint --strict --recursive --parallel $(FORMATTED) || \
 	  { echo "make lint: the files above are not formatted: run make format"; exit 1; }
