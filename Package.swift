@@ -8,7 +8,9 @@ let package = Package(
         .executable(name: "schemalab", targets: ["schemalab"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // `swift package generate-documentation` (make docs): the DocC catalog in Sources/SchemaLab.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     ],
     targets: [
         // The system SQLite, found with pkg-config. Only SchemaLabSQLite imports it.
