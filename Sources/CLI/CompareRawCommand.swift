@@ -25,8 +25,6 @@ struct CompareRawCommand: ParsableCommand {
     @Option(name: .long, help: "Also write the ratios to this CSV file.")
     var csv: String?
 
-    static let goals = ["insert": 3.0, "fetch-sorted": 3.0, "frc-sections": 3.0, "frc-batched": 1.2]
-
     func run() throws {
         var comparison = RawComparison(directory: directory, rawCSV: rawCSV)
         comparison.csv = csv

@@ -37,13 +37,12 @@ public struct FetchRequestSQL: Sendable {
     ) throws {
         let e = fetch.entity
         let limitSQL = FetchSQL.limitClause(limit: limit, offset: offset)
-        let limitValues: [SQLValue] = []
         let main = try fetch.clauses(sorts: sorts, predicate: predicate)
         objectsStem = "SELECT \(objectColumns ?? FetchSQL.objectColumns(e, in: fetch.model)) \(main.from)\(main.whereSQL)\(main.orderBy)"
         objects = Query(sql: objectsStem + limitSQL, bindings: main.bindings)
         ids = Query(
             sql: "SELECT \(FetchSQL.entityColumn(e)), t0.Z_PK \(main.from)\(main.whereSQL)\(main.orderBy)\(limitSQL)",
-            bindings: main.bindings + limitValues)
+            bindings: main.bindings)
         if predicate == nil && e.entityRestriction() == nil {
             count = Query(sql: "SELECT COUNT(*) FROM \(e.table)", bindings: [])
         } else {
@@ -106,7 +105,7 @@ public struct FetchRequestSQL: Sendable {
                 sql += " ORDER BY " + zip(sorts, sortColumns).map { $0.0.0.orderTerm($0.1, ascending: $0.0.1) }.joined(separator: ", ")
             }
             sql += limitSQL
-            dictionaries = Query(sql: sql, bindings: (compiled?.bindings ?? []) + (having?.bindings ?? []) + limitValues)
+            dictionaries = Query(sql: sql, bindings: (compiled?.bindings ?? []) + (having?.bindings ?? []))
         } else {
             dictionaries = nil
         }

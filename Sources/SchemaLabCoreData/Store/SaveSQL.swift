@@ -15,12 +15,8 @@ public enum SaveSQL {
     }
 
     /// `UPDATE OR FAIL ZDAYCOUNT SET ZPOSTS = ?, Z_OPT = ? WHERE Z_PK = ? AND Z_OPT = ?`: the
-    /// changed attributes, the new version, and the optimistic-locking check (§3).
-    public static func update(_ entity: EntityModel, attributes: [AttributeModel]) -> String {
-        update(entity, columns: attributes.map(\.column))
-    }
-
-    /// The same for any columns (attributes, then foreign keys).
+    /// changed columns (attributes, then foreign keys), the new version, and the
+    /// optimistic-locking check (§3).
     public static func update(_ entity: EntityModel, columns: [String]) -> String {
         let sets = columns.map { "\($0) = ?" } + ["Z_OPT = ?"]
         return "UPDATE OR FAIL \(entity.table) SET \(sets.joined(separator: ", ")) WHERE Z_PK = ? AND Z_OPT = ?"

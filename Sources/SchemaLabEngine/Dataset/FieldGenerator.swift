@@ -17,11 +17,6 @@ struct FieldGenerator {
         self.streamKey = streamPrefix + spec.names.joined(separator: ",")
     }
 
-    /// The stream seed of a field: the data set seed mixed with an FNV-1a hash of its names.
-    static func streamSeed(_ seed: UInt64, _ names: [String]) -> UInt64 {
-        streamSeed(seed, key: names.joined(separator: ","))
-    }
-
     /// The stream seed for any key: the data set seed mixed with an FNV-1a hash of the key.
     static func streamSeed(_ seed: UInt64, key: String) -> UInt64 {
         var h: UInt64 = 0xCBF2_9CE4_8422_2325

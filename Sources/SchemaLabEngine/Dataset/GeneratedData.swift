@@ -117,19 +117,49 @@ struct GeneratedLevel {
     var columns: [[SQLValue]] = []
     var related: [GeneratedRelation] = []
 
+    /// The parent level's field names and columns and, per row of this level, its parent row.
+    typealias Parent = (names: [String], columns: [[SQLValue]], rowOf: [Int])
+
     /// `parent`: the parent level's fields and, per row of this level, its parent row;
     /// `words`: for the children of a `wordsOf` fan-out, each child's word.
     init(
         seed: UInt64, count: Int, fields: [FieldSpec], related specs: [RelatedSpec], streamPrefix: String,
-        parent: (names: [String], columns: [[SQLValue]], rowOf: [Int])?, words: [SQLValue]? = nil
+        parent: Parent?, words: [SQLValue]? = nil
     ) {
-        // An entry `for` one entity of an entity field: the rows of other entities get no children.
-        let entityColumn: [SQLValue]? =
-            specs.contains(where: { $0.forEntity != nil })
-            ? fields.first(where: { $0.names == ["entity"] }).map {
-                FieldGenerator(spec: $0, seed: seed, streamPrefix: streamPrefix).generate(count: count)[0]
-            } : nil
+        let entityColumn = Self.entityColumn(seed: seed, count: count, fields: fields, specs: specs, streamPrefix: streamPrefix)
         // Fan-outs first: countOf fields read them (a wordsOf fan-out reads a field: after them).
+        let (fanOutOffsets, linksList) = Self.fanOuts(seed: seed, count: count, specs: specs, entityColumn: entityColumn)
+        var offsetsList = consume fanOutOffsets  // wordsOfFanOuts sets its entries' offsets in place
+        addColumns(
+            fields, seed: seed, count: count, streamPrefix: streamPrefix, specs: specs, offsetsList: offsetsList, parent: parent,
+            words: words)
+        let childWords = wordsOfFanOuts(specs, count: count, offsetsList: &offsetsList)
+        for (k, r) in specs.enumerated() {
+            if let pool = r.pool {
+                related.append(Self.poolRelation(r, pool: pool, seed: seed, offsets: offsetsList[k], links: linksList[k]))
+            } else {
+                related.append(childRelation(r, seed: seed, count: count, offsets: offsetsList[k], words: childWords[k]))
+            }
+        }
+        fillJoinedColumns(fields, specs: specs, count: count)
+    }
+
+    /// An entry `for` one entity of an entity field: the entity field's values, so that the
+    /// rows of other entities get no children from it (nil when no entry names an entity).
+    private static func entityColumn(
+        seed: UInt64, count: Int, fields: [FieldSpec], specs: [RelatedSpec], streamPrefix: String
+    ) -> [SQLValue]? {
+        guard specs.contains(where: { $0.forEntity != nil }) else { return nil }
+        return fields.first(where: { $0.names == ["entity"] }).map {
+            FieldGenerator(spec: $0, seed: seed, streamPrefix: streamPrefix).generate(count: count)[0]
+        }
+    }
+
+    /// Per related entry, the offsets of each row's children (or links) and, with a pool, the
+    /// members each row links to; a wordsOf fan-out is left empty (it reads a field).
+    private static func fanOuts(
+        seed: UInt64, count: Int, specs: [RelatedSpec], entityColumn: [SQLValue]?
+    ) -> (offsets: [[Int]], links: [[Int]]) {
         var offsetsList: [[Int]] = []
         var linksList: [[Int]] = []
         for r in specs {
@@ -138,33 +168,53 @@ struct GeneratedLevel {
                 linksList.append([])
                 continue
             }
-            let poolCount = r.pool?.count
-            let fan = FieldGenerator(
-                spec: FieldSpec(names: [r.relationshipPath], generator: r.fanOut, path: r.path),
-                seed: seed, streamPrefix: "fanOut:"
-            ).generate(count: count)[0]
-            var offsets = [Int](repeating: 0, count: count + 1)
-            var acc = 0
-            for i in 0..<count {
-                var k = Int(fan[i].integerValue ?? 0)
-                if let only = r.forEntity, let entities = entityColumn, entities[i] != .text(only) { k = 0 }
-                if let n = poolCount { k = min(k, n) }
-                acc += k
-                offsets[i + 1] = acc
-            }
+            let offsets = fanOutOffsets(r, seed: seed, count: count, entityColumn: entityColumn)
             offsetsList.append(offsets)
-            if let n = poolCount {
-                var picker = PoolPicker(
-                    count: n, zipf: r.popularity,
-                    seed: FieldGenerator.streamSeed(seed, key: "pick:" + r.relationshipPath))
-                var links: [Int] = []
-                links.reserveCapacity(acc)
-                for i in 0..<count { picker.pick(offsets[i + 1] - offsets[i], into: &links) }
-                linksList.append(links)
+            if let n = r.pool?.count {
+                linksList.append(poolLinks(r, poolCount: n, seed: seed, count: count, offsets: offsets))
             } else {
                 linksList.append([])
             }
         }
+        return (offsetsList, linksList)
+    }
+
+    /// The running total of one entry's fan-out, row by row (at most the pool's size per row).
+    private static func fanOutOffsets(_ r: RelatedSpec, seed: UInt64, count: Int, entityColumn: [SQLValue]?) -> [Int] {
+        let poolCount = r.pool?.count
+        let fan = FieldGenerator(
+            spec: FieldSpec(names: [r.relationshipPath], generator: r.fanOut, path: r.path),
+            seed: seed, streamPrefix: "fanOut:"
+        ).generate(count: count)[0]
+        var offsets = [Int](repeating: 0, count: count + 1)
+        var acc = 0
+        for i in 0..<count {
+            var k = Int(fan[i].integerValue ?? 0)
+            if let only = r.forEntity, let entities = entityColumn, entities[i] != .text(only) { k = 0 }
+            if let n = poolCount { k = min(k, n) }
+            acc += k
+            offsets[i + 1] = acc
+        }
+        return offsets
+    }
+
+    /// The pool members each row links to, picked from the entry's own stream.
+    private static func poolLinks(_ r: RelatedSpec, poolCount n: Int, seed: UInt64, count: Int, offsets: [Int]) -> [Int] {
+        var picker = PoolPicker(
+            count: n, zipf: r.popularity,
+            seed: FieldGenerator.streamSeed(seed, key: "pick:" + r.relationshipPath))
+        var links: [Int] = []
+        links.reserveCapacity(offsets[count])
+        for i in 0..<count { picker.pick(offsets[i + 1] - offsets[i], into: &links) }
+        return links
+    }
+
+    /// Each field's column, in order: generated, or read from the fan-outs, a source field,
+    /// the parent level, the words, or the row's position; a joinedOf column is filled later.
+    private mutating func addColumns(
+        _ fields: [FieldSpec], seed: UInt64, count: Int, streamPrefix: String, specs: [RelatedSpec], offsetsList: [[Int]],
+        parent: Parent?, words: [SQLValue]?
+    ) {
         for f in fields {
             switch f.generator {
             case .countOf(let name):
@@ -179,24 +229,33 @@ struct GeneratedLevel {
             case .word:
                 columns.append(words ?? [SQLValue](repeating: .null, count: count))
             case .position:
-                // Children of one parent are contiguous: count up until the parent changes.
-                var column: [SQLValue] = []
-                column.reserveCapacity(count)
-                var previous = -1, position: Int64 = 0
-                for p in parent?.rowOf ?? [] {
-                    position = p == previous ? position + 1 : 0
-                    previous = p
-                    column.append(.integer(position))
-                }
-                columns.append(column)
+                columns.append(Self.positions(parent?.rowOf ?? [], count: count))
             case .joinedOf:
-                columns.append([])  // filled once the related rows exist, below
+                columns.append([])  // filled once the related rows exist, in fillJoinedColumns
             default:
                 columns += FieldGenerator(spec: f, seed: seed, streamPrefix: streamPrefix).generate(count: count)
             }
             fieldNames += f.names
         }
-        // wordsOf fan-outs: one child per distinct word of the row's field.
+    }
+
+    /// Each row's position among its parent's children: children of one parent are
+    /// contiguous, so count up until the parent changes.
+    private static func positions(_ rowOf: [Int], count: Int) -> [SQLValue] {
+        var column: [SQLValue] = []
+        column.reserveCapacity(count)
+        var previous = -1, position: Int64 = 0
+        for p in rowOf {
+            position = p == previous ? position + 1 : 0
+            previous = p
+            column.append(.integer(position))
+        }
+        return column
+    }
+
+    /// wordsOf fan-outs: one child per distinct word of the row's field. Sets their offsets
+    /// and returns, per entry, the children's words (empty for other entries).
+    private func wordsOfFanOuts(_ specs: [RelatedSpec], count: Int, offsetsList: inout [[Int]]) -> [[SQLValue]] {
         var childWords: [[SQLValue]] = Array(repeating: [], count: specs.count)
         for (k, r) in specs.enumerated() {
             guard case .wordsOf(let field) = r.fanOut else { continue }
@@ -209,33 +268,37 @@ struct GeneratedLevel {
             }
             offsetsList[k] = offsets
         }
-        for (k, r) in specs.enumerated() {
-            let offsets = offsetsList[k]
-            if let pool = r.pool {
-                let level = GeneratedLevel(
-                    seed: seed, count: pool.count, fields: pool.fields, related: [],
-                    streamPrefix: "pool:" + r.relationshipPath + "/", parent: nil)
-                related.append(
-                    GeneratedRelation(
-                        relationship: r.relationship, path: r.relationshipPath, offsets: offsets,
-                        links: linksList[k], isPool: true, count: pool.count,
-                        fieldNames: level.fieldNames, columns: level.columns, related: []))
-            } else {
-                let n = offsets[count]
-                var rowOf = [Int](repeating: 0, count: n)
-                for p in 0..<count { for c in offsets[p]..<offsets[p + 1] { rowOf[c] = p } }
-                let level = GeneratedLevel(
-                    seed: seed, count: n, fields: r.fields, related: r.related,
-                    streamPrefix: r.relationshipPath + "/",
-                    parent: (fieldNames, columns, rowOf), words: childWords[k])
-                related.append(
-                    GeneratedRelation(
-                        relationship: r.relationship, path: r.relationshipPath, offsets: offsets,
-                        links: [], isPool: false, count: n,
-                        fieldNames: level.fieldNames, columns: level.columns, related: level.related))
-            }
-        }
-        // joinedOf: the linked pool members' values, joined.
+        return childWords
+    }
+
+    /// A pooled entry's relation: the pool's members, generated once from their own streams.
+    private static func poolRelation(_ r: RelatedSpec, pool: PoolSpec, seed: UInt64, offsets: [Int], links: [Int]) -> GeneratedRelation {
+        let level = GeneratedLevel(
+            seed: seed, count: pool.count, fields: pool.fields, related: [],
+            streamPrefix: "pool:" + r.relationshipPath + "/", parent: nil)
+        return GeneratedRelation(
+            relationship: r.relationship, path: r.relationshipPath, offsets: offsets,
+            links: links, isPool: true, count: pool.count,
+            fieldNames: level.fieldNames, columns: level.columns, related: [])
+    }
+
+    /// An entry's new children: a level of their own below this one's rows.
+    private func childRelation(_ r: RelatedSpec, seed: UInt64, count: Int, offsets: [Int], words: [SQLValue]) -> GeneratedRelation {
+        let n = offsets[count]
+        var rowOf = [Int](repeating: 0, count: n)
+        for p in 0..<count { for c in offsets[p]..<offsets[p + 1] { rowOf[c] = p } }
+        let level = GeneratedLevel(
+            seed: seed, count: n, fields: r.fields, related: r.related,
+            streamPrefix: r.relationshipPath + "/",
+            parent: (fieldNames, columns, rowOf), words: words)
+        return GeneratedRelation(
+            relationship: r.relationship, path: r.relationshipPath, offsets: offsets,
+            links: [], isPool: false, count: n,
+            fieldNames: level.fieldNames, columns: level.columns, related: level.related)
+    }
+
+    /// joinedOf: each row's linked members' (or children's) values of a field, joined.
+    private mutating func fillJoinedColumns(_ fields: [FieldSpec], specs: [RelatedSpec], count: Int) {
         var at = 0
         for f in fields {
             defer { at += f.names.count }

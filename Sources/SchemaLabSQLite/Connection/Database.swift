@@ -243,9 +243,6 @@ public final class Database {
         return total
     }
 
-    /// Drops every cached prepared statement.
-    public func clearStatementCache() { cache.removeAll() }
-
     // MARK: Plans
 
     /// The EXPLAIN QUERY PLAN tree of `sql` (parameters are left unbound).

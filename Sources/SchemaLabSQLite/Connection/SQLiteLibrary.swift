@@ -26,9 +26,6 @@ public enum SQLiteLibrary {
         sqlite3_memory_highwater(reset ? 1 : 0)
     }
 
-    /// Bytes SQLite currently has allocated (`sqlite3_memory_used`).
-    public static var heapUsed: Int64 { sqlite3_memory_used() }
-
     /// Resets the heap high-water mark to the current use.
     public static func resetHeapHighwater() { _ = sqlite3_memory_highwater(1) }
 }

@@ -43,154 +43,28 @@ public final class FetchWorkload: Workload {
     ) throws(KeyPathError) {
         self.spec = spec
         self.model = model
-        let variant = model.model.variant
         let name = spec.entity ?? rootEntity
         guard let entity = model.entity(name) else {
-            throw KeyPathError(message: "variant \(variant) has no entity '\(name)'", at: ".entity")
+            throw KeyPathError(message: "variant \(model.model.variant) has no entity '\(name)'", at: ".entity")
         }
-        let om = model.model
-        func resolve(_ k: String, _ at: String) throws(KeyPathError) -> ResolvedKeyPath {
-            do { return try om.resolve(keyPath: k, from: name) } catch {
-                throw KeyPathError(
-                    message: "key path '\(k)' does not resolve: \(error.message); every workload must run in every variant", at: at)
-            }
-        }
-        var sorts: [(ResolvedKeyPath, Bool)] = []
-        for (i, s) in spec.sort.enumerated() {
-            do throws(KeyPathError) {
-                var key = try om.resolve(sortKey: s.keyPath, from: name)
-                if let c = s.comparator {
-                    guard key.attribute.type == .string else {
-                        throw KeyPathError(
-                            message: "a '\(c.rawValue)' comparator sorts strings; '\(s.keyPath)' is \(key.attribute.type.rawValue)")
-                    }
-                    key.sortCollation = c.collation
-                }
-                sorts.append((key, s.ascending))
-            } catch {
-                throw KeyPathError(
-                    message: "key path '\(s.keyPath)' does not resolve: \(error.message); every workload must run in every variant",
-                    at: ".sort[\(i)]")
-            }
-        }
-        var prefetch: [[RelationshipModel]] = []
-        for (i, p) in spec.prefetch.enumerated() {
-            var e = entity.model
-            var path: [RelationshipModel] = []
-            for part in p.split(separator: ".").map(String.init) {
-                guard let r = e.relationship(part) else {
-                    throw KeyPathError(
-                        message:
-                            "in variant \(variant), '\(p)' is not a path of relationships from \(name): \(e.name) has no relationship '\(part)'",
-                        at: ".prefetch[\(i)]")
-                }
-                path.append(r)
-                e = om.entity(r.destination)!
-            }
-            prefetch.append(path)
-        }
-        let section = try spec.sectionKey.map { k throws(KeyPathError) in try resolve(k, ".sectionKey") }
+        let resolver = FetchSpecResolver(spec: spec, model: model.model, name: name, entity: entity)
+        let sorts = try resolver.sortDescriptors()
+        let prefetch = try resolver.prefetchPaths()
+        let section = try spec.sectionKey.map { k throws(KeyPathError) in try resolver.keyPath(k, at: ".sectionKey") }
         sectionKey = section
-        var keys: [TouchKey] = []
-        if let explicit = spec.touchKeys {
-            for (i, k) in explicit.enumerated() {
-                do { keys.append(try TouchKey.resolve(k, from: entity, in: om)) } catch {
-                    throw KeyPathError(message: "touch key '\(k)' does not resolve: \(error.message)", at: ".touchKeys[\(i)]")
-                }
-            }
-        } else {
-            keys = entity.model.attributes.map {
-                .value(KeyPathAccessor(ResolvedKeyPath(text: $0.name, relationships: [], owner: name, attribute: $0), from: entity))
-            }
-        }
+        let keys = try resolver.touchKeys()
         touchKeys = keys
         touchPlan = TouchPlan(keys)
-        var reductions: [(AggregateFunction, KeyPathAccessor)] = []
-        for (i, r) in spec.reduce.enumerated() {
-            if case .expression(_, let f, let k) = r {
-                reductions.append((f, KeyPathAccessor(try resolve(k, ".reduce[\(i)]"), from: entity)))
-            }
-        }
-        self.reductions = reductions
-        var dictionary: DictionaryShape? = nil
-        if spec.resultType == .dictionaries {
-            var props: [DictionaryShape.Property] = []
-            for (i, p) in spec.propertiesToFetch.enumerated() {
-                switch p {
-                case .keyPath(let k):
-                    props.append(.init(name: k, keyPath: try resolve(k, ".propertiesToFetch[\(i)]"), function: nil))
-                case .expression(let n, let f, let k):
-                    let parts = k.split(separator: ".").map(String.init)
-                    if let r = entity.model.relationship(parts[0]), r.toMany, parts.count <= 2 {
-                        // count:(attachments), sum:(attachments.size): the to-many's rows joined.
-                        let dest = om.entity(r.destination)!
-                        let attribute: AttributeModel
-                        if parts.count == 2 {
-                            guard let a = dest.attribute(parts[1]), case .inverseForeignKey = r.storage else {
-                                throw KeyPathError(
-                                    message:
-                                        "'\(k)': an expression over a to-many takes the relationship (count) or one attribute of a one-to-many's destination",
-                                    at: ".propertiesToFetch[\(i)].key")
-                            }
-                            attribute = a
-                        } else {
-                            guard f == .count else {
-                                throw KeyPathError(
-                                    message: "'\(k)' is a to-many relationship: \(f.rawValue) needs one of its attributes ('\(k).name')",
-                                    at: ".propertiesToFetch[\(i)].key")
-                            }
-                            attribute = .objectID
-                        }
-                        let path = ResolvedKeyPath(text: k, relationships: [], owner: dest.name, attribute: attribute)
-                        props.append(.init(name: n, keyPath: path, function: f, toMany: r))
-                    } else {
-                        props.append(.init(name: n, keyPath: try resolve(k, ".propertiesToFetch[\(i)].key"), function: f))
-                    }
-                }
-            }
-            var groupBy: [ResolvedKeyPath] = []
-            for (i, g) in spec.groupBy.enumerated() { groupBy.append(try resolve(g, ".groupBy[\(i)]")) }
-            dictionary = DictionaryShape(
-                properties: props, groupBy: groupBy, distinct: spec.distinct,
-                having: try WorkloadPredicate.having(spec.having, model: om, entity: entity.model))
-        }
-        let paged = spec.pageSize > 0
-        var partial: PartialProperties? = nil
-        if spec.resultType == .objects && !spec.propertiesToFetch.isEmpty {
-            do { partial = try PartialProperties(spec.propertiesToFetch.map(\.name), of: entity) } catch {
-                throw KeyPathError(message: error.message, at: ".propertiesToFetch")
-            }
-        }
-        func makeRequest(_ predicateSpec: PredicateSpec?) throws(KeyPathError) -> FetchRequest {
-            let predicate = try WorkloadPredicate.compilation(predicateSpec, key: "predicate", model: om, entity: entity.model)
-            do {
-                return try FetchRequest(
-                    entity: entity, sortDescriptors: sorts, batchSize: spec.batchSize, prefetch: prefetch, predicate: predicate,
-                    fetchLimit: paged ? spec.pageSize : spec.fetchLimit, fetchOffset: paged ? 0 : spec.fetchOffset,
-                    includesPropertyValues: spec.includesPropertyValues, returnsObjectsAsFaults: spec.returnsObjectsAsFaults,
-                    section: section.map { ($0, ascending: spec.sort.first?.ascending ?? true) }, dictionary: dictionary,
-                    keyBinding: spec.keyBinding, partial: partial)
-            } catch let e as KeyPathError {
-                throw e
-            } catch {
-                throw KeyPathError(message: "\(error)", at: ".predicate")
-            }
-        }
+        reductions = try resolver.reductions()
+        let dictionary = try resolver.dictionaryShape()
+        let parts = FetchSpecResolver.RequestParts(
+            sorts: sorts, prefetch: prefetch, section: section, dictionary: dictionary, partial: try resolver.partialProperties())
         guard spec.boxes != nil, let base = spec.predicate else {
-            request = try makeRequest(spec.predicate)
+            request = try resolver.request(spec.predicate, parts)
             boxRequests = []
             return
         }
-        var requests: [FetchRequest] = []
-        for box in boxes {
-            var p = base
-            p.arguments += box
-            do { requests.append(try makeRequest(p)) } catch {
-                guard error.message.contains("argument") else { throw error }
-                throw KeyPathError(
-                    message: error.message + " (with 'boxes', each box appends its \(box.count) bounds to 'arguments')", at: error.at)
-            }
-        }
+        let requests = try resolver.boxRequests(base, boxes: boxes, parts)
         guard let first = requests.first else { preconditionFailure("a box set has at least one box") }
         request = first
         boxRequests = requests
