@@ -96,131 +96,20 @@ public struct ScenarioImporter {
 
     /// Refuses what the lab cannot model, naming the element and its line.
     func check() throws {
-        func fail(_ line: Int, _ element: String, _ message: String) -> ModelImportError {
+        let fail = { (line: Int, element: String, message: String) in
             ModelImportError(file: model.source, line: line, element: element, message: message)
         }
         guard !model.entities.isEmpty else { throw fail(0, "", "the model has no entities") }
         guard CivilDate.midnight(day: today) != nil else { throw fail(0, "", "today '\(today)' is not a day written yyyy-mm-dd") }
-        var seen = Set<String>()
+        var tables = Set<String>()
         for e in model.entities {
-            let el = "entity name=\"\(e.name)\""
-            guard Identifier.isPlainName(e.name) else {
-                throw fail(e.line, el, "the lab takes names of ASCII letters, digits and _ that start with a letter")
-            }
-            guard seen.insert(StoreLayout.table(root: e.name)).inserted else {
-                throw fail(e.line, el, "two entities share the table \(StoreLayout.table(root: e.name))")
-            }
-            if let p = e.parentEntity {
-                guard let parent = model.entity(p) else { throw fail(e.line, el, "the parent entity \(p) is not in the model") }
-                var chain = [e.name, parent.name], current = parent
-                while let next = current.parentEntity {
-                    guard !chain.contains(next), let n = model.entity(next) else {
-                        throw fail(e.line, el, "entities inherit from each other in a cycle: \((chain + [next]).joined(separator: " -> "))")
-                    }
-                    chain.append(next)
-                    current = n
-                }
-            }
-            let inherited = ancestors(of: e)
-            var columns: [String: String] = [:]  // Z<NAME> -> the property that has it
-            for a in inherited.flatMap(\.attributes) where !a.transient { columns[StoreLayout.column(property: a.name)] = a.name }
-            for r in inherited.flatMap(\.relationships) where !r.toMany { columns[StoreLayout.column(property: r.name)] = r.name }
-            func column(_ name: String, _ line: Int, _ element: String) throws {
-                let column = StoreLayout.column(property: name)
-                if let other = columns[column] {
-                    throw fail(
-                        line, element,
-                        other == name
-                            ? "\(e.name).\(name) is declared again: \(e.name) inherits \(name) from its parent"
-                            : "\(e.name).\(name) and \(e.name).\(other) would share the column \(column) (Core Data upper-cases names into columns)"
-                    )
-                }
-                columns[column] = name
-            }
-            for a in e.attributes where !a.transient {
-                let ael = "attribute name=\"\(a.name)\""
-                guard Identifier.isPlainName(a.name) else {
-                    throw fail(a.line, ael, "the lab takes names of ASCII letters, digits and _ that start with a letter")
-                }
-                try column(a.name, a.line, ael)
-                if let d = a.derivation, !Self.isSupportedDerivation(d) {
-                    throw fail(
-                        a.line, ael,
-                        "the derivation '\(d)' is not one the lab models (now(), lowercase:(a), uppercase:(a), canonical:(a), a, relationship.a, relationship.@count)"
-                    )
-                }
-                guard Self.attributeType(a.type) != nil else {
-                    throw fail(
-                        a.line, ael,
-                        "the attribute type '\(a.type)' is not supported (only stored types: Integer 16/32/64, Double, Float, Decimal, String, Boolean, Date, Binary, UUID, URI, Transformable)"
-                    )
-                }
-            }
-            for r in e.relationships {
-                let rel = "relationship name=\"\(r.name)\""
-                guard Identifier.isPlainName(r.name) else {
-                    throw fail(r.line, rel, "the lab takes names of ASCII letters, digits and _ that start with a letter")
-                }
-                guard let d = model.entity(r.destination) else {
-                    throw fail(r.line, rel, "the destination entity \(r.destination) is not in the model")
-                }
-                if !r.toMany { try column(r.name, r.line, rel) }
-                if r.toMany && r.destination == e.name && r.inverseName == r.name {
-                    throw fail(
-                        r.line, rel,
-                        "a to-many relationship that is its own inverse (\(e.name).\(r.name), like friends) is not supported: its join table's two columns would have one name"
-                    )
-                }
-                if let inv = r.inverseName, (ancestors(of: d) + [d]).flatMap(\.relationships).first(where: { $0.name == inv }) == nil {
-                    throw fail(r.line, rel, "the inverse \(r.destination).\(inv) is not in the model")
-                }
-            }
-            var indexNames = Set<String>()
-            for f in e.fetchIndexes {
-                let fel = "fetchIndex name=\"\(f.name)\""
-                guard Identifier.isPlainName(f.name) else {
-                    throw fail(f.line, fel, "the lab takes names of ASCII letters, digits and _ that start with a letter")
-                }
-                guard indexNames.insert(f.name.uppercased()).inserted else {
-                    throw fail(f.line, fel, "\(e.name) has two fetch indexes named \(f.name)")
-                }
-                guard !f.elements.isEmpty else { throw fail(f.line, fel, "the fetch index has no elements") }
-                let types = Set(f.elements.map(\.type))
-                guard types.count == 1, ["Binary", "RTree"].contains(types.first!) else {
-                    throw fail(
-                        f.line, fel, "a fetch index is all Binary or all RTree elements (found \(types.sorted().joined(separator: ", ")))")
-                }
-                for x in f.elements {
-                    let xel = "fetchIndexElement property=\"\(x.property)\""
-                    let own = (inherited + [e])
-                    if x.type == "Binary", own.flatMap(\.relationships).contains(where: { $0.name == x.property && !$0.toMany }) {
-                        continue  // a to-one: the index takes its foreign key
-                    }
-                    guard let a = own.flatMap(\.attributes).first(where: { $0.name == x.property && !$0.transient }) else {
-                        let what =
-                            own.flatMap(\.relationships).contains { $0.name == x.property }
-                            ? (x.type == "RTree"
-                                ? "a relationship: an R-tree index takes numbers and dates"
-                                : "a to-many relationship: an index takes attributes and to-one relationships")
-                            : "not a stored attribute or to-one relationship of \(e.name)"
-                        throw fail(x.line, xel, "\(x.property) is \(what)")
-                    }
-                    if x.type == "RTree" && !["Integer 16", "Integer 32", "Integer 64", "Double", "Float", "Date"].contains(a.type) {
-                        throw fail(x.line, xel, "an R-tree index takes numbers and dates; \(e.name).\(a.name) is \(a.type)")
-                    }
-                }
-                if f.elements.first?.type == "RTree" && f.elements.count > 5 {
-                    throw fail(f.line, fel, "an R-tree index takes at most 5 attributes")
-                }
-            }
-            for c in e.uniquenessConstraints {
-                for p in c where (inherited + [e]).flatMap(\.attributes).first(where: { $0.name == p && !$0.transient }) == nil {
-                    throw fail(
-                        e.line, el,
-                        "the uniqueness constraint [\(c.joined(separator: ", "))] names \(p), which is not a stored attribute of \(e.name) (constraints on relationships are not supported)"
-                    )
-                }
-            }
+            var check = ImportedEntityCheck(importer: self, entity: e)
+            try check.nameAndTable(&tables)
+            try check.parentChain()
+            try check.attributes()
+            try check.relationships()
+            try check.fetchIndexes()
+            try check.uniquenessConstraints()
         }
     }
 
