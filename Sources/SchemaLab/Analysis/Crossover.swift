@@ -6,30 +6,30 @@ import Foundation
 /// confidence intervals: the crossing is interpolated again with the intervals' ends
 /// (a at its low end against b at its high end, and the other way round), which gives
 /// the earliest and the latest size it can be, within the two sizes that bracket it.
-public struct Crossover: Sendable, Equatable {
-    public let first: String
-    public let second: String
+package struct Crossover: Sendable, Equatable {
+    package let first: String
+    package let second: String
     /// The estimated size of the crossing, and its range.
-    public let size: Double
-    public let low: Double
-    public let high: Double
+    package let size: Double
+    package let low: Double
+    package let high: Double
     /// The measured sizes on either side.
-    public let below: Int
-    public let above: Int
+    package let below: Int
+    package let above: Int
     /// The variant that is faster below the crossing, and the one faster above it.
-    public let fasterBelow: String
-    public let fasterAbove: String
+    package let fasterBelow: String
+    package let fasterAbove: String
     /// True when, at both bracketing sizes, the confidence intervals do not overlap: the
     /// order really changes. Otherwise the crossing may be noise.
-    public let significant: Bool
+    package let significant: Bool
 
     /// A point of one variant's curve: the size, the median and its confidence interval.
-    public struct Point: Sendable {
-        public let size: Int
-        public let median: Double
-        public let low: Double
-        public let high: Double
-        public init(size: Int, median: Double, low: Double, high: Double) {
+    package struct Point: Sendable {
+        package let size: Int
+        package let median: Double
+        package let low: Double
+        package let high: Double
+        package init(size: Int, median: Double, low: Double, high: Double) {
             self.size = size
             self.median = median
             self.low = low
@@ -38,7 +38,7 @@ public struct Crossover: Sendable, Equatable {
     }
 
     /// Every crossing of `a` and `b` over the sizes both have.
-    public static func find(_ first: String, _ firstPoints: [Point], _ second: String, _ secondPoints: [Point]) -> [Crossover] {
+    package static func find(_ first: String, _ firstPoints: [Point], _ second: String, _ secondPoints: [Point]) -> [Crossover] {
         let bySize = Dictionary(secondPoints.map { ($0.size, $0) }, uniquingKeysWith: { x, _ in x })
         let pairs = firstPoints.sorted { $0.size < $1.size }.compactMap { p -> (Point, Point)? in
             guard let q = bySize[p.size], p.median > 0, q.median > 0 else { return nil }

@@ -4,23 +4,23 @@ import SchemaLabEngine
 /// How each case's cost grows over the sizes of a run: one curve per variant and
 /// workload (its median and 95% interval at each size), its ``GrowthFit``, and the
 /// ``Crossover``s between the variants of each workload.
-public struct GrowthAnalysis: Sendable {
+package struct GrowthAnalysis: Sendable {
     /// One variant's cost against size for one workload.
-    public struct Curve: Sendable {
-        public let variant: String
-        public let workload: String
-        public let points: [Crossover.Point]
+    package struct Curve: Sendable {
+        package let variant: String
+        package let workload: String
+        package let points: [Crossover.Point]
         /// Nil with fewer than 2 sizes.
-        public let fit: GrowthFit?
+        package let fit: GrowthFit?
     }
 
-    public let sizes: [Int]
-    public let curves: [Curve]
+    package let sizes: [Int]
+    package let curves: [Curve]
     /// Every crossing, per workload, for every pair of variants.
-    public let crossovers: [(workload: String, crossover: Crossover)]
+    package let crossovers: [(workload: String, crossover: Crossover)]
 
     /// The curves of a run, in the scenario's variant and workload order.
-    public init(run: RunSnapshot) {
+    package init(run: RunSnapshot) {
         let order = RunOrder(run: run)
         sizes = order.sizes
         var curves: [Curve] = []
@@ -52,14 +52,14 @@ public struct GrowthAnalysis: Sendable {
 
 /// The variants, workloads and sizes of a run in the scenario's order (the `schema_index`
 /// and `workload_index` columns), and which variant is the reference.
-public struct RunOrder: Sendable {
-    public let variants: [String]
-    public let workloads: [String]
-    public let sizes: [Int]
+package struct RunOrder: Sendable {
+    package let variants: [String]
+    package let workloads: [String]
+    package let sizes: [Int]
     /// The reference variant (its cases' `reference_check` is `reference`), if the run has it.
-    public let reference: String?
+    package let reference: String?
 
-    public init(run: RunSnapshot) {
+    package init(run: RunSnapshot) {
         func ordered(_ name: KeyPath<CaseSummary, String>, _ index: KeyPath<CaseSummary, Int>) -> [String] {
             var seen: [Int: String] = [:]
             for c in run.cases.values { seen[c.summary[keyPath: index]] = c.summary[keyPath: name] }

@@ -6,40 +6,40 @@ import SchemaLabEngine
 /// effect, the measured ratio, its interval and the verdict). The headline row of each claim
 /// (`headline` = `yes`) carries its verdict; a claim the run could not measure has one row,
 /// without a size, `not measured`.
-public struct ClaimRecord: Sendable, Equatable {
+package struct ClaimRecord: Sendable, Equatable {
     /// The file's name in a run directory.
-    public static let fileName = "claims.csv"
+    package static let fileName = "claims.csv"
 
     // One field per column of ``header``, in its order (numbers nil when empty).
-    public var scenario: String
-    public var id: String
-    public var document: String
-    public var year: Int
-    public var location: String
-    public var statement: String
-    public var metric: String
+    package var scenario: String
+    package var id: String
+    package var document: String
+    package var year: Int
+    package var location: String
+    package var statement: String
+    package var metric: String
     /// The metric compared: `instructions` for a time claim in a counted run.
-    public var basis: String
-    public var subject: String
-    public var against: String
-    public var direction: String
-    public var expectedLow: Double?
-    public var expectedHigh: Double?
-    public var figure: String
-    public var tolerance: Double
-    public var claimSize: Int?
-    public var size: Int?
-    public var subjectValue: Double?
-    public var againstValue: Double?
-    public var ratio: Double?
-    public var ratioLow: Double?
-    public var ratioHigh: Double?
-    public var verdict: ClaimVerdict
-    public var headline: Bool
-    public var change: String
+    package var basis: String
+    package var subject: String
+    package var against: String
+    package var direction: String
+    package var expectedLow: Double?
+    package var expectedHigh: Double?
+    package var figure: String
+    package var tolerance: Double
+    package var claimSize: Int?
+    package var size: Int?
+    package var subjectValue: Double?
+    package var againstValue: Double?
+    package var ratio: Double?
+    package var ratioLow: Double?
+    package var ratioHigh: Double?
+    package var verdict: ClaimVerdict
+    package var headline: Bool
+    package var change: String
 
     /// The rows of one evaluated claim: one per measured size, or one `not measured`.
-    public static func rows(scenario: String, _ evaluation: ClaimEvaluation) -> [ClaimRecord] {
+    package static func rows(scenario: String, _ evaluation: ClaimEvaluation) -> [ClaimRecord] {
         let c = evaluation.claim
         let base = ClaimRecord(
             scenario: scenario, id: c.id, document: c.source.document, year: c.source.year, location: c.source.location,
@@ -66,7 +66,7 @@ public struct ClaimRecord: Sendable, Equatable {
     }
 
     /// claims.csv's columns.
-    public static let table = CSVTable<ClaimRecord>(
+    package static let table = CSVTable<ClaimRecord>(
         [
             .text("scenario", \.scenario), .text("claim", \.id), .text("document", \.document), .integer("year", \.year, unit: .none),
             .text("where", \.location), .text("statement", \.statement), .text("metric", \.metric), .text("basis", \.basis),
@@ -84,7 +84,7 @@ public struct ClaimRecord: Sendable, Equatable {
         required: ["scenario", "claim", "verdict"])
 
     /// The columns of claims.csv.
-    public static var header: [String] { table.header }
+    package static var header: [String] { table.header }
 
     /// A claims.csv number: an integer as one, anything else with 6 significant digits.
     @Sendable static func number(_ value: Double) -> String {
@@ -132,7 +132,7 @@ public struct ClaimRecord: Sendable, Equatable {
     }
 
     /// The expected effect in words: "lower, ratio 0.34 (0.500 s -> 0.168 s)".
-    public var expectedText: String {
+    package var expectedText: String {
         var text = direction
         if let lo = expectedLow, let hi = expectedHigh {
             text += lo == hi ? ", ratio \(Self.ratioText(lo))" : ", ratio \(Self.ratioText(lo))-\(Self.ratioText(hi))"
@@ -141,30 +141,30 @@ public struct ClaimRecord: Sendable, Equatable {
     }
 
     /// The measured ratio and its interval in words: "0.31 (0.29-0.33)".
-    public var measuredText: String {
+    package var measuredText: String {
         guard let ratio else { return "-" }
         guard let lo = ratioLow, let hi = ratioHigh, lo != hi else { return Self.ratioText(ratio) + " (exact)" }
         return "\(Self.ratioText(ratio)) (\(Self.ratioText(lo))-\(Self.ratioText(hi)))"
     }
 
     /// A ratio with 3 significant digits (0.336, 0.0612, 12.4).
-    public static func ratioText(_ value: Double) -> String {
+    package static func ratioText(_ value: Double) -> String {
         value.isFinite ? String(format: "%.3g", value) : "inf"
     }
 
     /// A measured value: counts with thousands separators, others with 3 decimals or so.
-    public static func valueText(_ value: Double) -> String {
+    package static func valueText(_ value: Double) -> String {
         value.rounded() == value || abs(value) >= 1000 ? Format.number(value) : Format.short(value)
     }
 }
 
 /// `claims.csv` of a run directory: written when a run finishes, read by the report, the
 /// findings page and `compare`.
-public enum ClaimsFile {
+package enum ClaimsFile {
     /// Evaluates `scenario`'s claims on the run in `directory` and writes `claims.csv` (nothing
     /// when the scenario states none). Returns the evaluations.
     @discardableResult
-    public static func write(scenario: Scenario, directory: String) throws(FileError) -> [ClaimEvaluation] {
+    package static func write(scenario: Scenario, directory: String) throws(FileError) -> [ClaimEvaluation] {
         let path = directory + "/" + ClaimRecord.fileName
         guard !scenario.claims.isEmpty else {
             try? FileManager.default.removeItem(atPath: path)
@@ -176,7 +176,7 @@ public enum ClaimsFile {
     }
 
     /// Writes `evaluations` (the claims of the scenario named `scenario`) as `directory/claims.csv`.
-    public static func write(_ evaluations: [ClaimEvaluation], scenario: String, directory: String) throws(FileError) {
+    package static func write(_ evaluations: [ClaimEvaluation], scenario: String, directory: String) throws(FileError) {
         let path = directory + "/" + ClaimRecord.fileName
         let text = ClaimRecord.table.text(evaluations.flatMap { ClaimRecord.rows(scenario: scenario, $0) })
         do { try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic) } catch {
@@ -186,7 +186,7 @@ public enum ClaimsFile {
 
     /// The rows of `directory/claims.csv`; empty when there is none; an error when it is not
     /// the file this build writes.
-    public static func read(directory: String) throws(FileError) -> [ClaimRecord] {
+    package static func read(directory: String) throws(FileError) -> [ClaimRecord] {
         let path = directory + "/" + ClaimRecord.fileName
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return [] }
         return try ClaimRecord.table.rows(in: text, file: path, blank: ClaimRecord.blank)

@@ -4,16 +4,16 @@ import SchemaLabEngine
 /// Stored runs to compare with: `results/baselines/NAME/` holds a run's results.csv,
 /// samples.csv, plans.csv, env.json, run.json, fills.csv and claims.csv, small plain files a repository can commit
 /// and diff.
-public struct Baselines: Sendable {
+package struct Baselines: Sendable {
     /// The directory that holds the baselines.
-    public let directory: String
+    package let directory: String
     /// The files a baseline keeps.
-    public static let files = ["results.csv", "samples.csv", "plans.csv", "env.json", "run.json", "fills.csv", "claims.csv"]
+    package static let files = ["results.csv", "samples.csv", "plans.csv", "env.json", "run.json", "fills.csv", "claims.csv"]
 
-    public init(directory: String = "results/baselines") { self.directory = directory }
+    package init(directory: String = "results/baselines") { self.directory = directory }
 
     /// Copies the run in `run` to `NAME` (replacing an earlier one with `replace`).
-    public func save(run: String, name: String, replace: Bool) throws(FileError) {
+    package func save(run: String, name: String, replace: Bool) throws(FileError) {
         guard Identifier.isPlainName(name.replacingOccurrences(of: "-", with: "_").replacingOccurrences(of: ".", with: "_")) else {
             throw FileError(path: name, message: "a baseline name is letters, digits, -, _ and . ('\(name)')", isBadInput: true)
         }
@@ -42,7 +42,7 @@ public struct Baselines: Sendable {
     }
 
     /// The saved baselines: name, scenario, cases, commit and when the run started.
-    public func list() -> [(name: String, scenario: String, cases: Int, commit: String, started: String)] {
+    package func list() -> [(name: String, scenario: String, cases: Int, commit: String, started: String)] {
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
         return names.compactMap { name in
             guard let snapshot = try? RunSnapshot(path: directory + "/" + name) else { return nil }
@@ -54,7 +54,7 @@ public struct Baselines: Sendable {
     }
 
     /// The directory of a baseline given as a run directory or a name; nil when neither exists.
-    public func resolve(_ nameOrPath: String) -> String? {
+    package func resolve(_ nameOrPath: String) -> String? {
         let fm = FileManager.default
         if fm.fileExists(atPath: nameOrPath + "/results.csv") { return nameOrPath }
         if fm.fileExists(atPath: directory + "/" + nameOrPath + "/results.csv") { return directory + "/" + nameOrPath }

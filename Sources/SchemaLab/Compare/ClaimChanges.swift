@@ -6,30 +6,30 @@ import SchemaLabEngine
 /// instructions for a time in a counted run, moved by more than their 1% tolerance) and the
 /// claim's expectation is unchanged; a change of a verdict judged on time or memory is
 /// reported, not gated. Matched by claim and size.
-public struct ClaimChanges: Sendable {
+package struct ClaimChanges: Sendable {
     /// One claim whose verdict changed.
-    public struct Change: Sendable {
+    package struct Change: Sendable {
         /// The claim, and the size it changed at.
-        public let id: String
-        public let size: Int
+        package let id: String
+        package let size: Int
         /// The baseline's verdict and the run's.
-        public let before: ClaimVerdict
-        public let after: ClaimVerdict
+        package let before: ClaimVerdict
+        package let after: ClaimVerdict
         /// What it means for the gate: regressed (gated), improved, or changed (reported).
-        public let verdict: RunComparison.Verdict
+        package let verdict: RunComparison.Verdict
         /// The line the comparison report prints.
-        public let message: String
+        package let message: String
     }
 
     /// Every claim measurement whose verdict changed.
-    public let changes: [Change]
+    package let changes: [Change]
     /// Claims the run judged that the baseline has no verdict for (an older baseline).
-    public let unmatched: Int
+    package let unmatched: Int
 
     /// True when a change is gated.
-    public var hasRegression: Bool { changes.contains { $0.verdict == .regressed } }
+    package var hasRegression: Bool { changes.contains { $0.verdict == .regressed } }
 
-    public init(baseline: [ClaimRecord], run: [ClaimRecord]) {
+    package init(baseline: [ClaimRecord], run: [ClaimRecord]) {
         let before = Dictionary(baseline.filter { $0.size != nil }.map { ("\($0.id) \($0.size!)", $0) }, uniquingKeysWith: { a, _ in a })
         var changes: [Change] = []
         var unmatched = 0

@@ -1,14 +1,14 @@
 import SchemaLabEngine
 
 /// A ``RunComparison`` for people: a table for a CI log, or Markdown for a pull request.
-public struct ComparisonReport: Sendable {
-    public let comparison: RunComparison
-    public let baseline: String
-    public let run: String
+package struct ComparisonReport: Sendable {
+    package let comparison: RunComparison
+    package let baseline: String
+    package let run: String
     /// The claims whose verdict changed.
-    public let claims: ClaimChanges?
+    package let claims: ClaimChanges?
 
-    public init(comparison: RunComparison, baseline: String, run: String, claims: ClaimChanges? = nil) {
+    package init(comparison: RunComparison, baseline: String, run: String, claims: ClaimChanges? = nil) {
         self.comparison = comparison
         self.baseline = baseline
         self.run = run
@@ -52,7 +52,7 @@ public struct ComparisonReport: Sendable {
     }
 
     /// The plain-text table, with each case's findings under it.
-    public var text: String {
+    package var text: String {
         let rows = comparison.cases.map { c -> [String] in
             [
                 "\(c.key.variant) \(c.key.workload) n=\(c.key.size)", Format.short(c.baseMs), Format.short(c.newMs),
@@ -80,7 +80,7 @@ public struct ComparisonReport: Sendable {
     }
 
     /// The same as Markdown: a summary, a table, and the findings.
-    public var markdown: String {
+    package var markdown: String {
         var out = [
             "### SchemaLab: \(baseline) -> \(run)", "", summary, "", header, "",
             "| case | base ms | new ms | time | p | verdict |", "|---|---:|---:|---:|---:|---|",

@@ -9,24 +9,24 @@ import SchemaLabEngine
 /// times. Goals, for the photo matrix's workloads: 3x for the object paths (insert,
 /// fetch-sorted, frc-sections), 1.2x for frc-batched, whose time is its ID and section-count
 /// queries.
-public struct RawComparison {
+package struct RawComparison {
     /// The run directory.
-    public var directory: String
+    package var directory: String
     /// The raw program's CSV.
-    public var rawCSV: String
+    package var rawCSV: String
     /// Also write the ratios to this CSV file.
-    public var csv: String?
+    package var csv: String?
 
     /// The goal (lab/raw minimum time) of each photo-matrix workload.
-    public static let goals = ["insert": 3.0, "fetch-sorted": 3.0, "frc-sections": 3.0, "frc-batched": 1.2]
+    package static let goals = ["insert": 3.0, "fetch-sorted": 3.0, "frc-sections": 3.0, "frc-batched": 1.2]
 
-    public init(directory: String, rawCSV: String) {
+    package init(directory: String, rawCSV: String) {
         self.directory = directory
         self.rawCSV = rawCSV
     }
 
     /// Prints a table of the cases both files have (and writes ``csv``).
-    public func compare(console: any Console) throws(OperationError) {
+    package func compare(console: any Console) throws(OperationError) {
         let lab: [CaseSummary], raw: [RawTime]
         do {
             lab = try RunFiles.results.read(path: directory + "/results.csv", blank: CaseSummary())

@@ -9,21 +9,21 @@ import SchemaLabEngine
 /// is larger than the threshold (``RunComparison``). Claims: a verdict that got worse on a
 /// deterministic metric (``ClaimChanges``). Runs from different environments are
 /// refused unless ``acrossEnvironments``.
-public struct RegressionGate {
+package struct RegressionGate {
     /// A baseline name (in ``baselineDirectory``) or a run directory.
-    public var baseline: String
+    package var baseline: String
     /// The run directory to judge.
-    public var run: String
+    package var run: String
     /// Where baselines are kept.
-    public var baselineDirectory = "results/baselines"
+    package var baselineDirectory = "results/baselines"
     /// Thresholds and tolerances.
-    public var options = RunComparison.Options()
+    package var options = RunComparison.Options()
     /// Compare runs from different environments anyway.
-    public var acrossEnvironments = false
+    package var acrossEnvironments = false
     /// Also write the report as Markdown to this file.
-    public var markdown: String?
+    package var markdown: String?
 
-    public init(baseline: String, run: String) {
+    package init(baseline: String, run: String) {
         self.baseline = baseline
         self.run = run
     }
@@ -31,7 +31,7 @@ public struct RegressionGate {
     /// Prints the comparison to `console`. Throws ``OperationError/Status/regression`` when a
     /// case got worse (or a baseline case is missing, unless allowed), a failure when the
     /// runs cannot be compared, and ``OperationError/Status/baselineNotFound``.
-    public func check(console: any Console) throws(OperationError) {
+    package func check(console: any Console) throws(OperationError) {
         guard let base = Baselines(directory: baselineDirectory).resolve(baseline) else {
             throw OperationError(
                 .baselineNotFound, "no baseline '\(baseline)' (neither a run directory nor \(baselineDirectory)/\(baseline)/results.csv)")

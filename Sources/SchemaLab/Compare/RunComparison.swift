@@ -11,69 +11,69 @@ import SchemaLabEngine
 /// the machine factor, the median over all cases of new median / baseline median (with at
 /// least 3 cases). A machine that is slower today slows every case; a regression slows some.
 /// A change that slows every case alike is then not seen in time, but in instruction counts.
-public struct RunComparison: Sendable {
+package struct RunComparison: Sendable {
     /// What a finding means for the gate.
-    public enum Verdict: String, Sendable, Comparable {
+    package enum Verdict: String, Sendable, Comparable {
         case same = "~"
         case improved = "improved"
         case changed = "changed"
         case regressed = "REGRESSED"
 
         var rank: Int { [.same: 0, .improved: 1, .changed: 2, .regressed: 3][self]! }
-        public static func < (a: Verdict, b: Verdict) -> Bool { a.rank < b.rank }
+        package static func < (a: Verdict, b: Verdict) -> Bool { a.rank < b.rank }
     }
 
     /// One thing that differs in one case.
-    public struct Finding: Sendable {
-        public let verdict: Verdict
-        public let message: String
+    package struct Finding: Sendable {
+        package let verdict: Verdict
+        package let message: String
     }
 
     /// One case's comparison.
-    public struct CaseComparison: Sendable {
-        public let key: CaseKey
+    package struct CaseComparison: Sendable {
+        package let key: CaseKey
         /// Median wall time (ms) in the baseline and the run, their ratio - 1, and the p-value.
-        public let baseMs: Double, newMs: Double, change: Double, p: Double
-        public let time: Verdict
-        public let findings: [Finding]
+        package let baseMs: Double, newMs: Double, change: Double, p: Double
+        package let time: Verdict
+        package let findings: [Finding]
         /// The worst verdict of the time and the findings.
-        public var verdict: Verdict { ([time] + findings.map(\.verdict)).max()! }
+        package var verdict: Verdict { ([time] + findings.map(\.verdict)).max()! }
     }
 
     /// The thresholds of the gate.
-    public struct Options: Sendable {
+    package struct Options: Sendable {
         /// A time (or memory) change smaller than this fraction is `~` whatever its p-value.
-        public var minimumEffect = 0.10
+        package var minimumEffect = 0.10
         /// The significance level of the Mann-Whitney U test.
-        public var alpha = 0.05
+        package var alpha = 0.05
         /// Instruction counts may move by this fraction before they count.
-        public var instructionTolerance = 0.01
+        package var instructionTolerance = 0.01
         /// A baseline case the run does not have fails the gate unless this is set (a shard,
         /// or a run of some variants only, compared with a whole baseline).
-        public var allowMissing = false
-        public init() {}
+        package var allowMissing = false
+        package init() {}
     }
 
-    public let cases: [CaseComparison]
+    package let cases: [CaseComparison]
     /// The run's times were divided by this before comparing (1 with fewer than 3 cases).
-    public let machineFactor: Double
+    package let machineFactor: Double
     /// Cases of the baseline the run does not have, and the other way round.
-    public let missing: [CaseKey]
-    public let added: [CaseKey]
-    public let options: Options
+    package let missing: [CaseKey]
+    package let added: [CaseKey]
+    package let options: Options
 
     /// True when any case regressed, or a baseline case is missing from the run (unless
     /// ``Options/allowMissing``): a workload that stopped running is not a pass.
-    public var hasRegression: Bool { !regressedCases.isEmpty || missingFails }
+    package var hasRegression: Bool { !regressedCases.isEmpty || missingFails }
 
     /// The cases whose verdict is a regression.
-    public var regressedCases: [CaseComparison] { cases.filter { $0.verdict == .regressed } }
+    package var regressedCases: [CaseComparison] { cases.filter { $0.verdict == .regressed } }
 
     /// True when the baseline has cases the run does not, and that fails the gate.
-    public var missingFails: Bool { !missing.isEmpty && !options.allowMissing }
+    package var missingFails: Bool { !missing.isEmpty && !options.allowMissing }
 
     /// What differs between two environments that makes timings incomparable.
-    public static func environmentDifferences(_ baseline: EnvironmentFingerprint, _ run: EnvironmentFingerprint) -> [String] {
+    package static func environmentDifferences(_ baseline: EnvironmentFingerprint, _ run: EnvironmentFingerprint) -> [String] {
         var out: [String] = []
         func cmp<T: Equatable>(_ name: String, _ x: T, _ y: T) {
             if x != y { out.append("\(name): \(x) in the baseline, \(y) in the run") }
@@ -85,7 +85,7 @@ public struct RunComparison: Sendable {
         return out
     }
 
-    public init(baseline: RunSnapshot, run: RunSnapshot, options: Options = Options()) {
+    package init(baseline: RunSnapshot, run: RunSnapshot, options: Options = Options()) {
         self.options = options
         let pairs = run.order.compactMap { key -> (RecordedCase, RecordedCase)? in
             guard let b = baseline.cases[key], let n = run.cases[key] else { return nil }

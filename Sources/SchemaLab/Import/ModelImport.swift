@@ -3,27 +3,27 @@ import SchemaLabEngine
 
 /// `schemalab import MODEL`: an Xcode Core Data model or a Core Data store made into a
 /// scenario file, checked to validate before it is written.
-public struct ModelImport {
+package struct ModelImport {
     /// The model: an .xcdatamodeld bundle (its current version), an .xcdatamodel folder, its
     /// contents file, or a Core Data SQLite store.
-    public var model: String
+    package var model: String
     /// The scenario file to write (nil: scenarios/NAME.json when ./scenarios exists, else NAME.json).
-    public var out: String?
+    package var out: String?
     /// The scenario's name (nil: the model's file name).
-    public var name: String?
+    package var name: String?
     /// Overwrite the output file if it exists.
-    public var replace = false
+    package var replace = false
     /// The date written into the scenario's description (yyyy-MM-dd, UTC); nil: today.
-    public var today: String?
+    package var today: String?
 
-    public init(model: String) {
+    package init(model: String) {
         self.model = model
     }
 
     /// Reads the model, writes the scenario, prints its path and contents to `console` and
     /// the importer's notes as notes. Returns the path written.
     @discardableResult
-    public func write(console: any Console) throws(OperationError) -> String {
+    package func write(console: any Console) throws(OperationError) -> String {
         let parsed: ImportedModel
         do { parsed = try ModelSource.read(path: model) } catch let error as ModelImportError {
             throw OperationError(.badInput, error.description)

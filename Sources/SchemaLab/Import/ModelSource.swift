@@ -3,9 +3,9 @@ import Foundation
 /// Finds the model behind a path the user gives `schemalab import`: an `.xcdatamodeld`
 /// bundle (its current version, named in `.xccurrentversion`), an `.xcdatamodel` folder,
 /// its `contents` XML file, or a SQLite store (read by ``StoreModelReader``).
-public enum ModelSource {
+package enum ModelSource {
     /// Reads the model at `path`.
-    public static func read(path: String) throws -> ImportedModel {
+    package static func read(path: String) throws -> ImportedModel {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw ModelImportError(file: path, line: 0, element: "", message: "no such file or folder")

@@ -11,9 +11,9 @@ import FoundationXML
 /// positions, configurations, stored fetch requests, fetched properties, user info) are
 /// skipped; an element it does not know inside an entity is an error, so that nothing is
 /// dropped silently.
-public enum ModelXMLReader {
+package enum ModelXMLReader {
     /// Parses `data` (the bytes of the file at `file`, which messages name).
-    public static func read(data: Data, file: String) throws -> ImportedModel {
+    package static func read(data: Data, file: String) throws -> ImportedModel {
         guard data.count <= maxBytes else {
             throw ModelImportError(
                 file: file, line: 0, element: "",
@@ -54,8 +54,8 @@ public enum ModelXMLReader {
 
     /// The largest contents file the reader takes, and the deepest element nesting: a model
     /// nests four levels (model, entity, fetchIndex, fetchIndexElement).
-    public static let maxBytes = 32 * 1_048_576
-    public static let maxDepth = 64
+    package static let maxBytes = 32 * 1_048_576
+    package static let maxDepth = 64
 
     /// The first byte of `data` that is not part of a valid UTF-8 sequence: its offset, value
     /// and 1-based line; nil when all of it is UTF-8.

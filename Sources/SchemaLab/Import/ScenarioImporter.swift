@@ -11,26 +11,26 @@ import SchemaLabSQLite
 /// defaults, indexes on attributes and to-one relationships. What it does not is refused
 /// with the element's line (derived attributes, indexes on expressions, a self-inverse
 /// to-many, types that are not stored). What it reads but does not model is said in ``notes``.
-public struct ScenarioImporter {
-    public let model: ImportedModel
+package struct ScenarioImporter {
+    package let model: ImportedModel
     /// The scenario's name (a label).
-    public let name: String
+    package let name: String
     /// The day the data set's dates end, `yyyy-mm-dd` (their range is the year before it).
-    public let today: String
+    package let today: String
     /// The scenario format's JSON Schema, relative to where the scenario goes (`schema.json`
     /// in scenarios/), written as `"$schema"` so that editors check the file; nil: none.
-    public var schemaReference: String?
+    package var schemaReference: String?
     /// What the import read but does not model, and choices it made: one line each.
-    public private(set) var notes: [String] = []
+    package private(set) var notes: [String] = []
 
-    public init(model: ImportedModel, name: String, today: String) {
+    package init(model: ImportedModel, name: String, today: String) {
         self.model = model
         self.name = name
         self.today = today
     }
 
     /// The scenario, as typed specs (``ScenarioEncoder`` writes its file).
-    public mutating func scenario() throws -> Scenario {
+    package mutating func scenario() throws -> Scenario {
         try check()
         for e in model.entities {
             for a in e.attributes where a.transient {
@@ -72,7 +72,7 @@ public struct ScenarioImporter {
 
     /// Core Data's attribute types and the lab's: UUID is a 16-byte BLOB, URI its text in a
     /// VARCHAR, Transformable the transformer's bytes in a BLOB, as Core Data stores them.
-    public static func attributeType(_ xml: String) -> AttributeType? {
+    package static func attributeType(_ xml: String) -> AttributeType? {
         switch xml {
         case "Integer 16": return .integer16
         case "Integer 32": return .integer32

@@ -25,8 +25,8 @@ import SchemaLabEngine
 /// the inverse of a to-one whose other side is a to-many, the exact types behind SQLite's
 /// (Integer 16/32/64 or Boolean; Double or Float; String or URI; Binary, UUID or
 /// Transformable), optionality, default values and delete rules.
-public enum StoreModelReader {
-    public static func read(path: String) throws -> ImportedModel {
+package enum StoreModelReader {
+    package static func read(path: String) throws -> ImportedModel {
         func fail(_ message: String) -> ModelImportError { ModelImportError(file: path, line: 0, element: "", message: message) }
         let snapshot: ExistingStore.Snapshot
         do { snapshot = try ExistingStore.open(path) } catch let e as StoreMismatch { throw fail(e.message) }

@@ -4,17 +4,17 @@ import SchemaLabEngine
 /// `explain --advise`: the indexes `.expert` suggested, added to a copy of the variant
 /// (`<variant>+advice`), measured against the variant on the workload (interleaved), with
 /// a check that both return the same result.
-public struct AdviceExperiment {
-    public var scenario: String
-    public var variant: String
-    public var workload: String
-    public var indexes: [AdvisedIndex]
+package struct AdviceExperiment {
+    package var scenario: String
+    package var variant: String
+    package var workload: String
+    package var indexes: [AdvisedIndex]
     /// The data set size.
-    public var size = 1000
+    package var size = 1000
     /// Repetitions of each case.
-    public var repetitions = 5
+    package var repetitions = 5
 
-    public init(scenario: String, variant: String, workload: String, indexes: [AdvisedIndex]) {
+    package init(scenario: String, variant: String, workload: String, indexes: [AdvisedIndex]) {
         self.scenario = scenario
         self.variant = variant
         self.workload = workload
@@ -22,12 +22,12 @@ public struct AdviceExperiment {
     }
 
     /// The advised variant's name.
-    public var advisedVariant: String { variant + "+advice" }
+    package var advisedVariant: String { variant + "+advice" }
 
     /// `scenario` with the advised variant added: it extends the variant with the indexes
     /// (`advice1`, `advice2`, ...), and every workload limited to some variants that runs in
     /// the variant runs in the advised one too.
-    public static func advisedScenario(_ scenario: Scenario, variant: String, advised: String, indexes: [AdvisedIndex])
+    package static func advisedScenario(_ scenario: Scenario, variant: String, advised: String, indexes: [AdvisedIndex])
         throws(OperationError) -> Scenario
     {
         guard !scenario.variants.contains(where: { $0.name == advised }) else {
@@ -48,7 +48,7 @@ public struct AdviceExperiment {
 
     /// Measures the variant and the advised variant and prints the change to `console`; a
     /// failure when the advised variant returns another result.
-    public func measure(console: any Console) throws(OperationError) {
+    package func measure(console: any Console) throws(OperationError) {
         let advised = advisedVariant
         let loaded: Scenario
         do { loaded = try ScenarioDecoder.load(path: scenario) } catch { throw OperationError.from(error) }

@@ -11,27 +11,27 @@ import SchemaLabSQLite
 /// in a temporary B-tree, the index SQLite's `.expert` suggests (through the sqlite3 tool) and
 /// the plan with it. With ``advise``, the suggested indexes go into a copy of the variant
 /// (`V+advice`, ``AdviceExperiment``), measured against the variant.
-public struct CaseExplanation {
-    public var scenario: String
-    public var variant: String
-    public var workload: String
+package struct CaseExplanation {
+    package var scenario: String
+    package var variant: String
+    package var workload: String
     /// The data set size (nil: the smaller of 1000 and the scenario's first size).
-    public var size: Int?
+    package var size: Int?
     /// Add the suggested indexes as a new variant and measure both.
-    public var advise = false
+    package var advise = false
     /// Repetitions of each case with ``advise``.
-    public var repetitions = 5
+    package var repetitions = 5
     /// The sqlite3 executable `.expert` runs in.
-    public var sqlite3 = "sqlite3"
+    package var sqlite3 = "sqlite3"
 
-    public init(scenario: String, variant: String, workload: String) {
+    package init(scenario: String, variant: String, workload: String) {
         self.scenario = scenario
         self.variant = variant
         self.workload = workload
     }
 
     /// Runs the case and prints the explanation (and the advice's measurement) to `console`.
-    public func explain(console: any Console) throws(OperationError) {
+    package func explain(console: any Console) throws(OperationError) {
         let plan = try RecordedRun.loadPlan(scenario)
         let definition = plan.scenario
         guard let model = plan.models.first(where: { $0.variant == variant }) else {

@@ -6,23 +6,23 @@ import SchemaLabSQLite
 /// `schemalab generate SCENARIO`: a scenario's data set generated the way a run fills its
 /// stores (a chunk at a time), with its digest, the time it took and the memory it needed;
 /// or, with ``store``, written into a new Core Data-shaped store of one variant.
-public struct DataGeneration {
-    public var scenario: String
+package struct DataGeneration {
+    package var scenario: String
     /// Rows to generate (nil: the scenario's largest size).
-    public var size: Int?
+    package var size: Int?
     /// Rows per chunk.
-    public var chunk = DataStream.defaultChunkSize
+    package var chunk = DataStream.defaultChunkSize
     /// Also write the data into a new store at this path, through the context's save path.
-    public var store: String?
+    package var store: String?
     /// The store's variant (nil: the first).
-    public var variant: String?
+    package var variant: String?
 
-    public init(scenario: String) {
+    package init(scenario: String) {
         self.scenario = scenario
     }
 
     /// Generates (and stores) the data set; prints `name: value` lines to `console`.
-    public func generate(console: any Console) throws(OperationError) {
+    package func generate(console: any Console) throws(OperationError) {
         let plan = try RecordedRun.loadPlan(scenario)
         let dataset = plan.scenario.dataset
         let count = size ?? dataset.counts.max() ?? 0

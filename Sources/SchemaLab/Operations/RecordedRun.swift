@@ -7,23 +7,23 @@ import SchemaLabSQLite
 /// ``Lab`` runs it, a ``RunDirectoryRecorder`` commits each case as soon as it ends, so a run
 /// stopped at any moment keeps every finished case; when every case ran, the directory is
 /// marked complete and claims.csv written.
-public struct RecordedRun {
+package struct RecordedRun {
     /// What a recorded run left.
-    public struct Outcome {
+    package struct Outcome {
         /// The run directory, complete unless the run stopped at a failed case.
-        public let directory: RunDirectory
+        package let directory: RunDirectory
         /// What this process measured (a resumed run: the cases it finished), with the claims
         /// and assertions judged on every case of the directory.
-        public let result: RunResult
+        package let result: RunResult
         /// Why claims.csv could not be written (the run's results are kept); nil when it was,
         /// or when the scenario states no claims.
-        public let claimsError: String?
+        package let claimsError: String?
     }
 
     /// The temporary stores and the directory an interruption marks.
-    public let workspace: RunWorkspace
+    package let workspace: RunWorkspace
 
-    public init(workspace: RunWorkspace) {
+    package init(workspace: RunWorkspace) {
         self.workspace = workspace
     }
 
@@ -32,7 +32,7 @@ public struct RecordedRun {
     /// (their work directory is the workspace's). Bad input for a scenario or options that do
     /// not fit; a failure when the run itself failed (a full disk); cases that failed are in
     /// the outcome.
-    public func start(scenario: String, out: String, replace: Bool, options: RunOptions, observer: any RunObserver)
+    package func start(scenario: String, out: String, replace: Bool, options: RunOptions, observer: any RunObserver)
         throws(OperationError) -> Outcome
     {
         let plan = try Self.loadPlan(scenario)
@@ -59,7 +59,7 @@ public struct RecordedRun {
     /// Finishes the cases of the stopped run at `path` with the settings its run.json records;
     /// `scenario` overrides the scenario file it names (the file must be unchanged). The
     /// instructions are counted with `instructionCounter` when the run counted them.
-    public func resume(
+    package func resume(
         _ path: String, scenario: String? = nil, instructionCounter: (any InstructionCounting)?, checksFit: Bool,
         observer: any RunObserver
     ) throws(OperationError) -> Outcome {

@@ -6,26 +6,26 @@ import Synchronization
 /// ones of dead runs are removed when it is made) and, once created, its run directory. A
 /// front end that stops the process on a signal calls ``interrupt(reason:)`` first: the run
 /// directory is marked interrupted (and written no more) and the stores are removed.
-public final class RunWorkspace: Sendable {
+package final class RunWorkspace: Sendable {
     /// What an interruption left.
-    public struct Interruption: Sendable {
+    package struct Interruption: Sendable {
         /// The run directory, when it existed.
-        public let directory: String?
+        package let directory: String?
         /// Its cases done and in all.
-        public let done: Int
-        public let cases: Int
+        package let done: Int
+        package let cases: Int
     }
 
     let work: WorkDirectory
     private let directory = Mutex<RunDirectory?>(nil)
 
     /// Creates the temporary store directory (in `$TMPDIR`).
-    public init() throws(OperationError) {
+    package init() throws(OperationError) {
         do { work = try WorkDirectory.create() } catch { throw OperationError.from(error, status: .failed) }
     }
 
     /// The temporary store directory.
-    public var path: String { work.path }
+    package var path: String { work.path }
 
     /// The run directory an interruption marks.
     func attach(_ run: RunDirectory) {
@@ -34,7 +34,7 @@ public final class RunWorkspace: Sendable {
 
     /// Marks the run directory interrupted (`reason`: "stopped by SIGINT") and removes the
     /// stores; safe to call from another thread while the run goes on.
-    public func interrupt(reason: String) -> Interruption {
+    package func interrupt(reason: String) -> Interruption {
         let run = directory.withLock { $0 }
         run?.stop(.interrupted, reason: reason)
         work.remove()
@@ -42,7 +42,7 @@ public final class RunWorkspace: Sendable {
     }
 
     /// Removes the stores (the run is over).
-    public func remove() {
+    package func remove() {
         work.remove()
     }
 }

@@ -3,11 +3,11 @@ import SchemaLabEngine
 
 /// `schemalab validate FILE...`: each scenario file decoded and resolved for every variant,
 /// without running anything.
-public enum ScenarioValidation {
+package enum ScenarioValidation {
     /// Prints `FILE: ok (...)` for each valid file and notes each error (one line, with its
     /// file and JSON path); returns how many files do not validate. `scenarios/schema.json`,
     /// the format's JSON Schema, is skipped.
-    public static func validate(_ files: [String], console: any Console) throws(OperationError) -> Int {
+    package static func validate(_ files: [String], console: any Console) throws(OperationError) -> Int {
         var bad = 0
         for file in files {
             if isFormatSchema(file) {
@@ -31,7 +31,7 @@ public enum ScenarioValidation {
 
     /// `scenarios/schema.json` sits beside the scenarios, so `validate scenarios/*.json` names it:
     /// a file called schema.json that declares itself a JSON Schema is skipped.
-    public static func isFormatSchema(_ path: String) -> Bool {
+    package static func isFormatSchema(_ path: String) -> Bool {
         guard (path as NSString).lastPathComponent == "schema.json",
             let data = FileManager.default.contents(atPath: path)
         else { return false }

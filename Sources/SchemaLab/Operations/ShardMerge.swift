@@ -7,11 +7,11 @@ import SchemaLabEngine
 /// the same environment (SQLite version and compile options, CPU count, build configuration);
 /// shards 1 to N must all be there. The merged run has every shard's cases and failures and
 /// the first shard's manifest; its result checks are computed again over every case.
-public enum ShardMerge {
+package enum ShardMerge {
     /// Writes the merged run to `out` (which must not exist unless `replace`); returns it.
     /// Every problem with the shards is bad input.
     @discardableResult
-    public static func merge(shards: [String], into out: String, replace: Bool) throws(OperationError) -> RunDirectory {
+    package static func merge(shards: [String], into out: String, replace: Bool) throws(OperationError) -> RunDirectory {
         guard !shards.isEmpty else { throw OperationError(.badInput, "give the shard directories to merge") }
         var states: [RunState] = [], manifests: [RunManifest] = []
         for shard in shards {

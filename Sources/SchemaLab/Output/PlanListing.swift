@@ -4,20 +4,20 @@ import SchemaLabSQLite
 
 /// `schemalab plans DIR`: the query plans a run recorded (plans.csv), statement by
 /// statement, as indented trees.
-public struct PlanListing {
+package struct PlanListing {
     /// The run directory.
-    public var directory: String
+    package var directory: String
     /// Only these variants, only these workloads (nil: all).
-    public var variants: [String]?
-    public var workloads: [String]?
+    package var variants: [String]?
+    package var workloads: [String]?
 
-    public init(directory: String) {
+    package init(directory: String) {
         self.directory = directory
     }
 
     /// Prints each statement (`[variant workload n=size #number] sql`) with its plan tree;
     /// bad input when nothing matches.
-    public func list(console: any Console) throws(OperationError) {
+    package func list(console: any Console) throws(OperationError) {
         let path = directory + "/plans.csv"
         guard FileManager.default.fileExists(atPath: path) else {
             let what = FileManager.default.fileExists(atPath: directory) ? "it has no plans.csv" : "it does not exist"

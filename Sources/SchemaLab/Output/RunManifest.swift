@@ -2,23 +2,23 @@ import Foundation
 import SchemaLabEngine
 
 /// env.json: the environment, the scenario's identity and the run's settings.
-public struct RunManifest: Codable, Sendable {
-    public var scenarioName: String
-    public var scenarioFile: String
-    public var scenarioSHA256: String
-    public var seed: UInt64
-    public var sizes: [Int]
-    public var variants: [String]
-    public var workloads: [String]
-    public var warmup: Int
-    public var repetitions: Int
-    public var maxSecondsPerCase: Double
-    public var pragmas: [String: String]
-    public var environment: EnvironmentFingerprint
+package struct RunManifest: Codable, Sendable {
+    package var scenarioName: String
+    package var scenarioFile: String
+    package var scenarioSHA256: String
+    package var seed: UInt64
+    package var sizes: [Int]
+    package var variants: [String]
+    package var workloads: [String]
+    package var warmup: Int
+    package var repetitions: Int
+    package var maxSecondsPerCase: Double
+    package var pragmas: [String: String]
+    package var environment: EnvironmentFingerprint
     /// How batched fetches bind a window's keys (Core Data uses a `_Z_intarray0` virtual table).
-    public var batchKeyBinding = "IN (SELECT * FROM _Z_intarray0); IN (?,...) in workloads with keyBinding parameters"
+    package var batchKeyBinding = "IN (SELECT * FROM _Z_intarray0); IN (?,...) in workloads with keyBinding parameters"
 
-    public init(plan: ScenarioPlan, options: RunOptions) {
+    package init(plan: ScenarioPlan, options: RunOptions) {
         let sc = plan.scenario
         scenarioName = sc.name
         scenarioFile = sc.file
@@ -36,7 +36,7 @@ public struct RunManifest: Codable, Sendable {
 
     /// Reads `directory`'s env.json; the message says what could not be done (`purpose`:
     /// "resume", "merge", "compare", "report on").
-    public static func read(directory: String, purpose: String) throws(FileError) -> RunManifest {
+    package static func read(directory: String, purpose: String) throws(FileError) -> RunManifest {
         guard let data = FileManager.default.contents(atPath: directory + "/env.json"),
             let manifest = try? JSONDecoder().decode(RunManifest.self, from: data)
         else {

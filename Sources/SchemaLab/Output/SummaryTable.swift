@@ -1,7 +1,7 @@
 /// The terminal summary, shaped like the article's table: one row per workload,
 /// one column per variant, median milliseconds (and the statements a case ran).
-public enum SummaryTable {
-    public static func render(_ results: [RecordedCase], variants: [String], workloads: [String]) -> String {
+package enum SummaryTable {
+    package static func render(_ results: [RecordedCase], variants: [String], workloads: [String]) -> String {
         var out: [String] = []
         let sizes = Array(Set(results.map(\.key.size))).sorted()
         for size in sizes {

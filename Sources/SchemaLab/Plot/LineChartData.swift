@@ -3,26 +3,26 @@ import Foundation
 /// The data of a line chart for `plots/lines.gp`: one panel per group (a workload), one
 /// line per series (a variant), points (x, y) in order, and optional marks (a crossover).
 /// Written as tab-separated files, so that gnuplot draws what the lab computed.
-public struct LineChartData: Sendable {
-    public struct Point: Sendable {
-        public let panel: String
-        public let series: String
-        public let x: Double
-        public let y: Double
+package struct LineChartData: Sendable {
+    package struct Point: Sendable {
+        package let panel: String
+        package let series: String
+        package let x: Double
+        package let y: Double
     }
 
-    public var panels: [String] = []
-    public var series: [String] = []
-    public var points: [Point] = []
+    package var panels: [String] = []
+    package var series: [String] = []
+    package var points: [Point] = []
     /// Marks drawn as crosses with a label (panel, x, y, label).
-    public var marks: [(panel: String, x: Double, y: Double, label: String)] = []
+    package var marks: [(panel: String, x: Double, y: Double, label: String)] = []
 
-    public init() {}
+    package init() {}
 
-    public var isEmpty: Bool { points.isEmpty }
+    package var isEmpty: Bool { points.isEmpty }
 
     /// Adds a point, registering its panel and series in first-seen order.
-    public mutating func add(panel: String, series: String, x: Double, y: Double) {
+    package mutating func add(panel: String, series: String, x: Double, y: Double) {
         guard x.isFinite, y.isFinite, y > 0 else { return }
         if !panels.contains(panel) { panels.append(panel) }
         if !self.series.contains(series) { self.series.append(series) }
@@ -31,7 +31,7 @@ public struct LineChartData: Sendable {
 
     /// Writes `<base>.tsv` (panel, series, x, y; each line's points together, by x) and
     /// `<base>-marks.tsv` (panel, x, y, label).
-    public func write(base: String) throws {
+    package func write(base: String) throws {
         let sorted = points.enumerated().sorted { a, b in
             let (p, q) = (a.element, b.element)
             if p.panel != q.panel { return panels.firstIndex(of: p.panel)! < panels.firstIndex(of: q.panel)! }

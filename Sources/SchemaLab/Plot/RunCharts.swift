@@ -4,9 +4,9 @@ import SchemaLabEngine
 /// The line charts of a run: time against size and memory against size (when the run has
 /// two sizes or more), and the latency distribution of every case that recorded each
 /// query's latency.
-public enum RunCharts {
+package enum RunCharts {
     /// Median time (ms) against size, per workload and variant, with the crossovers beyond noise marked.
-    public static func growth(_ run: RunSnapshot, _ analysis: GrowthAnalysis) -> LineChartData {
+    package static func growth(_ run: RunSnapshot, _ analysis: GrowthAnalysis) -> LineChartData {
         var d = LineChartData()
         guard analysis.sizes.count >= 2 else { return d }
         for c in analysis.curves { for p in c.points { d.add(panel: c.workload, series: c.variant, x: Double(p.size), y: p.median) } }
@@ -24,7 +24,7 @@ public enum RunCharts {
 
     /// A memory figure of each case (``CaseSummary/rssGrowthKB`` or ``CaseSummary/peakRSSKB``,
     /// in KiB, or ``CaseSummary/sqliteHeapPeakBytes``, in bytes) in MB, against size.
-    public static func memory(_ run: RunSnapshot, _ order: RunOrder, _ figure: KeyPath<CaseSummary, Int64>, unit: ColumnUnit)
+    package static func memory(_ run: RunSnapshot, _ order: RunOrder, _ figure: KeyPath<CaseSummary, Int64>, unit: ColumnUnit)
         -> LineChartData
     {
         var d = LineChartData()
@@ -44,7 +44,7 @@ public enum RunCharts {
     /// Each query's latency by percentile, for one size: per workload that kept latencies
     /// (`latencies/<variant>-<workload>-<size>.csv`), one line per variant; at most 200
     /// points per line.
-    public static func percentiles(_ run: RunSnapshot, _ order: RunOrder, size: Int) -> LineChartData {
+    package static func percentiles(_ run: RunSnapshot, _ order: RunOrder, size: Int) -> LineChartData {
         var d = LineChartData()
         for w in order.workloads {
             for v in order.variants {

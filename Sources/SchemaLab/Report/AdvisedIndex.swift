@@ -5,12 +5,12 @@ import SchemaLabEngine
 /// An index `.expert` suggested, read back from its `CREATE INDEX` statement and named in
 /// a variant's terms (entity and attributes), so that it can be added to a scenario as a
 /// new variant's `addIndexes` entry.
-public struct AdvisedIndex: Sendable, Equatable {
-    public let entity: String
+package struct AdvisedIndex: Sendable, Equatable {
+    package let entity: String
     /// The attributes in index order, each with its direction.
-    public let elements: [(attribute: String, descending: Bool)]
+    package let elements: [(attribute: String, descending: Bool)]
 
-    public static func == (lhs: AdvisedIndex, rhs: AdvisedIndex) -> Bool {
+    package static func == (lhs: AdvisedIndex, rhs: AdvisedIndex) -> Bool {
         lhs.entity == rhs.entity && lhs.elements.map(\.attribute) == rhs.elements.map(\.attribute)
             && lhs.elements.map(\.descending) == rhs.elements.map(\.descending)
     }
@@ -18,7 +18,7 @@ public struct AdvisedIndex: Sendable, Equatable {
     /// Reads `CREATE INDEX name ON TABLE(COLUMN [DESC], ...)` against `model`: nil when the
     /// statement is not of that form or names a table or column that is not an entity's
     /// attribute (a foreign key column, Z_ENT).
-    public init?(createIndex sql: String, model: ResolvedModel) {
+    package init?(createIndex sql: String, model: ResolvedModel) {
         guard let on = sql.range(of: " ON "), let open = sql.range(of: "(", range: on.upperBound..<sql.endIndex),
             let close = sql.range(of: ")", options: .backwards), open.upperBound <= close.lowerBound
         else { return nil }
@@ -40,13 +40,13 @@ public struct AdvisedIndex: Sendable, Equatable {
     }
 
     /// This index as a variant's `addIndexes` entry, under `name`.
-    public func spec(name: String) -> IndexSpec {
+    package func spec(name: String) -> IndexSpec {
         IndexSpec(
             name: name, entity: entity, elements: elements.map { IndexElementSpec(key: $0.attribute, descending: $0.descending) })
     }
 
     /// `Entity(attr DESC, attr)` for people.
-    public var description: String {
+    package var description: String {
         "\(entity)(\(elements.map { $0.attribute + ($0.descending ? " DESC" : "") }.joined(separator: ", ")))"
     }
 }

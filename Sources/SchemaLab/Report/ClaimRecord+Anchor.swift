@@ -2,5 +2,5 @@
 /// themselves need not know the report (Claims sits below Report).
 extension ClaimRecord {
     /// The anchor of the claim in its scenario's report: `claim~compound-sections`.
-    public var anchor: String { ReportDocument.anchorID(["claim", id]) }
+    package var anchor: String { ReportDocument.anchorID(["claim", id]) }
 }

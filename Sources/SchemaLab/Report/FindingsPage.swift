@@ -6,29 +6,29 @@ import SchemaLabEngine
 /// within-noise claims first; then per scenario a table of its claims (source, claim,
 /// measured ratio and interval, expected effect, verdict), each linking to the claim's
 /// section of its scenario's report, where its cases are linked in turn.
-public struct FindingsPage: Sendable {
+package struct FindingsPage: Sendable {
     /// One run directory's claims.
-    public struct ScenarioClaims: Sendable {
+    package struct ScenarioClaims: Sendable {
         /// The scenario's name.
-        public let name: String
+        package let name: String
         /// The directory as given, and its path relative to the page.
-        public let directory: String
-        public let link: String
+        package let directory: String
+        package let link: String
         /// Its claims.csv, and the environment it ran in.
-        public let claims: [ClaimRecord]
-        public let environment: EnvironmentFingerprint
+        package let claims: [ClaimRecord]
+        package let environment: EnvironmentFingerprint
     }
 
     /// The run directories with claims, in the order given.
-    public let scenarios: [ScenarioClaims]
+    package let scenarios: [ScenarioClaims]
     /// Where the page is written.
-    public let outputDirectory: String
+    package let outputDirectory: String
 
     /// The headline row of every claim, in page order.
-    public var headlines: [ClaimRecord] { scenarios.flatMap { $0.claims.filter(\.headline) } }
+    package var headlines: [ClaimRecord] { scenarios.flatMap { $0.claims.filter(\.headline) } }
 
     /// Reads each directory's claims.csv and env.json; a directory without claims is left out.
-    public init(directories: [String], outputDirectory: String) throws(FileError) {
+    package init(directories: [String], outputDirectory: String) throws(FileError) {
         self.outputDirectory = outputDirectory
         var out: [ScenarioClaims] = []
         for directory in directories {
@@ -65,7 +65,7 @@ public struct FindingsPage: Sendable {
     }
 
     /// The page; `reportFile` is `report.html` for the HTML page and `report.md` for Markdown.
-    public func document(reportFile: String) -> ReportDocument {
+    package func document(reportFile: String) -> ReportDocument {
         var doc = ReportDocument(title: "SchemaLab findings: what the sources claimed, and what this machine shows")
         let all = headlines
         doc.add(
@@ -139,7 +139,7 @@ public struct FindingsPage: Sendable {
     }
 
     /// Writes `index.html` and `findings.md` into ``outputDirectory``; returns their paths.
-    public func write() throws(FileError) -> [String] {
+    package func write() throws(FileError) -> [String] {
         var paths: [String] = []
         for (name, text) in [
             ("index.html", HTMLRenderer.render(document(reportFile: "report.html"), baseDirectory: outputDirectory)),
@@ -159,7 +159,7 @@ extension FindingsPage {
     /// `schemalab findings`: writes the page for `directories` into `outputDirectory` and prints
     /// the verdict counts, each reversed claim and the page's path. A directory that is not a
     /// finished run is bad input; one without claims is skipped with a note.
-    public static func publish(directories: [String], outputDirectory: String, console: any Console) throws(OperationError) {
+    package static func publish(directories: [String], outputDirectory: String, console: any Console) throws(OperationError) {
         let page: FindingsPage
         do {
             for directory in directories { try RunDirectory.requireComplete(at: directory, purpose: "show the findings of") }

@@ -2,10 +2,10 @@ import Foundation
 
 /// Renders a ``ReportDocument`` as one self-contained HTML page: styles inline, images
 /// embedded as data URLs; nothing is fetched from the network.
-public enum HTMLRenderer {
+package enum HTMLRenderer {
     /// `baseDirectory` is where image paths are relative to; an image that cannot be read
     /// is shown as a note saying so.
-    public static func render(_ doc: ReportDocument, baseDirectory: String) -> String {
+    package static func render(_ doc: ReportDocument, baseDirectory: String) -> String {
         var out = [
             "<!DOCTYPE html>", "<html lang=\"en\"><head><meta charset=\"utf-8\">",
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">",

@@ -3,16 +3,16 @@ import SchemaLabEngine
 
 /// What SQLite's `.expert` suggests for one statement: the indexes it would create, and
 /// the statement's plan with them.
-public struct IndexAdvice: Sendable, Equatable {
+package struct IndexAdvice: Sendable, Equatable {
     /// `CREATE INDEX` statements; empty when `.expert` has nothing to add.
-    public let indexes: [String]
+    package let indexes: [String]
     /// The plan with those indexes.
-    public let plan: [String]
+    package let plan: [String]
     /// Why there is no advice (the statement uses a function only the lab registers), or nil.
-    public let failure: String?
+    package let failure: String?
 
     /// One line for the report.
-    public var summary: String {
+    package var summary: String {
         if let failure { return "No index advice: \(failure)." }
         return indexes.isEmpty ? "SQLite's `.expert` suggests no new index; its plan:" : "SQLite's `.expert` suggests:"
     }
@@ -22,13 +22,13 @@ public struct IndexAdvice: Sendable, Equatable {
 /// the lab's own SQL with `?` parameters (no value is spliced into it), run against an
 /// empty store of the variant's schema, so the advice follows from the schema and the
 /// statement alone (no table statistics).
-public struct IndexAdvisor: Sendable {
-    public let sqlite3: String
+package struct IndexAdvisor: Sendable {
+    package let sqlite3: String
 
-    public init(sqlite3: String = "sqlite3") { self.sqlite3 = sqlite3 }
+    package init(sqlite3: String = "sqlite3") { self.sqlite3 = sqlite3 }
 
     /// Why `.expert` cannot be used here, or nil when it can.
-    public func unavailable() -> String? {
+    package func unavailable() -> String? {
         let probe = run(database: ":memory:", input: ".expert\nSELECT 1;\n")
         switch probe {
         case .failure(let why): return why
@@ -37,7 +37,7 @@ public struct IndexAdvisor: Sendable {
     }
 
     /// The advice for `sql` against the store at `database`.
-    public func advise(sql: String, database: String) -> IndexAdvice {
+    package func advise(sql: String, database: String) -> IndexAdvice {
         let statement = sql.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !statement.contains("\n") else { return IndexAdvice(indexes: [], plan: [], failure: "a statement of several lines") }
         switch run(database: database, input: ".expert\n\(statement);\n") {

@@ -1,6 +1,6 @@
 /// Renders a ``ReportDocument`` as GitHub-flavoured Markdown.
-public enum MarkdownRenderer {
-    public static func render(_ doc: ReportDocument) -> String {
+package enum MarkdownRenderer {
+    package static func render(_ doc: ReportDocument) -> String {
         var out = ["# \(doc.title)", ""]
         for b in doc.blocks { out += lines(b) }
         return out.joined(separator: "\n") + "\n"

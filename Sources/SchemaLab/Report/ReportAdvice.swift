@@ -7,7 +7,7 @@ extension RunReport {
     /// against an empty store of its variant made in `workDirectory` from `plan` (the
     /// run's scenario). Returns how many statements got advice.
     @discardableResult
-    public mutating func gatherAdvice(plan: ScenarioPlan, advisor: IndexAdvisor, workDirectory: String) throws -> Int {
+    package mutating func gatherAdvice(plan: ScenarioPlan, advisor: IndexAdvisor, workDirectory: String) throws -> Int {
         var count = 0
         for (variant, statements) in costlyStatements.sorted(by: { $0.key < $1.key }) {
             guard let model = plan.models.first(where: { $0.variant == variant }) else { continue }

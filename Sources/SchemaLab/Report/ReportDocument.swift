@@ -5,9 +5,9 @@ import Foundation
 /// Markdown, `[label](target)`, where the target is a relative path or `#anchor` (letters,
 /// digits and `. _ / # - + ~ %`, not starting with `/`: no scheme, no absolute path); HTML
 /// renders them as links.
-public struct ReportDocument: Sendable {
+package struct ReportDocument: Sendable {
     /// One piece of the report.
-    public enum Block: Sendable {
+    package enum Block: Sendable {
         /// A heading of level 1 to 4.
         case heading(Int, String)
         /// A paragraph of plain text (`code` spans in backticks are kept).
@@ -26,17 +26,17 @@ public struct ReportDocument: Sendable {
         case details(summary: String, blocks: [Block])
     }
 
-    public var title: String
-    public var blocks: [Block] = []
+    package var title: String
+    package var blocks: [Block] = []
 
-    public init(title: String) { self.title = title }
+    package init(title: String) { self.title = title }
 
-    public mutating func add(_ block: Block) { blocks.append(block) }
+    package mutating func add(_ block: Block) { blocks.append(block) }
 
     /// An anchor id from names as they are (labels: letters, digits and `+ - _ .`, all valid in
     /// an id and a URL fragment) joined by `~`, which no label holds: two different lists
     /// never give the same id (`case~V1+index~fetch~60`).
-    public static func anchorID(_ parts: [String]) -> String {
+    package static func anchorID(_ parts: [String]) -> String {
         parts.joined(separator: "~")
     }
 }

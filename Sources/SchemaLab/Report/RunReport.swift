@@ -6,23 +6,23 @@ import SchemaLabEngine
 /// article-style table (workloads by variants, each against the reference variant); the
 /// plots; how cost grows with size and where the winner changes; and per case its
 /// counters and every statement with its query plan.
-public struct RunReport: Sendable {
-    public let directory: String
-    public let run: RunSnapshot
-    public let manifest: RunManifest
-    public let state: RunState?
-    public let order: RunOrder
-    public let growth: GrowthAnalysis
+package struct RunReport: Sendable {
+    package let directory: String
+    package let run: RunSnapshot
+    package let manifest: RunManifest
+    package let state: RunState?
+    package let order: RunOrder
+    package let growth: GrowthAnalysis
     /// The run's claims.csv (empty without one).
-    public let claims: [ClaimRecord]
+    package let claims: [ClaimRecord]
     /// Index advice per variant and statement (``adviceKey(_:_:)``), from SQLite's `.expert`.
-    public var advice: [String: IndexAdvice] = [:]
+    package var advice: [String: IndexAdvice] = [:]
 
     /// The key of ``advice`` for a variant's statement.
-    public static func adviceKey(_ variant: String, _ sql: String) -> String { variant + "\n" + sql }
+    package static func adviceKey(_ variant: String, _ sql: String) -> String { variant + "\n" + sql }
 
     /// Every statement of a case that scans a whole table or sorts, per variant: what to ask advice for.
-    public var costlyStatements: [String: Set<String>] {
+    package var costlyStatements: [String: Set<String>] {
         var out: [String: Set<String>] = [:]
         for c in run.cases.values {
             for st in c.plans where st.planLines.contains(where: PlanLine.isCostly) && st.sql.uppercased().hasPrefix("SELECT") {
@@ -33,7 +33,7 @@ public struct RunReport: Sendable {
     }
 
     /// Reads `directory` (results.csv, samples.csv, plans.csv, env.json, run.json).
-    public init(directory: String) throws(FileError) {
+    package init(directory: String) throws(FileError) {
         self.directory = directory
         run = try RunSnapshot(path: directory)
         manifest = try RunManifest.read(directory: directory, purpose: "report on")
@@ -50,7 +50,7 @@ public struct RunReport: Sendable {
     }
 
     /// The report; `plots` are image paths relative to the run directory.
-    public func document(plots: [String]) -> ReportDocument {
+    package func document(plots: [String]) -> ReportDocument {
         var doc = ReportDocument(title: "SchemaLab report: \(run.scenario)")
         let env = manifest.environment
         let stateText =
@@ -284,7 +284,7 @@ public struct RunReport: Sendable {
     }
 
     /// The anchor of a case's section: `case~V1+index~fetch-sorted~10000`.
-    public static func caseAnchor(_ key: CaseKey) -> String {
+    package static func caseAnchor(_ key: CaseKey) -> String {
         ReportDocument.anchorID(["case", key.variant, key.workload, String(key.size)])
     }
 

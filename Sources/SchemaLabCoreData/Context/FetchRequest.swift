@@ -1,29 +1,29 @@
 /// A fetch request, resolved against one model, with its statements rendered.
-public struct FetchRequest {
-    public let entity: EntityDescription
+package struct FetchRequest {
+    package let entity: EntityDescription
     /// Sort descriptors: resolved key path and ascending.
-    public let sortDescriptors: [(ResolvedKeyPath, Bool)]
+    package let sortDescriptors: [(ResolvedKeyPath, Bool)]
     /// fetchBatchSize; 0 fetches every object at once.
-    public let batchSize: Int
+    package let batchSize: Int
     /// relationshipKeyPathsForPrefetching: each a path of relationships (to-one or to-many).
-    public let prefetch: [[RelationshipModel]]
-    public let fetchLimit: Int
-    public let fetchOffset: Int
+    package let prefetch: [[RelationshipModel]]
+    package let fetchLimit: Int
+    package let fetchOffset: Int
     /// false: fetch IDs only; the objects are faults until read.
-    public let includesPropertyValues: Bool
+    package let includesPropertyValues: Bool
     /// true (Core Data's default): fetched rows are snapshots and objects stay faults until read.
-    public let returnsObjectsAsFaults: Bool
+    package let returnsObjectsAsFaults: Bool
     /// propertiesToFetch on managed objects: the objects are partial faults (nil: whole rows).
-    public let partial: PartialProperties?
+    package let partial: PartialProperties?
     /// How batch windows and prefetches bind their lists of keys.
-    public let keyBinding: KeyBinding
+    package let keyBinding: KeyBinding
     /// True when the request has a predicate.
-    public let hasPredicate: Bool
+    package let hasPredicate: Bool
     /// The statements this request issues.
-    public let sql: FetchRequestSQL
+    package let sql: FetchRequestSQL
 
     /// A request without a predicate (cannot fail).
-    public init(
+    package init(
         entity: EntityDescription, sortDescriptors: [(ResolvedKeyPath, Bool)] = [], batchSize: Int = 0,
         prefetch: [[RelationshipModel]] = []
     ) {
@@ -34,7 +34,7 @@ public struct FetchRequest {
 
     /// The full request. `predicate` compiles the predicate against each statement's joins;
     /// `section` adds the controller's section-count query; `dictionary` the dictionary query.
-    public init(
+    package init(
         entity: EntityDescription, sortDescriptors: [(ResolvedKeyPath, Bool)], batchSize: Int,
         prefetch: [[RelationshipModel]], predicate: PredicateCompilation?, fetchLimit: Int = 0, fetchOffset: Int = 0,
         includesPropertyValues: Bool = true, returnsObjectsAsFaults: Bool = false,

@@ -1,13 +1,13 @@
 /// The result of a fetch: every object at once, or (with a batch size) the sorted
 /// IDs first and each window of `batchSize` rows loaded when one of its objects is
 /// first read, like Core Data's batched array.
-public final class FetchedObjects {
+package final class FetchedObjects {
     /// Strong, like an NSFetchedResultsController holding its context: the results keep the
     /// context (and so every registered object) alive.
     let context: ManagedObjectContext
     let entity: EntityDescription
     /// The sorted primary keys.
-    public let ids: [Int64]
+    package let ids: [Int64]
     /// Without a batch size: every object, as fetched.
     private let fetched: [ManagedObject]
     /// With a batch size: the objects of the windows loaded so far (nil in the others).
@@ -20,7 +20,7 @@ public final class FetchedObjects {
     /// How each window's keys are bound.
     @exclusivity(unchecked) var keyBinding = KeyBinding.integerArray
     /// Number of windows loaded so far.
-    @exclusivity(unchecked) public private(set) var batchesLoaded = 0
+    @exclusivity(unchecked) package private(set) var batchesLoaded = 0
 
     init(context: ManagedObjectContext, entity: EntityDescription, objects: [ManagedObject]) {
         self.context = context
@@ -42,10 +42,10 @@ public final class FetchedObjects {
         self.batchSize = batchSize
     }
 
-    public var count: Int { ids.count }
+    package var count: Int { ids.count }
 
     /// The object at `index` (`objectAtIndexPath:`), loading its window first when needed.
-    public func object(at index: Int) throws -> ManagedObject {
+    package func object(at index: Int) throws -> ManagedObject {
         if batchSize == 0 { return fetched[index] }
         if let o = windows[index] { return o }
         let start = (index / batchSize) * batchSize
@@ -59,7 +59,7 @@ public final class FetchedObjects {
 
     /// The whole array at once (`fetchedObjects`, or bridging the result to a Swift array):
     /// with a batch size, every window not loaded yet is loaded now, one query each.
-    public func allObjects() throws -> [ManagedObject] {
+    package func allObjects() throws -> [ManagedObject] {
         if batchSize == 0 { return fetched }
         var out: [ManagedObject] = []
         out.reserveCapacity(ids.count)

@@ -1,9 +1,9 @@
 import SchemaLabSQLite
 
 /// One section of a fetched-results controller: the section key's value and how many objects.
-public struct ResultsSection: Equatable, Sendable {
-    public let value: SQLValue
-    public let count: Int
+package struct ResultsSection: Equatable, Sendable {
+    package let value: SQLValue
+    package let count: Int
 
     /// Memberwise.
     package init(value: SQLValue, count: Int) {
@@ -21,25 +21,25 @@ public struct ResultsSection: Equatable, Sendable {
 /// objects and reads the section key of each, which fires a fault per object when the
 /// key is behind a to-one relationship that was not prefetched. (The lab's contexts have
 /// no parent context, the rule's other condition.)
-public final class FetchedResultsController {
-    public let context: ManagedObjectContext
-    public let request: FetchRequest
-    public let sectionKey: ResolvedKeyPath
+package final class FetchedResultsController {
+    package let context: ManagedObjectContext
+    package let request: FetchRequest
+    package let sectionKey: ResolvedKeyPath
     private let sectionAccessor: KeyPathAccessor
-    @exclusivity(unchecked) public private(set) var fetchedObjects: FetchedObjects?
-    @exclusivity(unchecked) public private(set) var sections: [ResultsSection] = []
+    @exclusivity(unchecked) package private(set) var fetchedObjects: FetchedObjects?
+    @exclusivity(unchecked) package private(set) var sections: [ResultsSection] = []
     /// True when the last performFetch counted sections with the GROUP BY query.
-    @exclusivity(unchecked) public private(set) var usedSectionQuery = false
+    @exclusivity(unchecked) package private(set) var usedSectionQuery = false
 
     /// `request` must have been built with `section:` (it carries the section-count query).
-    public init(context: ManagedObjectContext, request: FetchRequest, sectionKey: ResolvedKeyPath) {
+    package init(context: ManagedObjectContext, request: FetchRequest, sectionKey: ResolvedKeyPath) {
         self.context = context
         self.request = request
         self.sectionKey = sectionKey
         self.sectionAccessor = KeyPathAccessor(sectionKey, from: request.entity)
     }
 
-    public func performFetch() throws {
+    package func performFetch() throws {
         let useQuery = !context.hasChanges && request.fetchLimit == 0 && request.fetchOffset == 0
         let results = try context.execute(request)
         fetchedObjects = results

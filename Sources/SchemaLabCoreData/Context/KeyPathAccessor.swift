@@ -4,9 +4,9 @@
 /// The resolved key path itself is kept in a box: workloads copy accessors on every touched
 /// object, and copying the models inside it (attributes with their columns, defaults and
 /// derivations; relationships) retained each of their strings.
-public struct KeyPathAccessor {
+package struct KeyPathAccessor {
     /// The key path as resolved.
-    public var keyPath: ResolvedKeyPath { box.value }
+    package var keyPath: ResolvedKeyPath { box.value }
     private let box: Box
     @usableFromInline package let relationshipIndexes: [Int]
     @usableFromInline package let attributeIndex: Int
@@ -16,7 +16,7 @@ public struct KeyPathAccessor {
         init(_ value: ResolvedKeyPath) { self.value = value }
     }
 
-    public init(_ keyPath: ResolvedKeyPath, from entity: EntityDescription) {
+    package init(_ keyPath: ResolvedKeyPath, from entity: EntityDescription) {
         self.box = Box(keyPath)
         var e = entity
         var idxs: [Int] = []

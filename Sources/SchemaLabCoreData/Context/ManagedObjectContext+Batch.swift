@@ -9,7 +9,7 @@ extension ManagedObjectContext {
     /// key is NULL; foreign keys are NULL: a batch insert sets no relationship). `record(i)`
     /// gives record i (from an array, or built by a handler). A record SQLite refuses fails
     /// the whole request, rolled back, with its position in the message.
-    public func batchInsert(
+    package func batchInsert(
         _ entity: EntityDescription, policy: MergePolicy, count: Int,
         record: (Int) -> [String: SQLValue]
     ) throws {
@@ -75,7 +75,7 @@ extension ManagedObjectContext {
     /// NSBatchUpdateRequest: one `UPDATE OR FAIL … AS t0 SET … , Z_OPT = (Z_OPT + 1) WHERE …`
     /// with the values bound first, then the predicate's. Returns the rows changed.
     @discardableResult
-    public func batchUpdate(sql: String, bindings: [SQLValue]) throws -> Int {
+    package func batchUpdate(sql: String, bindings: [SQLValue]) throws -> Int {
         var changed = 0
         try transaction {
             try db.execute(sql, bindings)
@@ -89,7 +89,7 @@ extension ManagedObjectContext {
     /// own transaction, so the write lock is released between them) until one deletes fewer
     /// than `limit` rows. Returns the rows of the entity deleted.
     @discardableResult
-    public func batchDelete(sql: String, bindings: [SQLValue], limit: Int, triggers: (create: [String], drop: [String])) throws -> Int {
+    package func batchDelete(sql: String, bindings: [SQLValue], limit: Int, triggers: (create: [String], drop: [String])) throws -> Int {
         var total = 0
         while true {
             var n = 0

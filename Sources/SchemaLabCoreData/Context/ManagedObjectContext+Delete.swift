@@ -8,7 +8,7 @@ extension ManagedObjectContext {
     /// (firing their faults), nullify clears the inverse that points back (an UPDATE of each
     /// related object at the save), a many-to-many loses its links (one DELETE per link).
     /// noAction leaves the related rows as they are; deny is refused when the plan is built.
-    public func delete(_ object: ManagedObject) throws {
+    package func delete(_ object: ManagedObject) throws {
         guard !object.isDeleted, object.objectID != 0 else { return }
         if object.isFault { try fireFault(object) }
         object.isDeleted = true

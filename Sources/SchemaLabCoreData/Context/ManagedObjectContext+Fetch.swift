@@ -4,7 +4,7 @@ import SchemaLabSQLite
 /// faults fired and relationships prefetched.
 extension ManagedObjectContext {
     /// Runs a fetch request for managed objects (NSManagedObjectResultType).
-    public func execute(_ request: FetchRequest) throws -> FetchedObjects {
+    package func execute(_ request: FetchRequest) throws -> FetchedObjects {
         let e = request.entity
         if request.batchSize > 0 || !request.includesPropertyValues {
             let ids = try fetchIDs(request.sql.ids, entity: e)
@@ -40,21 +40,21 @@ extension ManagedObjectContext {
 
     /// Runs an objects fetch with these bindings in place of the request's (a request compiled
     /// once and run for many keys).
-    public func executePage(_ request: FetchRequest, bindings: [SQLValue]) throws -> [ManagedObject] {
+    package func executePage(_ request: FetchRequest, bindings: [SQLValue]) throws -> [ManagedObject] {
         var q = request.sql.objects
         q.bindings = bindings
         return try executePage(request, query: q)
     }
 
     /// Runs `query`, one of the request's object queries (such as a page of it), with its prefetching.
-    public func executePage(_ request: FetchRequest, query q: FetchRequestSQL.Query) throws -> [ManagedObject] {
+    package func executePage(_ request: FetchRequest, query q: FetchRequestSQL.Query) throws -> [ManagedObject] {
         let objects = try fetchObjects(q, entity: request.entity, asFaults: request.returnsObjectsAsFaults, partial: request.partial)
         for path in request.prefetch { try prefetch(path, from: objects, binding: request.keyBinding) }
         return objects
     }
 
     /// NSManagedObjectIDResultType: the primary keys, in order.
-    public func executeIDs(_ request: FetchRequest) throws -> [Int64] {
+    package func executeIDs(_ request: FetchRequest) throws -> [Int64] {
         try fetchIDs(request.sql.ids, entity: request.entity)
     }
 
@@ -77,7 +77,7 @@ extension ManagedObjectContext {
     }
 
     /// NSCountResultType (`countForFetchRequest:`).
-    public func executeCount(_ request: FetchRequest) throws -> Int {
+    package func executeCount(_ request: FetchRequest) throws -> Int {
         let q = request.sql.count
         let s = try db.statement(q.sql)
         try s.bind(q.bindings)
@@ -90,7 +90,7 @@ extension ManagedObjectContext {
     /// (held as SQLite returned them in a ``ValueTable`` rather than one dictionary per
     /// row: the lab's choice, to stay at the SQLite floor; ``DictionaryRows/rows`` builds
     /// the values).
-    public func executeDictionaries(_ request: FetchRequest) throws -> DictionaryRows {
+    package func executeDictionaries(_ request: FetchRequest) throws -> DictionaryRows {
         guard let q = request.sql.dictionaries else { preconditionFailure("a dictionaries request has a dictionary shape") }
         let s = try db.statement(q.sql)
         try s.bind(q.bindings)
@@ -232,19 +232,19 @@ extension ManagedObjectContext {
     }
 
     /// Fires a fault to read attribute `index`, unless a partial fetch already read it.
-    public func fireFault(_ object: ManagedObject, attribute index: Int) throws {
+    package func fireFault(_ object: ManagedObject, attribute index: Int) throws {
         if let p = object.partial, p.hasAttribute[index] { return }
         try fireFault(object)
     }
 
     /// Fires a fault to follow to-one `index`, unless a partial fetch already read it.
-    public func fireFault(_ object: ManagedObject, toOne index: Int) throws {
+    package func fireFault(_ object: ManagedObject, toOne index: Int) throws {
         if let p = object.partial, p.hasToOne[index] { return }
         try fireFault(object)
     }
 
     /// Fires a fault: from its snapshot when the fetch left one, else one query by primary key.
-    public func fireFault(_ object: ManagedObject) throws {
+    package func fireFault(_ object: ManagedObject) throws {
         guard object.isFault else { return }
         if object.hasSnapshot {
             object.isFault = false
@@ -263,7 +263,7 @@ extension ManagedObjectContext {
     /// The objects of a to-many relationship, firing its fault when needed: one query for the
     /// destination's primary keys (`SELECT 0, t0.Z_PK FROM ZBOOK t0 WHERE t0.ZAUTHOR = ?`); the
     /// objects are faults.
-    public func toMany(_ object: ManagedObject, _ index: Int) throws -> [ManagedObject] {
+    package func toMany(_ object: ManagedObject, _ index: Int) throws -> [ManagedObject] {
         if let targets = object.toManyTargets[index] { return targets }
         let sql = object.entity.toManyFaultSQL[index]
         let dest = object.entity.toManyDestinations[index]

@@ -6,7 +6,7 @@ import SchemaLabSQLite
 extension ManagedObjectContext {
     /// Inserts `member` into `parent`'s ordered to-many at `position` (clamped to the list),
     /// firing the relationship's fault first, and points the member's inverse at the parent.
-    public func insertMember(_ member: ManagedObject, into parent: ManagedObject, toMany index: Int, at position: Int) throws {
+    package func insertMember(_ member: ManagedObject, into parent: ManagedObject, toMany index: Int, at position: Int) throws {
         let r = parent.entity.toMany[index]
         precondition(r.ordered, "insertMember takes an ordered to-many")
         var targets = try toMany(parent, index)
@@ -31,7 +31,7 @@ extension ManagedObjectContext {
 
     /// Moves the member at `from` to `to` in `parent`'s ordered to-many (its stored key goes
     /// with it; the save decides whether it can stay).
-    public func moveMember(in parent: ManagedObject, toMany index: Int, from: Int, to: Int) throws {
+    package func moveMember(in parent: ManagedObject, toMany index: Int, from: Int, to: Int) throws {
         var targets = try toMany(parent, index)
         guard targets.indices.contains(from) else { return }
         var keys = parent.orderKeys?[index] ?? Array(repeating: 0, count: targets.count)
@@ -48,7 +48,7 @@ extension ManagedObjectContext {
     /// Takes the member at `position` out of `parent`'s ordered to-many (the others keep their
     /// keys); returns it. Deleting it is the caller's (as an app removes, then deletes).
     @discardableResult
-    public func removeMember(in parent: ManagedObject, toMany index: Int, at position: Int) throws -> ManagedObject? {
+    package func removeMember(in parent: ManagedObject, toMany index: Int, at position: Int) throws -> ManagedObject? {
         var targets = try toMany(parent, index)
         guard targets.indices.contains(position) else { return nil }
         var keys = parent.orderKeys?[index] ?? Array(repeating: 0, count: targets.count)

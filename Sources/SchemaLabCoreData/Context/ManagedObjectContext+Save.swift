@@ -5,7 +5,7 @@ import SchemaLabSQLite
 extension ManagedObjectContext {
     /// Saves inserted objects: a Z_MAX block per entity, then one INSERT per object, then
     /// one INSERT per many-to-many link of the inserted objects, in the same transaction.
-    public func save() throws {
+    package func save() throws {
         try maintainCounters()
         guard hasChanges else { return }
         if objectModel.hasCanonicalAttributes { maintainCanonicalAttributes() }

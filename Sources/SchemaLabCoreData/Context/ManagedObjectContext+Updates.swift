@@ -5,7 +5,7 @@ extension ManagedObjectContext {
     /// Sets attribute `index` (entity attribute order) of a saved object; the next save
     /// writes it with `UPDATE OR FAIL … WHERE Z_PK = ? AND Z_OPT = ?`. An inserted object
     /// (not yet saved) just takes the value.
-    public func set(_ object: ManagedObject, attribute index: Int, to value: SQLValue) throws {
+    package func set(_ object: ManagedObject, attribute index: Int, to value: SQLValue) throws {
         if object.isFault { try fireFault(object) }
         if let old = object.externalFiles?[index] {
             // The file goes once the save that writes the new value commits.

@@ -1,8 +1,8 @@
 /// The context's run-time form of a ``ResolvedModel`` (Core Data's NSManagedObjectModel):
 /// every entity's description, with its prepared SQL, linked to its relationships' destinations.
-public final class ManagedObjectModel {
-    public let model: ResolvedModel
-    public let entities: [EntityDescription]
+package final class ManagedObjectModel {
+    package let model: ResolvedModel
+    package let entities: [EntityDescription]
 
     /// True when some entity has a non-optional attribute (a save then validates).
     let hasRequiredAttributes: Bool
@@ -16,7 +16,7 @@ public final class ManagedObjectModel {
     /// True when some relationship is ordered (a save then numbers its members).
     let hasOrderedRelationships: Bool
 
-    public init(_ model: ResolvedModel) {
+    package init(_ model: ResolvedModel) {
         self.model = model
         entities = model.entities.map { EntityDescription(model: $0, in: model) }
         hasRequiredAttributes = entities.contains { !$0.requiredAttributes.isEmpty }
@@ -31,7 +31,7 @@ public final class ManagedObjectModel {
         for e in entities { e.linkSubentities(entities, model: model) }
     }
 
-    public func entity(_ name: String) -> EntityDescription? { entities.first { $0.name == name } }
+    package func entity(_ name: String) -> EntityDescription? { entities.first { $0.name == name } }
 
     /// The entities point at each other (a relationship's destination, a hierarchy's concrete
     /// entities, themselves among them): strong references each way, kept for the fetch loop's

@@ -10,19 +10,19 @@
 ///   kept key step down from it by 1024, those after the last step up by 1024;
 /// - when a gap has no room left (two neighbours one apart, or the end of the 32-bit range),
 ///   every member is numbered afresh.
-public enum OrderKeys {
+package enum OrderKeys {
     static let step: Int64 = 1024
     static let limit: Int64 = 0xFFFF_FFFF
 
     /// Fresh keys for `count` members.
-    public static func fresh(_ count: Int) -> [Int64] {
+    package static func fresh(_ count: Int) -> [Int64] {
         let step = count + 1 < 0x40_0000 ? Self.step : limit / Int64(count + 1)
         return (0..<count).map { 2 * step + Int64($0) * step }
     }
 
     /// The keys of the members in their new order, given each one's stored key (0 for a
     /// member not stored in this relationship yet).
-    public static func assign(_ old: [Int64]) -> [Int64] {
+    package static func assign(_ old: [Int64]) -> [Int64] {
         let n = old.count
         guard n > 0 else { return [] }
         let kept = increasingRun(old)

@@ -7,11 +7,11 @@ import SchemaLabSQLite
 /// other property fires the fault (the whole row by primary key).
 public final class PartialProperties {
     /// The entity's attribute indexes, in the order listed.
-    public let attributes: [Int]
+    package let attributes: [Int]
     /// The entity's to-one indexes, in the order listed.
-    public let toOnes: [Int]
+    package let toOnes: [Int]
     /// The selected columns after Z_PK, in the order listed.
-    public let columns: [String]
+    package let columns: [String]
     let hasAttribute: [Bool]
     let hasToOne: [Bool]
     /// `1, t0.Z_PK, t0.ZNAME, …`: the entity number, the key and the listed columns (rendered
@@ -19,7 +19,7 @@ public final class PartialProperties {
     let selectList: String
 
     /// The listed property names of `entity`, each an attribute or a to-one relationship.
-    public init(_ names: [String], of entity: EntityDescription) throws(KeyPathError) {
+    package init(_ names: [String], of entity: EntityDescription) throws(KeyPathError) {
         guard !entity.hasSubentities else {
             throw KeyPathError(
                 message:

@@ -1,32 +1,32 @@
 import SchemaLabSQLite
 
 /// An attribute of a resolved entity, with its column.
-public struct AttributeModel: Sendable, Equatable {
-    public let name: String
-    public let type: AttributeType
+package struct AttributeModel: Sendable, Equatable {
+    package let name: String
+    package let type: AttributeType
     /// false: Core Data's validation refuses to save an object with no value here (checked
     /// in memory before the SQL, as Core Data does; the column has no NOT NULL).
-    public var optional: Bool = true
+    package var optional: Bool = true
     /// The string attribute whose canonical form the context stores here when it saves.
-    public var canonicalOf: String? = nil
+    package var canonicalOf: String? = nil
     /// allowsExternalBinaryDataStorage: a value above the store's threshold is a file.
-    public var allowsExternalStorage = false
+    package var allowsExternalStorage = false
     /// Values larger than this many bytes go to files (with external storage).
-    public var externalStorageThreshold = 0
+    package var externalStorageThreshold = 0
     /// The column: `Z` + the upper-cased name, as Core Data names columns, with a number
     /// after it when another entity of the same inheritance hierarchy (one table) already
     /// has a column of that name (`ZNAME1`; ``StoreLayout``).
-    public let column: String
+    package let column: String
     /// A constant the context gives the attribute of a new object (the model's default value).
-    public var defaultValue: SQLValue? = nil
+    package var defaultValue: SQLValue? = nil
     /// A derived attribute's derivation, kept by the store's triggers (nil: a stored attribute).
-    public var derivation: Derivation? = nil
+    package var derivation: Derivation? = nil
     /// The expression as the model writes it (`lowercase:(name)`), for messages and trigger names.
-    public var derivationText: String? = nil
+    package var derivationText: String? = nil
 
     /// The object's ID as a column (`Z_PK`): what a sort on `objectID` or a count of a
     /// to-many's members reads. Not one of an entity's attributes.
-    public static let objectID = AttributeModel(name: "objectID", type: .integer64, column: StoreLayout.primaryKeyColumn)
+    package static let objectID = AttributeModel(name: "objectID", type: .integer64, column: StoreLayout.primaryKeyColumn)
 
     /// Memberwise.
     package init(

@@ -1,11 +1,11 @@
 /// A resolved ``CounterSpec``: `entity.count` = number of `source` objects whose
 /// `sourceKey` equals `entity.key`, maintained by the context when it saves.
-public struct CounterModel: Sendable, Equatable {
-    public let entity: String
-    public let key: AttributeModel
-    public let count: AttributeModel
-    public let source: String
-    public let sourceKey: AttributeModel
+package struct CounterModel: Sendable, Equatable {
+    package let entity: String
+    package let key: AttributeModel
+    package let count: AttributeModel
+    package let source: String
+    package let sourceKey: AttributeModel
 
     /// Memberwise.
     package init(entity: String, key: AttributeModel, count: AttributeModel, source: String, sourceKey: AttributeModel) {

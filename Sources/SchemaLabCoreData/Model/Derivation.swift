@@ -1,7 +1,7 @@
 /// How a derived attribute (`NSDerivedAttributeDescription`, iOS 13) is computed: the
 /// derivation expressions Core Data allows, resolved to columns. The store keeps the value
 /// with triggers (``SchemaDDL``), as Core Data's does.
-public enum Derivation: Sendable, Equatable {
+package enum Derivation: Sendable, Equatable {
     /// `lowercase:(name)`, `uppercase:(name)`, `canonical:(name)`: a string function of another
     /// attribute of the entity (`NSCoreDataToLower`, `NSCoreDataToUpper`, `NSCoreDataCanonical`).
     case function(sqlFunction: String, sourceColumn: String)
@@ -16,5 +16,5 @@ public enum Derivation: Sendable, Equatable {
     case now
 
     /// The SQL functions of the string forms, by the expression's name.
-    public static let functions = ["lowercase": "NSCoreDataToLower", "uppercase": "NSCoreDataToUpper", "canonical": "NSCoreDataCanonical"]
+    package static let functions = ["lowercase": "NSCoreDataToLower", "uppercase": "NSCoreDataToUpper", "canonical": "NSCoreDataCanonical"]
 }

@@ -1,12 +1,12 @@
 /// One column of a resolved index: an attribute, or a to-one relationship (its foreign key).
-public struct IndexElementModel: Sendable, Equatable {
+package struct IndexElementModel: Sendable, Equatable {
     /// The attribute, or nil for a to-one relationship.
-    public let attribute: AttributeModel?
+    package let attribute: AttributeModel?
     /// The attribute's or the relationship's name.
-    public let name: String
+    package let name: String
     /// The attribute's column, or the relationship's foreign-key column.
-    public let column: String
-    public let descending: Bool
+    package let column: String
+    package let descending: Bool
 
     /// An element on an attribute.
     package init(attribute: AttributeModel, descending: Bool) {
@@ -26,17 +26,17 @@ public struct IndexElementModel: Sendable, Equatable {
 }
 
 /// A resolved index.
-public struct IndexModel: Sendable, Equatable {
+package struct IndexModel: Sendable, Equatable {
     /// The scenario's name for it.
-    public let name: String
+    package let name: String
     /// The name in SQLite (`ZPHOTO_ZDATE_INDEX`, `Z_Photo_byLikesDate`).
-    public let sqlName: String
-    public let elements: [IndexElementModel]
-    public let kind: IndexKind
-    public let unique: Bool
-    public let attributeStyle: Bool
+    package let sqlName: String
+    package let elements: [IndexElementModel]
+    package let kind: IndexKind
+    package let unique: Bool
+    package let attributeStyle: Bool
     /// R-tree: one sub-select for the `indexed:by:` comparisons of an AND (the lab's option).
-    public var combinedQuery = false
+    package var combinedQuery = false
 
     /// Memberwise.
     package init(

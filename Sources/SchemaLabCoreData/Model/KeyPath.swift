@@ -3,24 +3,24 @@
 ///
 /// In V1, `likes` is `Photo.likes`; in V2 it is `Photo.meta.likes`, one LEFT OUTER
 /// JOIN away; in V3 it is `Photo.likes` again, on the denormalized copy.
-public struct ResolvedKeyPath: Sendable, Equatable {
+package struct ResolvedKeyPath: Sendable, Equatable {
     /// The key path as written in the scenario.
-    public let text: String
+    package let text: String
     /// The to-one relationships to follow, in order (empty: the attribute is on the entity).
-    public let relationships: [RelationshipModel]
+    package let relationships: [RelationshipModel]
     /// The entity that holds the attribute.
-    public let owner: String
-    public let attribute: AttributeModel
+    package let owner: String
+    package let attribute: AttributeModel
     /// In a sort: the collation of its string comparison (`NSCollateLocaleSensitive`), nil for none.
-    public var sortCollation: String? = nil
+    package var sortCollation: String? = nil
 
     /// The ORDER BY term for this key path at `column`: `t0.ZNAME COLLATE NSCollateLocaleSensitive DESC`.
-    public func orderTerm(_ column: String, ascending: Bool) -> String {
+    package func orderTerm(_ column: String, ascending: Bool) -> String {
         column + (sortCollation.map { " COLLATE " + $0 } ?? "") + (ascending ? "" : " DESC")
     }
 
     /// The relationship names joined by dots (`meta`), "" when direct.
-    public var relationshipPath: String { relationships.map(\.name).joined(separator: ".") }
+    package var relationshipPath: String { relationships.map(\.name).joined(separator: ".") }
 
     /// Memberwise.
     package init(text: String, relationships: [RelationshipModel], owner: String, attribute: AttributeModel) {
@@ -36,7 +36,7 @@ extension ResolvedModel {
     /// `objectID` (after to-one relationships, `meta.objectID`), a sort on the object's ID:
     /// `ORDER BY t0.Z_PK`, the sort SwiftData adds to every fetch it makes (a name the
     /// entity's own attributes cannot take: NSManagedObject's `objectID`).
-    public func resolve(sortKey: String, from entity: String) throws(KeyPathError) -> ResolvedKeyPath {
+    package func resolve(sortKey: String, from entity: String) throws(KeyPathError) -> ResolvedKeyPath {
         let parts = sortKey.split(separator: ".").map(String.init)
         guard parts.last == "objectID" else { return try resolve(keyPath: sortKey, from: entity) }
         var current = self.entity(entity)
@@ -56,7 +56,7 @@ extension ResolvedModel {
     /// relationships only). A single name is the entity's own attribute if it has one,
     /// else the nearest attribute of that name reachable through to-one relationships.
     /// Returns nil when nothing matches; throws a message when the name is ambiguous.
-    public func resolve(keyPath: String, from entity: String) throws(KeyPathError) -> ResolvedKeyPath {
+    package func resolve(keyPath: String, from entity: String) throws(KeyPathError) -> ResolvedKeyPath {
         guard let start = self.entity(entity) else { throw KeyPathError(message: "variant \(variant) has no entity \(entity)") }
         let parts = keyPath.split(separator: ".").map(String.init)
         if parts.count > 1 {
@@ -93,7 +93,7 @@ extension ResolvedModel {
 
     /// Every attribute named `name` reachable from `entity` through to-one relationships
     /// (each entity visited once), nearest first.
-    public func reachableAttributes(named name: String, from entity: String) -> [ResolvedKeyPath] {
+    package func reachableAttributes(named name: String, from entity: String) -> [ResolvedKeyPath] {
         var out: [ResolvedKeyPath] = []
         var visited: Set<String> = [entity]
         var frontier: [(String, [RelationshipModel])] = [(entity, [])]
@@ -116,13 +116,13 @@ extension ResolvedModel {
 }
 
 /// Why a key path does not resolve in a variant.
-public struct KeyPathError: Error, Sendable {
-    public let message: String
+package struct KeyPathError: Error, Sendable {
+    package let message: String
     /// Where in the workload the problem is, relative to the workload's JSON path
     /// (`.touchKeys[2]`), when known.
-    public var at: String?
+    package var at: String?
 
-    public init(message: String, at: String? = nil) {
+    package init(message: String, at: String? = nil) {
         self.message = message
         self.at = at
     }

@@ -1,5 +1,5 @@
 /// How a relationship is stored in SQLite.
-public enum RelationshipStorage: Sendable, Equatable {
+package enum RelationshipStorage: Sendable, Equatable {
     /// A to-one: a foreign-key column on this entity's table.
     case foreignKey(column: String)
     /// A to-many whose inverse is a to-one: the key is in the destination's table.
@@ -9,27 +9,27 @@ public enum RelationshipStorage: Sendable, Equatable {
 }
 
 /// A relationship of a resolved entity.
-public struct RelationshipModel: Sendable, Equatable {
-    public let name: String
-    public let destination: String
-    public let toMany: Bool
-    public let inverse: String?
-    public let deleteRule: DeleteRule
-    public let storage: RelationshipStorage
+package struct RelationshipModel: Sendable, Equatable {
+    package let name: String
+    package let destination: String
+    package let toMany: Bool
+    package let inverse: String?
+    package let deleteRule: DeleteRule
+    package let storage: RelationshipStorage
     /// A to-one whose destination has sub-entities: the column beside the foreign key that
     /// holds the destination object's entity number, `Z<destination number>_<NAME>` (`Z7_FILE`
     /// beside `ZFILE`), so that a fault is made for the right sub-entity without reading its row.
-    public var destinationEntityColumn: String? = nil
+    package var destinationEntityColumn: String? = nil
     /// An ordered to-many (NSOrderedSet).
-    public var ordered = false
+    package var ordered = false
     /// Where an ordered to-many's order keys live: a `Z_FOK_` column in the destination's
     /// table (one-to-many, named after the inverse to-one: `Z_FOK_PARENT`) or in the join
     /// table (many-to-many, named after the member column: `Z_FOK_34ASSETS`). On the inverse
     /// to-one of an ordered one-to-many, the same column of its own table.
-    public var orderColumn: String? = nil
+    package var orderColumn: String? = nil
 
     /// The foreign-key column when this is a to-one.
-    public var foreignKeyColumn: String? {
+    package var foreignKeyColumn: String? {
         if case .foreignKey(let c) = storage { return c }
         return nil
     }

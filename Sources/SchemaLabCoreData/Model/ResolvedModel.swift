@@ -6,20 +6,20 @@
 /// (names, edits of another variant); `SchemaResolver` turns each into a `ResolvedModel`
 /// (this value); a ``ManagedObjectModel`` is the context's run-time form of one, with each
 /// entity's prepared SQL and relationship slots.
-public struct ResolvedModel: Sendable, Equatable {
+package struct ResolvedModel: Sendable, Equatable {
     /// The variant's name (`V1+index`).
-    public let variant: String
+    package let variant: String
     /// Entities in number order (alphabetical, each followed by its sub-entities);
     /// `entities[i].number == i + 1`.
-    public let entities: [EntityModel]
+    package let entities: [EntityModel]
     /// Denormalized counters the context maintains at save time.
-    public var counters: [CounterModel] = []
+    package var counters: [CounterModel] = []
 
-    public init(variant: String, entities: [EntityModel], counters: [CounterModel] = []) {
+    package init(variant: String, entities: [EntityModel], counters: [CounterModel] = []) {
         self.variant = variant
         self.entities = entities
         self.counters = counters
     }
 
-    public func entity(_ name: String) -> EntityModel? { entities.first { $0.name == name } }
+    package func entity(_ name: String) -> EntityModel? { entities.first { $0.name == name } }
 }

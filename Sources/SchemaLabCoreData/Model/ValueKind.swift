@@ -1,7 +1,7 @@
 import SchemaLabSQLite
 
 /// A SQLite storage class: what a generator produces, and what an attribute type stores faithfully.
-public enum ValueKind: String, Sendable {
+package enum ValueKind: String, Sendable {
     case integer, real, text, blob, null
 
     package init(_ value: SQLValue) {

@@ -4,7 +4,7 @@
 ///
 /// Outside this module, a file that also imports Foundation (which has a `Predicate` of its
 /// own) writes `SchemaLab.Predicate`.
-public indirect enum Predicate: Sendable, Equatable {
+package indirect enum Predicate: Sendable, Equatable {
     /// `TRUEPREDICATE`
     case truePredicate(column: Int)
     /// `FALSEPREDICATE`
@@ -20,7 +20,7 @@ public indirect enum Predicate: Sendable, Equatable {
     case not(Predicate, column: Int)
 
     /// Where the node starts (for compounds: the operator).
-    public var column: Int {
+    package var column: Int {
         switch self {
         case .truePredicate(let c), .falsePredicate(let c): return c
         case .comparison(let c): return c.column
@@ -33,7 +33,7 @@ public indirect enum Predicate: Sendable, Equatable {
     /// `(a AND b) AND c` is a compound inside a compound, written `((a AND b) AND c)` (as
     /// SwiftData's `a && b && c` is logged). The parser marks the inner compound by negating
     /// its operator's column.
-    public var isParenthesized: Bool {
+    package var isParenthesized: Bool {
         switch self {
         case .and(_, _, let c), .or(_, _, let c): return c < 0
         default: return false
@@ -41,7 +41,7 @@ public indirect enum Predicate: Sendable, Equatable {
     }
 
     /// This compound marked as written in parentheses (other predicates unchanged).
-    public var parenthesized: Predicate {
+    package var parenthesized: Predicate {
         switch self {
         case .and(let a, let b, let c): return .and(a, b, column: -abs(c))
         case .or(let a, let b, let c): return .or(a, b, column: -abs(c))
@@ -51,7 +51,7 @@ public indirect enum Predicate: Sendable, Equatable {
 }
 
 /// The operators of a comparison predicate.
-public enum ComparisonOperator: String, Sendable, Equatable, CaseIterable {
+package enum ComparisonOperator: String, Sendable, Equatable, CaseIterable {
     case equal = "=="
     case notEqual = "!="
     case less = "<"
@@ -67,7 +67,7 @@ public enum ComparisonOperator: String, Sendable, Equatable, CaseIterable {
     case matches = "MATCHES"
 
     /// The operator with its operands swapped (`5 < x` is `x > 5`); nil when it has no mirror.
-    public var mirrored: ComparisonOperator? {
+    package var mirrored: ComparisonOperator? {
         switch self {
         case .equal, .notEqual: return self
         case .less: return .greater
@@ -79,13 +79,13 @@ public enum ComparisonOperator: String, Sendable, Equatable, CaseIterable {
     }
 
     /// BEGINSWITH, ENDSWITH, CONTAINS, LIKE, MATCHES.
-    public var isStringOperator: Bool {
+    package var isStringOperator: Bool {
         [.beginsWith, .endsWith, .contains, .like, .matches].contains(self)
     }
 }
 
 /// ANY/SOME, ALL, NONE in front of a comparison (`direct` when absent).
-public enum ComparisonQuantifier: String, Sendable, Equatable {
+package enum ComparisonQuantifier: String, Sendable, Equatable {
     case direct = ""
     case any = "ANY"
     case all = "ALL"
@@ -93,42 +93,42 @@ public enum ComparisonQuantifier: String, Sendable, Equatable {
 }
 
 /// The `[c]`, `[d]`, `[n]` modifiers of a string comparison.
-public struct ComparisonOptions: OptionSet, Sendable, Equatable, Hashable {
-    public let rawValue: Int
-    public init(rawValue: Int) { self.rawValue = rawValue }
+package struct ComparisonOptions: OptionSet, Sendable, Equatable, Hashable {
+    package let rawValue: Int
+    package init(rawValue: Int) { self.rawValue = rawValue }
     /// `[c]`
-    public static let caseInsensitive = ComparisonOptions(rawValue: 1)
+    package static let caseInsensitive = ComparisonOptions(rawValue: 1)
     /// `[d]`
-    public static let diacriticInsensitive = ComparisonOptions(rawValue: 2)
+    package static let diacriticInsensitive = ComparisonOptions(rawValue: 2)
     /// `[n]`
-    public static let normalized = ComparisonOptions(rawValue: 4)
+    package static let normalized = ComparisonOptions(rawValue: 4)
     /// `[l]`, locale-sensitive (NSLocaleSensitivePredicateOption, 8): what SwiftData's
     /// `localizedStandardContains` sets, with `[c]` and `[d]` (`CONTAINS[cdl]`).
-    public static let localeSensitive = ComparisonOptions(rawValue: 8)
+    package static let localeSensitive = ComparisonOptions(rawValue: 8)
 }
 
 /// `left op[options] right`, with an optional quantifier.
-public struct PredicateComparison: Sendable, Equatable {
+package struct PredicateComparison: Sendable, Equatable {
     /// ANY/SOME, ALL, NONE, or `.direct`.
-    public var quantifier: ComparisonQuantifier
+    package var quantifier: ComparisonQuantifier
     /// The side before the operator.
-    public var left: PredicateExpression
+    package var left: PredicateExpression
     /// The operator (`=`, `<>`, `=<`, `=>` are stored as `==`, `!=`, `<=`, `>=`).
-    public var op: ComparisonOperator
+    package var op: ComparisonOperator
     /// `[c]`, `[d]`, `[cd]`, `[n]`.
-    public var options: ComparisonOptions
+    package var options: ComparisonOptions
     /// The side after the operator.
-    public var right: PredicateExpression
+    package var right: PredicateExpression
     /// Where the comparison starts (the quantifier if any, else the left side).
-    public var column: Int
+    package var column: Int
     /// Where the operator is.
-    public var operatorColumn: Int
+    package var operatorColumn: Int
     /// True when the compiler swapped the sides to put the key path on the left (`100 < likes`
     /// read as `likes > 100`): the SQL is written back in the order of the text, `? < t0.ZLIKES`.
-    public var swapped = false
+    package var swapped = false
 
     /// A comparison; `column` is where it starts, `operatorColumn` where its operator is.
-    public init(
+    package init(
         quantifier: ComparisonQuantifier = .direct, left: PredicateExpression, op: ComparisonOperator,
         options: ComparisonOptions = [], right: PredicateExpression, column: Int, operatorColumn: Int
     ) {
@@ -143,7 +143,7 @@ public struct PredicateComparison: Sendable, Equatable {
 }
 
 /// The collection functions after a to-many key path (`books.@count`, `books.@avg.price`).
-public enum CollectionFunction: String, Sendable, Equatable, CaseIterable {
+package enum CollectionFunction: String, Sendable, Equatable, CaseIterable {
     case count = "@count"
     case avg = "@avg"
     case sum = "@sum"
@@ -152,7 +152,7 @@ public enum CollectionFunction: String, Sendable, Equatable, CaseIterable {
 }
 
 /// The binary operators of Apple's expression grammar: `+`, `-`, `*`, `/`, `**`.
-public enum ArithmeticOperator: String, Sendable, Equatable, CaseIterable {
+package enum ArithmeticOperator: String, Sendable, Equatable, CaseIterable {
     case add = "+"
     case subtract = "-"
     case multiply = "*"
@@ -163,13 +163,13 @@ public enum ArithmeticOperator: String, Sendable, Equatable, CaseIterable {
 }
 
 /// Where a key path starts: the evaluated object (implicit, or `SELF`) or a `$variable`.
-public enum KeyPathRoot: Sendable, Equatable {
+package enum KeyPathRoot: Sendable, Equatable {
     case object
     case variable(String)
 }
 
 /// One side of a comparison.
-public indirect enum PredicateExpression: Sendable, Equatable {
+package indirect enum PredicateExpression: Sendable, Equatable {
     /// A literal or a substituted `%@`. Array literals `{1, 2}` are `.array` constants.
     case constant(PredicateValue, column: Int)
     /// `likes`, `author.name`, `SELF` (no components), `$b.year`, `$b`.
@@ -187,7 +187,7 @@ public indirect enum PredicateExpression: Sendable, Equatable {
     case arithmetic(ArithmeticOperator, PredicateExpression, PredicateExpression, column: Int)
 
     /// Where the expression starts.
-    public var column: Int {
+    package var column: Int {
         switch self {
         case .constant(_, let c), .keyPath(_, _, let c), .aggregate(_, _, _, let c), .subquery(_, _, _, let c),
             .indexed(_, _, let c), .arithmetic(_, _, _, let c):
@@ -196,7 +196,7 @@ public indirect enum PredicateExpression: Sendable, Equatable {
     }
 
     /// The key path as written (`author.name`, `SELF`, `$b.year`), nil for other expressions.
-    public var keyPathText: String? {
+    package var keyPathText: String? {
         guard case .keyPath(let root, let components, _) = self else { return nil }
         var parts = components
         switch root {

@@ -2,14 +2,14 @@ import SchemaLabSQLite
 
 /// A predicate compiled to SQL: the WHERE expression (without `WHERE`) and the values
 /// for its `?` parameters, in the order they appear in `sql`.
-public struct CompiledPredicate: Sendable, Equatable {
+package struct CompiledPredicate: Sendable, Equatable {
     /// The WHERE expression, using `t0` and the planner's aliases.
-    public let sql: String
+    package let sql: String
     /// One value per `?` in `sql`, in order.
-    public let bindings: [SQLValue]
+    package let bindings: [SQLValue]
 
     /// A compiled predicate from its parts.
-    public init(sql: String, bindings: [SQLValue]) {
+    package init(sql: String, bindings: [SQLValue]) {
         self.sql = sql
         self.bindings = bindings
     }
@@ -64,20 +64,20 @@ public struct CompiledPredicate: Sendable, Equatable {
 ///   comparisons; `CONTAINS[n]`/`ENDSWITH[n]` use the search function with no modifier bits (0 / 12);
 ///   `BEGINSWITH[n] ''` → `0`, as `BEGINSWITH ''` finds nothing in the search function.
 /// - Caveat (as Core Data): `NOT (x > 5)` is SQL's three-valued NOT, so a NULL x matches neither side.
-public struct PredicateCompiler {
+package struct PredicateCompiler {
     /// The variant the key paths resolve in.
-    public let model: ResolvedModel
+    package let model: ResolvedModel
     /// The fetched entity (`t0`).
-    public let entity: EntityModel
+    package let entity: EntityModel
     /// Where to-one joins and subquery aliases come from; compiling adds to it.
-    public let joins: JoinPlanner
+    package let joins: JoinPlanner
 
     /// Names that stand for SQL expressions (a HAVING predicate naming the fetch's
     /// aggregate expressions: `n > 10` where `n` is `COUNT( t0.ZCOUNTRY)`). Checked first.
-    public var expressionAliases: [String: String] = [:]
+    package var expressionAliases: [String: String] = [:]
 
     /// A compiler for fetches of `entity`, adding its joins to `joins`.
-    public init(model: ResolvedModel, entity: EntityModel, joins: JoinPlanner) {
+    package init(model: ResolvedModel, entity: EntityModel, joins: JoinPlanner) {
         self.model = model
         self.entity = entity
         self.joins = joins
@@ -85,7 +85,7 @@ public struct PredicateCompiler {
 
     /// Compiles `p`. Throws a ``PredicateError`` at the column of the node that does not fit
     /// the model (an unknown key path carries the resolver's message).
-    public func compile(_ predicate: Predicate) throws(PredicateError) -> CompiledPredicate {
+    package func compile(_ predicate: Predicate) throws(PredicateError) -> CompiledPredicate {
         if let column = Self.negatedIndexed(predicate, negated: false) {
             throw PredicateError(
                 column: column,
@@ -122,7 +122,7 @@ public struct PredicateCompiler {
     }
 
     /// The index names `indexed:by:` uses in `p`, with their columns.
-    public static func indexedNames(_ predicate: Predicate) -> [(name: String, column: Int)] {
+    package static func indexedNames(_ predicate: Predicate) -> [(name: String, column: Int)] {
         func inExpression(_ e: PredicateExpression) -> [(name: String, column: Int)] {
             switch e {
             case .indexed(_, let name, let c): return [(name, c)]
@@ -161,14 +161,14 @@ public struct PredicateCompiler {
     }
 
     /// Parses `text` with `arguments` and compiles it.
-    public func compile(_ text: String, arguments: [PredicateValue] = []) throws(PredicateError) -> CompiledPredicate {
+    package func compile(_ text: String, arguments: [PredicateValue] = []) throws(PredicateError) -> CompiledPredicate {
         try compile(PredicateParser.parse(text, arguments: arguments))
     }
 
     /// The smallest string greater than every string that starts with `prefix` (in SQLite's
     /// BINARY order, which is Unicode scalar order): the last scalar incremented (skipping
     /// the surrogate range), dropping trailing U+10FFFF. Nil when there is none (`""`, or all U+10FFFF).
-    public static func prefixUpperBound(_ prefix: String) -> String? {
+    package static func prefixUpperBound(_ prefix: String) -> String? {
         var scalars = Array(prefix.unicodeScalars)
         while let last = scalars.popLast() {
             var v = last.value + 1

@@ -3,18 +3,18 @@
 /// `column` is 1-based and counted in `Character`s of the predicate string, so an
 /// error can be shown under the text with a caret. Errors that concern the whole
 /// string (too many arguments) point at column 1.
-public struct PredicateError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct PredicateError: Error, Sendable, Equatable, CustomStringConvertible {
     /// 1-based position in the predicate string, in Characters.
-    public let column: Int
+    package let column: Int
     /// What is wrong, in one line (`expected a value after '>'`).
-    public let message: String
+    package let message: String
 
     /// An error at `column` (1-based, in Characters).
-    public init(column: Int, message: String) {
+    package init(column: Int, message: String) {
         self.column = column
         self.message = message
     }
 
     /// `column 8: expected a value after '>'`
-    public var description: String { "column \(column): \(message)" }
+    package var description: String { "column \(column): \(message)" }
 }

@@ -25,13 +25,13 @@
 /// its `)` cannot continue an expression, and as a parenthesized expression otherwise
 /// (`(likes) > 5`, `likes == (5)`). Constant sub-expressions are folded (`2 * 3`, `{1, 2}[SIZE]`,
 /// `CAST('5', 'NSNumber')`).
-public enum PredicateParser {
+package enum PredicateParser {
     /// The deepest nesting of parentheses, NOTs, SUBQUERYs and braces a predicate may have.
-    public static let maximumDepth = 100
+    package static let maximumDepth = 100
 
     /// Parses `text`, substituting `arguments` for its format specifiers in order.
     /// Throws a ``PredicateError`` at the column of the first problem.
-    public static func parse(_ text: String, arguments: [PredicateValue]) throws(PredicateError) -> Predicate {
+    package static func parse(_ text: String, arguments: [PredicateValue]) throws(PredicateError) -> Predicate {
         var parser = PredicateParserState(tokens: try PredicateLexer.tokenize(text), arguments: arguments)
         let p = try parser.predicate(after: nil)
         let t = parser.current

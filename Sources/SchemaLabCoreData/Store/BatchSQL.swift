@@ -3,12 +3,12 @@ import Foundation
 /// The statements of Core Data's batch requests (NSBatchInsertRequest,
 /// NSBatchUpdateRequest, NSBatchDeleteRequest), in the shapes its logs and framework
 /// templates show (docs/statement-shapes.md, "Batch requests").
-public enum BatchSQL {
+package enum BatchSQL {
     /// `INSERT INTO ZQUAKE(Z_PK, Z_ENT, Z_OPT, <FKs>, <attributes>) VALUES(?, …)`; with a
     /// uniqueness constraint, `INSERT OR IGNORE` (NSErrorMergePolicy) or `… ON CONFLICT(ZCODE)
     /// DO UPDATE SET Z_OPT = Z_OPT+1 , ZDEPTH = excluded.ZDEPTH , …` (property-object-trump:
     /// every attribute outside the constraint takes the incoming value).
-    public static func insert(_ entity: EntityModel, policy: MergePolicy) -> String {
+    package static func insert(_ entity: EntityModel, policy: MergePolicy) -> String {
         let plain = SaveSQL.insert(entity)
         guard let constraint = entity.uniquenessConstraints.first else { return plain }
         switch policy {
@@ -24,14 +24,14 @@ public enum BatchSQL {
     }
 
     /// `UPDATE OR FAIL ZQUAKE AS t0 SET ZVALIDATED = ?, Z_OPT = (Z_OPT + 1) WHERE <predicate>`.
-    public static func update(_ entity: EntityModel, attributes: [AttributeModel], whereSQL: String?) -> String {
+    package static func update(_ entity: EntityModel, attributes: [AttributeModel], whereSQL: String?) -> String {
         let sets = attributes.map { "\($0.column) = ?" } + ["Z_OPT = (Z_OPT + 1)"]
         return "UPDATE OR FAIL \(entity.table) AS t0 SET \(sets.joined(separator: ", "))" + (whereSQL.map { " WHERE " + $0 } ?? "")
     }
 
     /// `DELETE FROM ZQUAKE WHERE Z_PK IN (SELECT t0.Z_PK FROM ZQUAKE t0 [WHERE …] [LIMIT 1000])`,
     /// the fetchLimit written as a number, as Core Data writes it (0: none).
-    public static func delete(_ entity: EntityModel, whereSQL: String?, limit: Int) -> String {
+    package static func delete(_ entity: EntityModel, whereSQL: String?, limit: Int) -> String {
         "DELETE FROM \(entity.table) WHERE Z_PK IN (SELECT t0.Z_PK FROM \(entity.table) t0" + (whereSQL.map { " WHERE " + $0 } ?? "")
             + (limit > 0 ? " LIMIT \(limit)" : "") + ")"
     }
@@ -44,7 +44,7 @@ public enum BatchSQL {
     /// `recursive_triggers=1`, so a cascaded DELETE fires the next one). Throws a message
     /// for rules the lab does not model anywhere along the way (deny; cascade over a
     /// many-to-many); the object delete path is checked with the same walk.
-    public static func deleteTriggers(_ root: EntityModel, model: ResolvedModel) throws(KeyPathError) -> (create: [String], drop: [String])
+    package static func deleteTriggers(_ root: EntityModel, model: ResolvedModel) throws(KeyPathError) -> (create: [String], drop: [String])
     {
         var create: [String] = [], drop: [String] = []
         var queue = [root], seen: Set<String> = [root.name]

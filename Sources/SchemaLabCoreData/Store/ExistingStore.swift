@@ -15,10 +15,10 @@ import SchemaLabSQLite
 /// variant's DDL makes (compared through `sqlite_master` and `PRAGMA table_info` against an
 /// in-memory store made from the variant). Indexes may differ: they are what a variant
 /// changes, by dropping the store's and creating its own on the copy.
-public enum ExistingStore {
+package enum ExistingStore {
     /// Copies the store's files at `source` to `path`: the database, its external binary data
     /// (``Store/copy(from:to:)``) and its `-wal`; throws a clear error when there is no such file.
-    public static func snapshot(_ source: String, to path: String) throws {
+    package static func snapshot(_ source: String, to path: String) throws {
         let fm = FileManager.default
         var isDirectory: ObjCBool = false
         guard fm.fileExists(atPath: source, isDirectory: &isDirectory), !isDirectory.boolValue else {
@@ -37,7 +37,7 @@ public enum ExistingStore {
 
     /// A copy of the store at `source` in a new temporary directory, open; the directory goes
     /// with the returned value. A clear error when it is not a Core Data store.
-    public static func open(_ source: String) throws -> Snapshot {
+    package static func open(_ source: String) throws -> Snapshot {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("schemalab-store-" + UUID().uuidString).path
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         let snapshot = Snapshot(directory: dir)
@@ -58,8 +58,8 @@ public enum ExistingStore {
     /// The most schema objects (tables, indexes, views, triggers) and entities a store from
     /// elsewhere may have: the largest real apps' models have hundreds; a store past these is
     /// refused before the lab reads its schema table by table.
-    public static let maxSchemaObjects = 10_000
-    public static let maxEntities = 5_000
+    package static let maxSchemaObjects = 10_000
+    package static let maxEntities = 5_000
 
     /// Refuses a store whose schema is too large to be a Core Data model's (with two COUNTs, so
     /// the refusal takes as long as reading the schema once).
@@ -84,9 +84,9 @@ public enum ExistingStore {
     }
 
     /// A temporary copy of a store, open; removed when it goes.
-    public final class Snapshot {
+    package final class Snapshot {
         let directory: String
-        public fileprivate(set) var db: Database!
+        package fileprivate(set) var db: Database!
         init(directory: String) { self.directory = directory }
         deinit {
             db = nil
@@ -95,14 +95,14 @@ public enum ExistingStore {
     }
 
     /// Objects of `entity` in the store (rows of its table).
-    public static func rowCount(_ db: Database, model: ResolvedModel, entity: String) throws -> Int {
+    package static func rowCount(_ db: Database, model: ResolvedModel, entity: String) throws -> Int {
         guard let e = model.entity(entity) else { return 0 }
         return Int(try db.scalar("SELECT COUNT(*) FROM \(e.table)").integerValue ?? 0)
     }
 
     /// The rows of `Z_PRIMARYKEY` that are Core Data's own entities (persistent history,
     /// CloudKit mirroring): their table is `A<NAME>`, not `Z<NAME>`.
-    public static func internalEntities(_ db: Database) throws -> Set<String> {
+    package static func internalEntities(_ db: Database) throws -> Set<String> {
         let tables = Set(try db.rows("SELECT name FROM sqlite_master WHERE type = 'table'").compactMap { $0[0].textValue })
         let names = try db.rows("SELECT Z_NAME FROM Z_PRIMARYKEY").compactMap { $0[0].textValue }
         return Set(
@@ -120,7 +120,7 @@ public enum ExistingStore {
     }
 
     /// Throws a ``StoreMismatch`` naming every difference between the store's tables and the variant's.
-    public static func check(_ db: Database, store: String, model: ResolvedModel) throws {
+    package static func check(_ db: Database, store: String, model: ResolvedModel) throws {
         let expected = try Database(path: ":memory:")
         for sql in SchemaDDL(model: model).statements { try expected.executeScript(sql) }
         var problems: [String] = []
@@ -187,7 +187,7 @@ public enum ExistingStore {
     /// definition), creates the missing ones (an R-tree index is created and filled from its
     /// table). Returns the index names dropped and created.
     @discardableResult
-    public static func copy(_ source: String, to path: String, model: ResolvedModel) throws -> (dropped: [String], created: [String]) {
+    package static func copy(_ source: String, to path: String, model: ResolvedModel) throws -> (dropped: [String], created: [String]) {
         try snapshot(source, to: path)
         let db = try Database(path: path)
         let expected = try Database(path: ":memory:")
@@ -247,8 +247,8 @@ public enum ExistingStore {
 }
 
 /// A store that cannot be used for a variant: which store, and every difference.
-public struct StoreMismatch: Error, CustomStringConvertible, Sendable {
-    public let store: String
-    public let message: String
-    public var description: String { "\(store): \(message)" }
+package struct StoreMismatch: Error, CustomStringConvertible, Sendable {
+    package let store: String
+    package let message: String
+    package var description: String { "\(store): \(message)" }
 }

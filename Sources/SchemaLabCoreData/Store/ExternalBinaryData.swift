@@ -8,15 +8,15 @@ import SchemaLabSQLite
 ///
 /// The column's encoding is the lab's ([I]: Core Data's is private): one tag byte, then the
 /// bytes (tag 1, inline) or the file's name in ASCII (tag 2, external). NULL stays NULL.
-public enum ExternalBinaryData {
+package enum ExternalBinaryData {
     static let inlineTag: UInt8 = 1
     static let externalTag: UInt8 = 2
     /// The threshold when the scenario gives none: 100 KB (Core Data's own rule is not
     /// published; values of about this size and above are reported to go to files).
-    public static let defaultThreshold = 100 * 1024
+    package static let defaultThreshold = 100 * 1024
 
     /// The directory of a store's external files.
-    public static func directory(forStore path: String) -> String {
+    package static func directory(forStore path: String) -> String {
         let url = URL(fileURLWithPath: path)
         let name = url.deletingPathExtension().lastPathComponent
         return url.deletingLastPathComponent().path + "/.\(name)_SUPPORT/_EXTERNAL_DATA"
@@ -58,7 +58,7 @@ public enum ExternalBinaryData {
     }
 
     /// A stored column value as the attribute's value (reading its file when external).
-    public static func decode(_ value: SQLValue, directory: String) throws -> SQLValue {
+    package static func decode(_ value: SQLValue, directory: String) throws -> SQLValue {
         switch stored(value) {
         case .value(let v): return v
         case .file(let name): return try read(name, directory: directory)

@@ -15,22 +15,22 @@ import SchemaLabSQLite
 ///
 /// fetchLimit and fetchOffset are written as numbers (`LIMIT 100`, `LIMIT 20 OFFSET 40`), as
 /// Core Data writes them.
-public struct FetchRequestSQL: Sendable {
-    public struct Query: Sendable, Equatable {
-        public var sql: String
-        public var bindings: [SQLValue]
+package struct FetchRequestSQL: Sendable {
+    package struct Query: Sendable, Equatable {
+        package var sql: String
+        package var bindings: [SQLValue]
     }
 
-    public let objects: Query
+    package let objects: Query
     /// The objects query without its LIMIT, for ``page(limit:offset:)``.
     let objectsStem: String
-    public let ids: Query
-    public let count: Query
-    public let sectionCounts: Query?
-    public let dictionaries: Query?
+    package let ids: Query
+    package let count: Query
+    package let sectionCounts: Query?
+    package let dictionaries: Query?
 
     /// Builds the statements; `having` may name propertiesToFetch expressions (its compiler gets them).
-    public init(
+    package init(
         fetch: FetchSQL, sorts: [(ResolvedKeyPath, Bool)], predicate: PredicateCompilation?,
         limit: Int, offset: Int, section: (ResolvedKeyPath, ascending: Bool)? = nil,
         dictionary: DictionaryShape? = nil, objectColumns: String? = nil
@@ -115,22 +115,22 @@ public struct FetchRequestSQL: Sendable {
 extension FetchRequestSQL {
     /// The objects query of one page: this request with fetchLimit `limit` and fetchOffset
     /// `offset` (a statement text per page, as Core Data's requests with different offsets).
-    public func page(limit: Int, offset: Int) -> Query {
+    package func page(limit: Int, offset: Int) -> Query {
         Query(sql: objectsStem + FetchSQL.limitClause(limit: limit, offset: offset), bindings: objects.bindings)
     }
 }
 
 /// What a dictionary fetch selects: properties (key paths or aggregates), grouping, HAVING.
-public struct DictionaryShape {
-    public struct Property {
-        public var name: String
-        public var keyPath: ResolvedKeyPath
-        public var function: AggregateFunction?
+package struct DictionaryShape {
+    package struct Property {
+        package var name: String
+        package var keyPath: ResolvedKeyPath
+        package var function: AggregateFunction?
         /// An expression over a to-many relationship (`count:(attachments)`): its rows are
         /// joined, and `keyPath` is the destination's attribute (`objectID`, Z_PK: the members).
-        public var toMany: RelationshipModel?
+        package var toMany: RelationshipModel?
 
-        public init(name: String, keyPath: ResolvedKeyPath, function: AggregateFunction?, toMany: RelationshipModel? = nil) {
+        package init(name: String, keyPath: ResolvedKeyPath, function: AggregateFunction?, toMany: RelationshipModel? = nil) {
             self.name = name
             self.keyPath = keyPath
             self.function = function
@@ -138,13 +138,13 @@ public struct DictionaryShape {
         }
     }
 
-    public var properties: [Property]
-    public var groupBy: [ResolvedKeyPath]
-    public var distinct: Bool
+    package var properties: [Property]
+    package var groupBy: [ResolvedKeyPath]
+    package var distinct: Bool
     /// Compiles the HAVING predicate; the dictionary maps expression names to their SQL.
-    public var having: ((JoinPlanner, [String: String]) throws -> WhereClause)?
+    package var having: ((JoinPlanner, [String: String]) throws -> WhereClause)?
 
-    public init(
+    package init(
         properties: [Property], groupBy: [ResolvedKeyPath], distinct: Bool,
         having: ((JoinPlanner, [String: String]) throws -> WhereClause)?
     ) {

@@ -1,18 +1,18 @@
 import SchemaLabSQLite
 
 /// A WHERE expression and the values bound to its `?`s, in order.
-public struct WhereClause: Sendable, Equatable {
-    public var sql: String
-    public var bindings: [SQLValue]
+package struct WhereClause: Sendable, Equatable {
+    package var sql: String
+    package var bindings: [SQLValue]
 
-    public init(sql: String, bindings: [SQLValue]) {
+    package init(sql: String, bindings: [SQLValue]) {
         self.sql = sql
         self.bindings = bindings
     }
 }
 
 /// Compiles a predicate into a WHERE expression, adding the joins it needs to the planner.
-public typealias PredicateCompilation = (JoinPlanner) throws -> WhereClause
+package typealias PredicateCompilation = (JoinPlanner) throws -> WhereClause
 
 /// The SELECT statements Core Data issues for one entity (docs: statement shapes §4-§6).
 ///
@@ -20,17 +20,17 @@ public typealias PredicateCompilation = (JoinPlanner) throws -> WhereClause
 /// foreign keys last. A sort or section key through a to-one relationship adds
 /// one `LEFT OUTER JOIN` per distinct relationship path (t1, t2, ...); a path only a
 /// predicate uses is a plain `JOIN`; a shared path is one `LEFT OUTER JOIN`.
-public struct FetchSQL: Sendable {
-    public let model: ResolvedModel
-    public let entity: EntityModel
+package struct FetchSQL: Sendable {
+    package let model: ResolvedModel
+    package let entity: EntityModel
 
-    public init(model: ResolvedModel, entity: EntityModel) {
+    package init(model: ResolvedModel, entity: EntityModel) {
         self.model = model
         self.entity = entity
     }
 
     /// `0, t0.Z_PK, t0.Z_OPT, t0.ZA, ..., t0.ZFK` for `alias`.
-    public static func objectColumns(_ entity: EntityModel, in model: ResolvedModel, alias: String = "t0") -> String {
+    package static func objectColumns(_ entity: EntityModel, in model: ResolvedModel, alias: String = "t0") -> String {
         ([entityColumn(entity, alias: alias), "\(alias).Z_PK", "\(alias).Z_OPT"]
             + selectedColumns(entity, in: model).map { "\(alias).\($0)" })
             .joined(separator: ", ")
@@ -39,14 +39,14 @@ public struct FetchSQL: Sendable {
     /// The first column of an object or ID query: `0` for an entity without inheritance, as
     /// Core Data writes it; `t0.Z_ENT` for one whose table it shares with other entities,
     /// whose rows say which entity each is.
-    public static func entityColumn(_ entity: EntityModel, alias: String = "t0") -> String {
+    package static func entityColumn(_ entity: EntityModel, alias: String = "t0") -> String {
         entity.sharesTable ? "\(alias).Z_ENT" : "0"
     }
 
     /// The columns of an object query after Z_PK and Z_OPT: the entity's attributes and to-one
     /// keys, then those every entity below it adds (each sub-entity in entity-number order,
     /// its own attributes then its own keys), so that a row of any of them can be read.
-    public static func selectedColumns(_ entity: EntityModel, in model: ResolvedModel) -> [String] {
+    package static func selectedColumns(_ entity: EntityModel, in model: ResolvedModel) -> [String] {
         var columns = entity.attributes.map(\.column) + entity.toOneKeyColumns
         for number in entity.subentityNumbers.sorted() {
             let sub = model.entities[number - 1]
@@ -56,18 +56,18 @@ public struct FetchSQL: Sendable {
     }
 
     /// The parts of a fetch: FROM with joins, WHERE, ORDER BY, and the WHERE's bindings.
-    public struct Clauses: Sendable {
-        public var from: String
-        public var whereSQL: String
-        public var orderBy: String
-        public var bindings: [SQLValue]
+    package struct Clauses: Sendable {
+        package var from: String
+        package var whereSQL: String
+        package var orderBy: String
+        package var bindings: [SQLValue]
         /// Column expressions requested through ``FetchSQL/clauses(sorts:extra:predicate:)``'s `extra`.
-        public var extraColumns: [String]
+        package var extraColumns: [String]
     }
 
     /// Plans the joins for `sorts` (outer), `extra` key paths (outer: section keys, fetched
     /// properties) and the predicate (inner), and renders the clauses.
-    public func clauses(
+    package func clauses(
         sorts: [(ResolvedKeyPath, Bool)], extra: [ResolvedKeyPath] = [],
         predicate: PredicateCompilation?
     ) throws -> Clauses {
@@ -86,7 +86,7 @@ public struct FetchSQL: Sendable {
     /// `clause` with the entity's restriction (``EntityModel/entityRestriction(alias:)``) after
     /// it, as Core Data ANDs its restricting-entity predicate after the request's:
     /// `(<predicate> AND t0.Z_ENT = ?)` ([I]: the exact text; no log of it was found).
-    public static func restricted(_ clause: WhereClause?, to entity: EntityModel) -> WhereClause? {
+    package static func restricted(_ clause: WhereClause?, to entity: EntityModel) -> WhereClause? {
         guard let r = entity.entityRestriction() else { return clause }
         let numbers = r.numbers.map { SQLValue.integer(Int64($0)) }
         guard let clause else { return WhereClause(sql: r.sql, bindings: numbers) }
@@ -104,13 +104,13 @@ public struct FetchSQL: Sendable {
     }
 
     /// A fetch of whole objects, sorted (tests and simple callers: no predicate, no limit).
-    public func objects(sortedBy sorts: [(ResolvedKeyPath, Bool)]) -> String {
+    package func objects(sortedBy sorts: [(ResolvedKeyPath, Bool)]) -> String {
         let c = try! clauses(sorts: sorts, predicate: nil)
         return "SELECT \(Self.objectColumns(entity, in: model)) \(c.from)\(c.whereSQL)\(c.orderBy)"
     }
 
     /// The IDs-first query of a batched fetch (objectIDResultType shape), no predicate.
-    public func ids(sortedBy sorts: [(ResolvedKeyPath, Bool)]) -> String {
+    package func ids(sortedBy sorts: [(ResolvedKeyPath, Bool)]) -> String {
         let c = try! clauses(sorts: sorts, predicate: nil)
         return "SELECT \(Self.entityColumn(entity)), t0.Z_PK \(c.from)\(c.whereSQL)\(c.orderBy)"
     }
@@ -119,19 +119,19 @@ public struct FetchSQL: Sendable {
     /// keys, no ORDER BY, `LIMIT count` written as a number, as Core Data logs it:
     /// `… FROM ZPHOTO t0 WHERE t0.Z_PK IN (SELECT * FROM _Z_intarray0) LIMIT 20`.
     /// `columns` replaces the object columns (a partial fetch's `1, t0.Z_PK, t0.ZNAME`).
-    public func batch(count: Int, binding: KeyBinding = .integerArray, columns: String? = nil) -> String {
+    package func batch(count: Int, binding: KeyBinding = .integerArray, columns: String? = nil) -> String {
         "SELECT \(columns ?? Self.objectColumns(entity, in: model)) FROM \(entity.table) t0 WHERE t0.Z_PK IN \(binding.list(count: count)) LIMIT \(count)"
     }
 
     /// Firing one fault: the object's row by primary key.
-    public var fault: String {
+    package var fault: String {
         "SELECT \(Self.objectColumns(entity, in: model)) FROM \(entity.table) t0 WHERE t0.Z_PK = ?"
     }
 
     /// Firing a to-many fault: the destination's primary keys for one source object.
     /// One-to-many: `SELECT 0, t0.Z_PK FROM ZBOOK t0 WHERE t0.ZAUTHOR = ?`; many-to-many:
     /// through the join table ([I]: the join's shape is the lab's).
-    public func toManyFault(_ relationship: RelationshipModel) -> String {
+    package func toManyFault(_ relationship: RelationshipModel) -> String {
         let dest = model.entity(relationship.destination)!
         if let order = relationship.orderColumn {
             // An ordered to-many: the keys in order, with their order keys ([I]: the shape).
@@ -159,7 +159,7 @@ public struct FetchSQL: Sendable {
     }
 
     /// The result column that holds the source's key in ``toManyPrefetch(_:count:)``.
-    public func toManyPrefetchOwnerColumn(_ relationship: RelationshipModel) -> Int32 {
+    package func toManyPrefetchOwnerColumn(_ relationship: RelationshipModel) -> Int32 {
         let dest = model.entity(relationship.destination)!
         let columns = Self.selectedColumns(dest, in: model)
         if case .inverseForeignKey(let column) = relationship.storage, let position = columns.firstIndex(of: column) {
@@ -169,7 +169,7 @@ public struct FetchSQL: Sendable {
     }
 
     /// The result column that holds an ordered to-many's order key in ``toManyPrefetch(_:count:)``.
-    public func toManyPrefetchOrderColumn(_ relationship: RelationshipModel) -> Int32? {
+    package func toManyPrefetchOrderColumn(_ relationship: RelationshipModel) -> Int32? {
         guard let order = relationship.orderColumn else { return nil }
         let dest = model.entity(relationship.destination)!
         let columns = Self.selectedColumns(dest, in: model)
@@ -182,7 +182,7 @@ public struct FetchSQL: Sendable {
     /// an ordered to-many adds its order key to the sort. The columns are the destination's
     /// object columns (one-to-many: the source key is its foreign key among them; many-to-many:
     /// the join table's source column is added last).
-    public func toManyPrefetch(_ relationship: RelationshipModel, count: Int, binding: KeyBinding = .integerArray) -> String {
+    package func toManyPrefetch(_ relationship: RelationshipModel, count: Int, binding: KeyBinding = .integerArray) -> String {
         let dest = model.entity(relationship.destination)!
         let list = binding.list(count: count)
         switch relationship.storage {

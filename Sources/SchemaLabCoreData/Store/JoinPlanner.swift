@@ -7,9 +7,9 @@
 /// `LEFT OUTER JOIN` (docs: "If a predicate and a sort both use the same key
 /// path, expect one shared join"). Aliases are `t1`, `t2`, ... in order of
 /// first request; the fetched entity is `t0`.
-public final class JoinPlanner {
-    public let model: ResolvedModel
-    public let entity: EntityModel
+package final class JoinPlanner {
+    package let model: ResolvedModel
+    package let entity: EntityModel
 
     private struct Join {
         var path: String
@@ -24,14 +24,14 @@ public final class JoinPlanner {
     private var joins: [Join] = []
     private var aliases: [String: String] = ["": "t0"]
 
-    public init(model: ResolvedModel, entity: EntityModel) {
+    package init(model: ResolvedModel, entity: EntityModel) {
         self.model = model
         self.entity = entity
     }
 
     /// The alias of the table reached by following `relationships` (to-one only) from t0,
     /// adding joins as needed. `outer`: the caller needs a LEFT OUTER JOIN (sorts).
-    public func alias(for relationships: [RelationshipModel], outer: Bool) -> String {
+    package func alias(for relationships: [RelationshipModel], outer: Bool) -> String {
         var path = ""
         for r in relationships {
             let parentAlias = aliases[path]!
@@ -54,7 +54,7 @@ public final class JoinPlanner {
     /// dictionary fetch's `count:(attachments)` joins them: `LEFT OUTER JOIN ZATTACHMENT t1 ON
     /// t0.Z_PK = t1.ZITEM`; a many-to-many joins its join table (`… Z_1TAGS t1 ON t0.Z_PK = t1.Z_1ITEMS`,
     /// [I]), whose other column holds the members' keys. One join per relationship.
-    public func toManyAlias(_ relationship: RelationshipModel) -> (alias: String, table: String, keyColumn: String) {
+    package func toManyAlias(_ relationship: RelationshipModel) -> (alias: String, table: String, keyColumn: String) {
         let path = "*" + relationship.name
         let table: String, owner: String, key: String
         switch relationship.storage {
@@ -78,12 +78,12 @@ public final class JoinPlanner {
     }
 
     /// The column expression of a resolved key path (`t0.ZLIKES`, `t1.ZLIKES`).
-    public func column(_ keyPath: ResolvedKeyPath, outer: Bool) -> String {
+    package func column(_ keyPath: ResolvedKeyPath, outer: Bool) -> String {
         alias(for: keyPath.relationships, outer: outer) + "." + keyPath.attribute.column
     }
 
     /// A fresh alias for a correlated subquery's own table (`t1`, `t2`, ...), never joined.
-    public func subqueryAlias() -> String {
+    package func subqueryAlias() -> String {
         let alias = "t\(aliases.count)"
         aliases["#sub\(aliases.count)"] = alias
         return alias
@@ -92,13 +92,13 @@ public final class JoinPlanner {
     private var indexAliases = 0
 
     /// A fresh alias for an R-tree sub-select over the rows of `alias` (`n1_t0`, `n2_t0`, ...).
-    public func indexAlias(for alias: String) -> String {
+    package func indexAlias(for alias: String) -> String {
         indexAliases += 1
         return "n\(indexAliases)_\(alias)"
     }
 
     /// `FROM ZPHOTO t0 [LEFT OUTER] JOIN ZPHOTOMETA t1 ON t0.ZMETA = t1.Z_PK ...`
-    public var fromClause: String {
+    package var fromClause: String {
         var clause = "FROM \(entity.table) t0"
         for j in joins {
             let on = j.condition ?? "\(j.parentAlias).\(j.foreignKey) = \(j.alias).Z_PK"
@@ -108,5 +108,5 @@ public final class JoinPlanner {
     }
 
     /// True when any join was added.
-    public var hasJoins: Bool { !joins.isEmpty }
+    package var hasJoins: Bool { !joins.isEmpty }
 }

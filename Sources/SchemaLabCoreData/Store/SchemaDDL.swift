@@ -4,13 +4,13 @@
 /// Column order inside CREATE TABLE follows Core Data's schema dumps ([I]): Z_PK,
 /// Z_ENT, Z_OPT, then integer attributes, foreign keys, floats and timestamps,
 /// decimals, strings, blobs, each group alphabetical.
-public struct SchemaDDL {
-    public let model: ResolvedModel
+package struct SchemaDDL {
+    package let model: ResolvedModel
 
-    public init(model: ResolvedModel) { self.model = model }
+    package init(model: ResolvedModel) { self.model = model }
 
     /// Every statement, in the order the store runs them when it is created.
-    public var statements: [String] {
+    package var statements: [String] {
         var out: [String] = []
         for e in model.entities where e.parent == nil { out.append(createTable(e)) }
         out += joinTables().flatMap { [$0.create, $0.index] }

@@ -3,10 +3,10 @@ import SchemaLabSQLite
 
 /// A Core Data-shaped SQLite store: one connection to a file laid out for one
 /// ``ResolvedModel``, opened the way Core Data opens it.
-public final class Store {
-    public let db: Database
-    public let model: ResolvedModel
-    public let path: String
+package final class Store {
+    package let db: Database
+    package let model: ResolvedModel
+    package let path: String
 
     /// Pragmas Core Data sets on a new store (before any table exists).
     static let creationPragmas = [Pragma(name: "page_size", value: "4096"), Pragma(name: "auto_vacuum", value: "incremental")]
@@ -21,7 +21,7 @@ public final class Store {
 
     /// Creates a new store at `path` (which must not exist) with the model's schema.
     /// `pragmas` from the scenario override Core Data's defaults.
-    public static func create(path: String, model: ResolvedModel, pragmas: [Pragma] = []) throws -> Store {
+    package static func create(path: String, model: ResolvedModel, pragmas: [Pragma] = []) throws -> Store {
         let db = try Database(path: path)
         let creation = creationPragmas.map { p in pragmas.first { $0.name == p.name } ?? p }
         for p in creation { try db.executeScript("pragma \(p.name)=\(p.value)") }
@@ -35,7 +35,7 @@ public final class Store {
     }
 
     /// Opens an existing store with Core Data's connection sequence (§0).
-    public static func open(path: String, model: ResolvedModel, pragmas: [Pragma] = []) throws -> Store {
+    package static func open(path: String, model: ResolvedModel, pragmas: [Pragma] = []) throws -> Store {
         guard FileManager.default.fileExists(atPath: path) else {
             throw SQLiteError(code: 14, message: "no store at \(path)")
         }
@@ -54,17 +54,17 @@ public final class Store {
 
     /// The pragmas an opened connection runs: Core Data's, overridden and extended by the
     /// scenario's (names and values allow-listed by the decoder), less `skipping`.
-    public static func connectionPragmaStatements(_ pragmas: [Pragma], skipping: Set<String> = ["page_size", "auto_vacuum"]) -> [String] {
+    package static func connectionPragmaStatements(_ pragmas: [Pragma], skipping: Set<String> = ["page_size", "auto_vacuum"]) -> [String] {
         var list = connectionPragmas.map { p in pragmas.first { $0.name == p.name } ?? p }
         list += pragmas.filter { p in !skipping.contains(p.name) && !list.contains { $0.name == p.name } }
         return list.map { "pragma \($0.name)=\($0.value)" }
     }
 
     /// The directory of this store's external binary data files.
-    public var externalDataDirectory: String { ExternalBinaryData.directory(forStore: path) }
+    package var externalDataDirectory: String { ExternalBinaryData.directory(forStore: path) }
 
     /// Removes a store file, its WAL and shared-memory files, and its external data files.
-    public static func remove(path: String) {
+    package static func remove(path: String) {
         for suffix in ["", "-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: path + suffix) }
         let support = URL(fileURLWithPath: ExternalBinaryData.directory(forStore: path)).deletingLastPathComponent().path
         try? FileManager.default.removeItem(atPath: support)
@@ -72,7 +72,7 @@ public final class Store {
 
     /// Copies a store file and its external data files to `to` (not its `-wal`: a store the lab
     /// made is checkpointed when it closes; ``ExistingStore`` copies a user's `-wal` too).
-    public static func copy(from: String, to: String) throws {
+    package static func copy(from: String, to: String) throws {
         try FileManager.default.copyItem(atPath: from, toPath: to)
         let source = URL(fileURLWithPath: ExternalBinaryData.directory(forStore: from)).deletingLastPathComponent().path
         guard FileManager.default.fileExists(atPath: source) else { return }

@@ -11,31 +11,31 @@ import SchemaLabCoreData
 /// target fraction of the sample; the targets are log-uniform over the spec's selectivity
 /// range. The k-th row lies on the box's edge (to a rounding), so a strategy that rounds
 /// the bounds (an R-tree's 32-bit floats) is tested where it can fail.
-public struct BoxSet: Sendable {
+package struct BoxSet: Sendable {
     /// One box: lower and upper bound of the first key, then of the second, and the
     /// fraction of the sampled rows inside it.
-    public struct Box: Sendable, Equatable {
-        public var lower0, upper0, lower1, upper1: Double
-        public var sampledSelectivity: Double
+    package struct Box: Sendable, Equatable {
+        package var lower0, upper0, lower1, upper1: Double
+        package var sampledSelectivity: Double
 
         /// The four bounds in the order a box's `%@` take them.
-        public var arguments: [PredicateValue] { [.real(lower0), .real(upper0), .real(lower1), .real(upper1)] }
+        package var arguments: [PredicateValue] { [.real(lower0), .real(upper0), .real(lower1), .real(upper1)] }
     }
 
-    public let boxes: [Box]
+    package let boxes: [Box]
     /// Rows at most in the sample the boxes are sized on.
-    public static let sampleLimit = 20_000
+    package static let sampleLimit = 20_000
 
     /// Boxes over `data`'s columns for `spec.keys`; rows where either is NULL are left out
     /// (with no such row, every box is the empty box at 0).
-    public init(spec: BoxSetSpec, data: GeneratedData) {
+    package init(spec: BoxSetSpec, data: GeneratedData) {
         var points: [(Double, Double)] = []
         Self.sample(spec, data, first: 0, step: Self.sampleStep(data.count), into: &points)
         self.init(spec: spec, points: points)
     }
 
     /// The same boxes from a stream of the data set (the sample is taken chunk by chunk).
-    public init(spec: BoxSetSpec, stream: DataStream) {
+    package init(spec: BoxSetSpec, stream: DataStream) {
         var stream = stream
         let step = Self.sampleStep(stream.count)
         var points: [(Double, Double)] = []

@@ -6,35 +6,35 @@ import SchemaLabCoreData
 ///
 /// A field is written to every attribute of that name the root reaches, so a
 /// denormalized copy (V3's `Photo.likes` beside `PhotoMeta.likes`) gets the same value.
-public struct DataPlacement {
+package struct DataPlacement {
     /// One object to create per row.
-    public struct Node {
-        public let entity: EntityDescription
+    package struct Node {
+        package let entity: EntityDescription
         /// The node this one hangs from, and the to-one slot of that parent that points here.
-        public let parent: (node: Int, slot: Int)?
+        package let parent: (node: Int, slot: Int)?
         /// This entity's to-one slot that points back to the parent (a one-to-one inverse).
-        public let inverseSlot: Int?
+        package let inverseSlot: Int?
         /// Per attribute (entity order): the data column that fills it, or nil (NULL).
-        public let sources: [Int?]
+        package let sources: [Int?]
     }
 
-    public let nodes: [Node]
+    package let nodes: [Node]
     /// The fields that have an attribute to go to.
-    public internal(set) var placed: Set<String>
+    package internal(set) var placed: Set<String>
     /// The to-many relationships of the root filled per row (see ``RelatedPlacement``).
-    public internal(set) var related: [RelatedPlacement] = []
+    package internal(set) var related: [RelatedPlacement] = []
     /// With an `entity` field (a data set of several entities, such as the sub-entities of a
     /// hierarchy): the data column that names each row's entity, and the placement of each
     /// entity it names; `nodes` are then the first choice's.
-    public internal(set) var choices: (column: Int, byName: [String: DataPlacement])? = nil
+    package internal(set) var choices: (column: Int, byName: [String: DataPlacement])? = nil
 
     /// The name of the field that chooses each row's entity.
-    public static let entityField = "entity"
+    package static let entityField = "entity"
 
     /// The placement of a data set whose `entity` field chooses each row's entity among
     /// `entities`: one placement per entity (each field optional there, since a field may
     /// belong to one sub-entity only); a field no entity takes, unless in `optional`, fails.
-    public static func choosing(
+    package static func choosing(
         among entities: [String], model: ManagedObjectModel, fields: [String], kinds: [String: Set<ValueKind>],
         optional: Set<String>
     ) throws(KeyPathError) -> DataPlacement {
@@ -68,7 +68,7 @@ public struct DataPlacement {
     /// this variant (unless it is in `optional`), or a generated value cannot be stored
     /// in the attribute's type. `excluding` names a to-one of the root not to follow
     /// (the inverse that points back at a parent object).
-    public init(
+    package init(
         model: ManagedObjectModel, rootEntity: String, fields: [String], kinds: [String: Set<ValueKind>],
         optional: Set<String> = [], excluding: String? = nil
     ) throws(KeyPathError) {
@@ -143,9 +143,9 @@ public struct DataPlacement {
 /// Where the objects of one `related` entry go in one variant: the to-many slot of
 /// the parent, how the destination points back, and the placement of the
 /// destination objects' fields (children, or pool members).
-public struct RelatedPlacement {
+package struct RelatedPlacement {
     /// How a destination object points back at its parent.
-    public enum Inverse {
+    package enum Inverse {
         /// One-to-many: the destination's to-one slot (its foreign key).
         case toOne(slot: Int)
         /// Many-to-many: the destination's to-many slot (join-table rows).
@@ -153,13 +153,13 @@ public struct RelatedPlacement {
     }
 
     /// The relationship on the parent entity.
-    public let relationship: RelationshipModel
+    package let relationship: RelationshipModel
     /// The relationship's index in the parent entity's ``EntityDescription/toMany``.
-    public let toManyIndex: Int
-    public let inverse: Inverse
+    package let toManyIndex: Int
+    package let inverse: Inverse
     /// The destination objects' fields; `nodes[0]` is the destination entity.
-    public let placement: DataPlacement
+    package let placement: DataPlacement
     /// The entry's index in the generated data's `related` (entries a variant leaves out
     /// have no placement).
-    public var dataIndex = 0
+    package var dataIndex = 0
 }

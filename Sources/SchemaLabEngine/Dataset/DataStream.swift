@@ -9,23 +9,23 @@ import SchemaLabSQLite
 /// test checks the digests). A data set with `related` entries, or with fields computed
 /// from them (`countOf`, `joinedOf`), is not streamed: its one chunk is the whole data
 /// set, generated at once (its fan-outs and pools link rows across the whole set).
-public struct DataStream {
+package struct DataStream {
     /// Rows per chunk by default: large enough that a chunk's own cost is noise beside a
     /// save of it, small enough to be a few megabytes.
-    public static let defaultChunkSize = 10_000
+    package static let defaultChunkSize = 10_000
 
-    public let count: Int
-    public let chunkSize: Int
+    package let count: Int
+    package let chunkSize: Int
     /// False when the data set has `related` entries: then the first chunk is the whole set.
-    public let streams: Bool
+    package let streams: Bool
     /// The rows handed out so far.
-    public private(set) var produced = 0
+    package private(set) var produced = 0
 
     private let spec: DatasetSpec
     private var fields: [FieldStream?] = []
     private var fieldNames: [String] = []
 
-    public init(spec: DatasetSpec, count: Int, chunkSize: Int = DataStream.defaultChunkSize) {
+    package init(spec: DatasetSpec, count: Int, chunkSize: Int = DataStream.defaultChunkSize) {
         precondition(chunkSize > 0, "a chunk holds at least one row")
         self.spec = spec
         self.count = count
@@ -43,7 +43,7 @@ public struct DataStream {
     }
 
     /// The next chunk of rows, or nil once all `count` rows were handed out.
-    public mutating func next() -> GeneratedData? {
+    package mutating func next() -> GeneratedData? {
         guard produced < count else { return nil }
         guard streams else {
             produced = count
@@ -67,7 +67,7 @@ public struct DataStream {
 
     /// Skips the next `rows` rows (they are generated, a chunk at a time, and dropped): the
     /// rows after them continue the data set. A data set that does not stream cannot skip.
-    public mutating func skip(_ rows: Int) {
+    package mutating func skip(_ rows: Int) {
         precondition(streams, "a data set with related entries is generated whole: it cannot skip rows")
         var left = min(rows, count - produced)
         while left > 0 {
@@ -79,12 +79,12 @@ public struct DataStream {
     }
 
     /// True when `spec`'s rows stream (no related entries, no field computed from them).
-    public static func streams(_ spec: DatasetSpec) -> Bool {
+    package static func streams(_ spec: DatasetSpec) -> Bool {
         spec.related.isEmpty && spec.fields.allSatisfy(\.streams)
     }
 
     /// Runs `body` on every chunk in order, each released before the next is made.
-    public mutating func forEachChunk(_ body: (GeneratedData) throws -> Void) rethrows {
+    package mutating func forEachChunk(_ body: (GeneratedData) throws -> Void) rethrows {
         while let chunk = next() { try body(chunk) }
     }
 }
@@ -101,18 +101,18 @@ extension FieldSpec {
 
 /// The digest of a data set handed out in chunks: equal to ``GeneratedData/digest`` of the
 /// whole set, whatever the chunk sizes.
-public struct StreamDigest {
+package struct StreamDigest {
     private var digest = ResultDigest()
 
-    public init() {}
+    package init() {}
 
     /// Adds the rows of the next chunk (and, for a data set that does not stream, its relationships).
-    public mutating func add(_ chunk: GeneratedData) {
+    package mutating func add(_ chunk: GeneratedData) {
         for row in 0..<chunk.count {
             for c in chunk.columns { digest.add(c[row]) }
         }
         for r in chunk.related { r.addDigest(to: &digest) }
     }
 
-    public var hex: String { digest.hex }
+    package var hex: String { digest.hex }
 }

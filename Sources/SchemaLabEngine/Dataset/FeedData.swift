@@ -9,17 +9,17 @@ import SchemaLabCoreData
 /// set's rows `size`, `size + 1`, …, as an append would add). The records come in a
 /// seeded shuffled order, as a server's feed would; the same spec, size and key give the
 /// same feed to every strategy and variant.
-public struct FeedData: Sendable {
+package struct FeedData: Sendable {
     /// One column per data set field (``GeneratedData/fieldNames`` order), `count` rows.
-    public let columns: [[SQLValue]]
-    public let count: Int
+    package let columns: [[SQLValue]]
+    package let count: Int
     /// How many records match a stored row.
-    public let existingCount: Int
+    package let existingCount: Int
 
     /// Throws a message when the key fields repeat a value in the stored or the new rows:
     /// a feed matches records to rows by key, so the key must be unique (a `uuid` or
     /// `sequence` generator, say).
-    public init(dataset: DatasetSpec, size: Int, feed: FeedSpec, keyFields: [String]) throws(KeyPathError) {
+    package init(dataset: DatasetSpec, size: Int, feed: FeedSpec, keyFields: [String]) throws(KeyPathError) {
         let total = max(1, Int((feed.size * Double(size)).rounded()))
         let existingCount = min(size, Int((feed.existing * Double(total)).rounded()))
         let newCount = total - existingCount

@@ -5,23 +5,23 @@ import SchemaLabCoreData
 /// The logical data set for one size: one column of values per field, row i being
 /// the i-th root object, and the objects of every `related` relationship. The same
 /// for every variant.
-public struct GeneratedData: Sendable {
-    public let count: Int
-    public let fieldNames: [String]
-    public let columns: [[SQLValue]]
+package struct GeneratedData: Sendable {
+    package let count: Int
+    package let fieldNames: [String]
+    package let columns: [[SQLValue]]
     /// The to-many relationships filled for the root rows, in the data set's `related` order.
-    public let related: [GeneratedRelation]
+    package let related: [GeneratedRelation]
     /// False for ``rowsNotGenerated(count:)``: the size of a data set whose rows no workload
     /// holds (they stream from a ``DataStream`` where needed).
-    public let hasRows: Bool
+    package let hasRows: Bool
 
     /// A data set of `count` rows that are not generated here: no columns, no relationships.
-    public static func rowsNotGenerated(count: Int) -> GeneratedData {
+    package static func rowsNotGenerated(count: Int) -> GeneratedData {
         GeneratedData(count: count, fieldNames: [], columns: [], hasRows: false)
     }
 
     /// Generates `count` rows of `spec`, deterministically from its seed.
-    public init(spec: DatasetSpec, count: Int) {
+    package init(spec: DatasetSpec, count: Int) {
         let level = GeneratedLevel(
             seed: spec.seed, count: count, fields: spec.fields, related: spec.related,
             streamPrefix: "", parent: nil)
@@ -41,18 +41,18 @@ public struct GeneratedData: Sendable {
         self.hasRows = hasRows
     }
 
-    public func column(_ name: String) -> [SQLValue]? {
+    package func column(_ name: String) -> [SQLValue]? {
         fieldNames.firstIndex(of: name).map { columns[$0] }
     }
 
     /// The root rows' relationship named `name`.
-    public func relation(_ name: String) -> GeneratedRelation? {
+    package func relation(_ name: String) -> GeneratedRelation? {
         related.first { $0.relationship == name }
     }
 
     /// FNV-1a over every value, row by row in field order, then (when there are
     /// any) every relationship's fan-outs, links and objects: equal data, equal hash.
-    public var digest: String {
+    package var digest: String {
         var d = StreamDigest()
         d.add(self)
         return d.hex
@@ -65,36 +65,36 @@ public struct GeneratedData: Sendable {
 /// pool these are the ordinals of its new destination objects (children follow their
 /// parents, so the children of a prefix of the parents are a prefix of the children);
 /// with a pool they index `links`, the pool members it links to (distinct per row).
-public struct GeneratedRelation: Sendable {
-    public let relationship: String
+package struct GeneratedRelation: Sendable {
+    package let relationship: String
     /// The relationship path from the root (`books`, `books.reviews`).
-    public let path: String
-    public let offsets: [Int]
+    package let path: String
+    package let offsets: [Int]
     /// With a pool: the pool member of each link. Empty without a pool.
-    public let links: [Int]
-    public let isPool: Bool
+    package let links: [Int]
+    package let isPool: Bool
     /// The destination objects (the children, or the pool members): how many, and their fields.
-    public let count: Int
-    public let fieldNames: [String]
-    public let columns: [[SQLValue]]
+    package let count: Int
+    package let fieldNames: [String]
+    package let columns: [[SQLValue]]
     /// The relationships filled for each child (never for pool members).
-    public let related: [GeneratedRelation]
+    package let related: [GeneratedRelation]
 
     /// How many objects parent row `p` is linked to.
     @inline(__always)
-    public func fanOut(_ parent: Int) -> Int { offsets[parent + 1] - offsets[parent] }
+    package func fanOut(_ parent: Int) -> Int { offsets[parent + 1] - offsets[parent] }
 
     /// The destination objects of parent row `p`: child ordinals, or pool members.
-    public func targets(_ parent: Int) -> [Int] {
+    package func targets(_ parent: Int) -> [Int] {
         let r = offsets[parent]..<offsets[parent + 1]
         return isPool ? Array(links[r]) : Array(r)
     }
 
-    public func column(_ name: String) -> [SQLValue]? {
+    package func column(_ name: String) -> [SQLValue]? {
         fieldNames.firstIndex(of: name).map { columns[$0] }
     }
 
-    public func relation(_ name: String) -> GeneratedRelation? {
+    package func relation(_ name: String) -> GeneratedRelation? {
         related.first { $0.relationship == name }
     }
 
@@ -407,18 +407,18 @@ struct PoolPicker {
 }
 
 /// A 64-bit FNV-1a digest of values, for data and result checksums.
-public struct ResultDigest: Sendable {
-    public private(set) var value: UInt64 = 0xCBF2_9CE4_8422_2325
+package struct ResultDigest: Sendable {
+    package private(set) var value: UInt64 = 0xCBF2_9CE4_8422_2325
 
-    public init() {}
+    package init() {}
 
     @inline(__always)
-    public mutating func add(_ word: UInt64) {
+    package mutating func add(_ word: UInt64) {
         var word = word
         for _ in 0..<8 { value = (value ^ (word & 0xFF)) &* 0x100_0000_01B3; word >>= 8 }
     }
 
-    public mutating func add(_ element: SQLValue) {
+    package mutating func add(_ element: SQLValue) {
         switch element {
         case .null: add(0)
         case .integer(let i): add(1); add(UInt64(bitPattern: i))
@@ -428,5 +428,5 @@ public struct ResultDigest: Sendable {
         }
     }
 
-    public var hex: String { String(value, radix: 16).leftPadded(to: 16) }
+    package var hex: String { String(value, radix: 16).leftPadded(to: 16) }
 }

@@ -7,8 +7,8 @@ import Glibc
 /// process ends. The kernel drops it when the process dies, however it dies, so a
 /// lock that can be taken marks its owner as gone: that is how a run directory
 /// refuses a second writer and how stale temporary stores are told from live ones.
-public final class FileLock: @unchecked Sendable {
-    public let path: String
+package final class FileLock: @unchecked Sendable {
+    package let path: String
     private var fd: Int32
 
     private init(path: String, fd: Int32) {
@@ -18,7 +18,7 @@ public final class FileLock: @unchecked Sendable {
 
     /// Takes the lock on `path` (created if missing) without waiting; nil when another
     /// process holds it. Throws when the file cannot be opened.
-    public static func tryLock(_ path: String) throws -> FileLock? {
+    package static func tryLock(_ path: String) throws -> FileLock? {
         let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw FileError(path: path, doing: "open the lock file", errno: errno) }
         if flock(fd, LOCK_EX | LOCK_NB) != 0 {
@@ -29,7 +29,7 @@ public final class FileLock: @unchecked Sendable {
     }
 
     /// Releases the lock (the file stays).
-    public func release() {
+    package func release() {
         guard fd >= 0 else { return }
         flock(fd, LOCK_UN)
         close(fd)

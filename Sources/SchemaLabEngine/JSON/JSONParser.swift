@@ -1,8 +1,8 @@
 /// A JSON syntax error with its position (1-based line and column).
-public struct JSONSyntaxError: Error, Sendable {
-    public let line: Int
-    public let column: Int
-    public let message: String
+package struct JSONSyntaxError: Error, Sendable {
+    package let line: Int
+    package let column: Int
+    package let message: String
 }
 
 /// Parses JSON text into a ``JSONValue``.
@@ -10,11 +10,11 @@ public struct JSONSyntaxError: Error, Sendable {
 /// Our own small parser (RFC 8259) instead of `JSONSerialization`: it keeps object key
 /// order, tells `true` from `1`, rejects duplicate keys, and reports syntax errors with a
 /// line and column (the scenario decoder's cursor, ``JSONNode``, adds the JSON path).
-public struct JSONParser {
+package struct JSONParser {
     private let bytes: [UInt8]
     private var pos = 0
 
-    public static func parse(_ text: String) throws -> JSONValue {
+    package static func parse(_ text: String) throws -> JSONValue {
         var p = JSONParser(bytes: Array(text.utf8))
         p.skipWhitespace()
         let v = try p.parseValue(depth: 0)

@@ -4,8 +4,8 @@ import Foundation
 /// scenario reads like a hand-written one: name, variants, data set, workloads). Arrays of
 /// scalars stay on one line. Written by hand: Foundation's JSONSerialization takes a
 /// dictionary and so cannot keep the order of keys.
-public enum JSONWriter {
-    public static func text(_ value: JSONValue) -> String {
+package enum JSONWriter {
+    package static func text(_ value: JSONValue) -> String {
         var out = ""
         write(value, indent: 0, into: &out)
         out += "\n"

@@ -8,10 +8,10 @@ import SchemaLabSQLite
 /// counting process (`schemalab count-case`, or a program of your own) runs it from a
 /// ``CountRequest``.
 public struct CountedRepetition {
-    public let plan: ScenarioPlan
+    package let plan: ScenarioPlan
     public let request: CountRequest
 
-    public init(plan: ScenarioPlan, request: CountRequest) {
+    package init(plan: ScenarioPlan, request: CountRequest) {
         self.plan = plan
         self.request = request
     }

@@ -13,18 +13,18 @@ import Glibc
 /// fills) and a write-ahead log up to the size of what one transaction writes: three
 /// stores' worth, in the temporary directory. Memory: the generated data set and, in
 /// an insert (and the fill), every object of the save.
-public enum FitCheck {
+package enum FitCheck {
     /// One variant's estimate at one size.
-    public struct Estimate: Sendable, CustomStringConvertible {
-        public let variant: String
-        public let size: Int
-        public let sampleRows: Int
-        public let storeBytesPerRow: Double
-        public let heapBytesPerRow: Double
-        public let diskNeeded: Double
-        public let memoryNeeded: Double
+    package struct Estimate: Sendable, CustomStringConvertible {
+        package let variant: String
+        package let size: Int
+        package let sampleRows: Int
+        package let storeBytesPerRow: Double
+        package let heapBytesPerRow: Double
+        package let diskNeeded: Double
+        package let memoryNeeded: Double
 
-        public var description: String {
+        package var description: String {
             "\(variant) at n=\(size): disk \(FitCheck.bytes(diskNeeded)) (3 stores of \(FitCheck.bytes(diskNeeded / 3)), "
                 + "\(Int(storeBytesPerRow.rounded())) bytes a row), memory \(FitCheck.bytes(memoryNeeded)) "
                 + "(\(Int(heapBytesPerRow.rounded())) bytes a row), measured on a \(sampleRows)-row sample"
@@ -32,13 +32,13 @@ public enum FitCheck {
     }
 
     /// The run does not fit: what it needs and what there is.
-    public struct TooLarge: Error, CustomStringConvertible, Sendable {
-        public let estimate: Estimate
-        public let what: String
-        public let available: Double
-        public let place: String
+    package struct TooLarge: Error, CustomStringConvertible, Sendable {
+        package let estimate: Estimate
+        package let what: String
+        package let available: Double
+        package let place: String
 
-        public var description: String {
+        package var description: String {
             "the data set does not fit: \(estimate); \(place) has \(FitCheck.bytes(available)) \(what)"
         }
     }
@@ -48,7 +48,7 @@ public enum FitCheck {
     /// than the system has available. Returns the largest estimate. A variant whose sample
     /// cannot be stored (a constraint, say) is left out: its cases will fail with the error.
     @discardableResult
-    public static func check(plan: ScenarioPlan, options: RunOptions, workDirectory: String, sampleRows: Int = 200) throws -> Estimate? {
+    package static func check(plan: ScenarioPlan, options: RunOptions, workDirectory: String, sampleRows: Int = 200) throws -> Estimate? {
         let sizes = options.sizes ?? plan.scenario.dataset.counts
         guard let size = sizes.max() else { return nil }
         let sample = max(1, min(sampleRows, size))

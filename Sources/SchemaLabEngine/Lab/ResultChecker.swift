@@ -5,20 +5,20 @@
 /// One value per scenario: the runner marks its results with it, and a run directory
 /// marks its rows with it each time it rewrites results.csv (the reference case of a
 /// workload can finish after the others).
-public struct ResultChecker: Sendable {
+package struct ResultChecker: Sendable {
     /// The reference variant's name.
-    public let reference: String
+    package let reference: String
     /// Each workload's `agreesWith`: the other workload and the variants it runs in (nil: all).
-    public let agreements: [String: Agreement]
+    package let agreements: [String: Agreement]
 
     /// A workload's `agreesWith`: the other workload and the variants it runs in (nil: all).
-    public struct Agreement: Sendable {
-        public let other: String
-        public let otherVariants: [String]?
+    package struct Agreement: Sendable {
+        package let other: String
+        package let otherVariants: [String]?
     }
 
     /// The checks of a scenario with reference variant `reference` and these workloads.
-    public init(reference: String, workloads: [WorkloadSpec]) {
+    package init(reference: String, workloads: [WorkloadSpec]) {
         self.reference = reference
         let variants = Dictionary(workloads.map { ($0.name, $0.variants) }, uniquingKeysWith: { first, _ in first })
         agreements = Dictionary(
@@ -28,13 +28,13 @@ public struct ResultChecker: Sendable {
     }
 
     /// The checks of `scenario`'s cases.
-    public init(scenario: Scenario) {
+    package init(scenario: Scenario) {
         self.init(reference: scenario.reference, workloads: scenario.workloads)
     }
 
     /// The reference and agreement check of each case in `cases`, against the others in
     /// `cases` (a case whose counterpart is not there is ``ResultCheck/notChecked``).
-    public func checks(_ cases: [(key: CaseKey, signature: ResultSignature)]) -> [(reference: ResultCheck, agreement: ResultCheck)] {
+    package func checks(_ cases: [(key: CaseKey, signature: ResultSignature)]) -> [(reference: ResultCheck, agreement: ResultCheck)] {
         let index = Dictionary(cases.enumerated().map { ($0.element.key, $0.offset) }, uniquingKeysWith: { first, _ in first })
         return cases.map { current in
             var referenceCheck = ResultCheck.notChecked, agreementCheck = ResultCheck.notChecked

@@ -5,12 +5,12 @@ import SchemaLabCoreData
 /// where the data goes, and proof that every workload runs unchanged in every variant.
 ///
 /// Building one is `schemalab validate`; a run starts from one.
-public struct ScenarioPlan {
-    public let scenario: Scenario
-    public let models: [ResolvedModel]
+package struct ScenarioPlan {
+    package let scenario: Scenario
+    package let models: [ResolvedModel]
 
     /// Resolves and checks `scenario`; throws a ``ScenarioError`` naming the JSON path.
-    public init(_ scenario: Scenario) throws {
+    package init(_ scenario: Scenario) throws {
         self.scenario = scenario
         models = try SchemaResolver(file: scenario.file, variants: scenario.variants).resolveAll()
         let needsRTree = models.contains { $0.entities.contains { $0.indexes.contains { $0.kind == .rtree } } }

@@ -11,8 +11,8 @@ import Glibc
 /// dies, however it dies. A new run removes every such directory whose lock is free
 /// (the process that made it is gone), so a SIGKILLed run's stores do not outlive the
 /// next run.
-public final class WorkDirectory: @unchecked Sendable {
-    public let path: String
+package final class WorkDirectory: @unchecked Sendable {
+    package let path: String
     private let lock: FileLock
 
     private init(path: String, lock: FileLock) {
@@ -21,13 +21,13 @@ public final class WorkDirectory: @unchecked Sendable {
     }
 
     /// The folder work directories go in: `$TMPDIR`, else /tmp.
-    public static var base: String { FileManager.default.temporaryDirectory.path }
+    package static var base: String { FileManager.default.temporaryDirectory.path }
 
     /// How many this process has made.
     private static let made = Atomic<Int>(0)
 
     /// Removes stale work directories in `base`, then creates and locks a new one of this process.
-    public static func create(in base: String = WorkDirectory.base) throws -> WorkDirectory {
+    package static func create(in base: String = WorkDirectory.base) throws -> WorkDirectory {
         removeStale(in: base)
         let number = made.add(1, ordering: .relaxed).newValue
         let path = base + "/schemalab-\(getpid())-\(number)"
@@ -45,7 +45,7 @@ public final class WorkDirectory: @unchecked Sendable {
     /// is free, or (a directory without a lock file) no process has that id. Returns
     /// the paths removed.
     @discardableResult
-    public static func removeStale(in base: String = WorkDirectory.base) -> [String] {
+    package static func removeStale(in base: String = WorkDirectory.base) -> [String] {
         var removed: [String] = []
         for name in (try? FileManager.default.contentsOfDirectory(atPath: base)) ?? [] {
             guard name.hasPrefix("schemalab-"),
@@ -72,7 +72,7 @@ public final class WorkDirectory: @unchecked Sendable {
 
     /// Removes the directory and its stores. Retries, since the run may still be
     /// creating a file in it when a signal asks to stop.
-    public func remove() {
+    package func remove() {
         for _ in 0..<5 {
             try? FileManager.default.removeItem(atPath: path)
             if !FileManager.default.fileExists(atPath: path) { break }

@@ -23,27 +23,27 @@ import SchemaLabCoreData
 /// A sample shorter than ``minimumSampleNanoseconds`` is too short to time well: a
 /// read-only workload (on the shared filled store) whose warm-up ran faster runs several
 /// times per sample, and the sample is the mean; ``multiplier`` records how many.
-public final class CaseMeasurement {
-    public let scenario: String
-    public let variant: String
-    public let size: Int
-    public let workload: any Workload
-    public let measurement: MeasurementSpec
+package final class CaseMeasurement {
+    package let scenario: String
+    package let variant: String
+    package let size: Int
+    package let workload: any Workload
+    package let measurement: MeasurementSpec
     private let makeStore: () throws -> Store
     private let makeFloorStore: (() throws -> Store)?
 
     /// A sample aims at least this long (1 ms).
-    public static let minimumSampleNanoseconds: UInt64 = 1_000_000
+    package static let minimumSampleNanoseconds: UInt64 = 1_000_000
     /// Runs per sample at most.
-    public static let maximumMultiplier = 1000
+    package static let maximumMultiplier = 1000
 
     /// Runs of the workload per sample (1 unless it is short and read-only).
-    public private(set) var multiplier = 1
+    package private(set) var multiplier = 1
     /// Set to run exactly this many times per sample (instruction counting runs once).
-    public var fixedMultiplier: Int?
+    package var fixedMultiplier: Int?
     /// A test aid for the regression gate (`run --inject-slowdown`): a whole factor repeats the
     /// work on the same store (2: the work done twice); a fraction spins for the extra time.
-    public var slowdown = 1.0
+    package var slowdown = 1.0
     private var store: Store?
     private var samples: [Sample] = []
     private var counters = StatementCounters()
@@ -71,7 +71,7 @@ public final class CaseMeasurement {
     /// Wall time this case has spent in its repetitions (set-up, run, floor), for its budget.
     private var spentNanoseconds: UInt64 = 0
 
-    public init(
+    package init(
         scenario: String, variant: String, size: Int, workload: any Workload, measurement: MeasurementSpec,
         makeStore: @escaping () throws -> Store, makeFloorStore: (() throws -> Store)? = nil
     ) {
@@ -85,7 +85,7 @@ public final class CaseMeasurement {
     }
 
     /// Opens the first store, runs the warm-up, and sets the multiplier.
-    public func begin() throws {
+    package func begin() throws {
         // Every warm-up run, the recorded one and its rerun: each within the timeout.
         try guarded(measurement.statementTimeout * Double(measurement.warmup + 2)) { try self.beginRuns() }
     }
@@ -172,16 +172,16 @@ public final class CaseMeasurement {
     }
 
     /// Repetitions measured so far.
-    public var repetitions: Int { samples.count }
+    package var repetitions: Int { samples.count }
 
     /// True while the case wants another repetition: fewer than its count, and its time
     /// budget not spent (at least one repetition is always taken).
-    public var wantsMore: Bool {
+    package var wantsMore: Bool {
         samples.isEmpty || (samples.count < measurement.repetitions && Double(spentNanoseconds) < measurement.maxSeconds * 1e9)
     }
 
     /// Measures one repetition (``multiplier`` runs of the workload).
-    public func measureOne() throws {
+    package func measureOne() throws {
         try guarded(measurement.statementTimeout) { try self.measureOneRun() }
     }
 
@@ -278,7 +278,7 @@ public final class CaseMeasurement {
 
     /// The case's result: the samples' statistics, the plans of its statements, its
     /// signature; a write workload's floor runs here (after its memory was read).
-    public func finish() throws -> CaseResult {
+    package func finish() throws -> CaseResult {
         guard let store else { preconditionFailure("finish() after begin()") }
         // A write workload's floor runs after the case's memory is read (its rows and its
         // connection are not the case's), as many times as the case ran, each on a fresh store.

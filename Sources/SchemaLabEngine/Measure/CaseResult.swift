@@ -22,7 +22,7 @@ public struct CaseResult: Sendable {
     public let statements: Int
     /// The result's signature (digest, and values for small value results), computed
     /// outside the timed region.
-    public let signature: ResultSignature
+    package let signature: ResultSignature
     public var resultDigest: String { signature.digest }
     public let plans: [StatementPlan]
     /// The same statements stepped with the bare C API, one per repetition (raw result types only).

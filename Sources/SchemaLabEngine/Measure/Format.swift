@@ -1,18 +1,18 @@
 import Foundation
 
 /// Number formatting shared by the CSV writers and the terminal table.
-public enum Format {
+package enum Format {
     /// Milliseconds with 4 decimals (CSV) — enough for sub-microsecond differences.
-    public static func ms(_ value: Double) -> String { String(format: "%.4f", value) }
+    package static func ms(_ value: Double) -> String { String(format: "%.4f", value) }
     /// A ratio with 2 decimals.
-    public static func ratio(_ value: Double) -> String { String(format: "%.2f", value) }
+    package static func ratio(_ value: Double) -> String { String(format: "%.2f", value) }
     /// Milliseconds for people: 3 significant decimals.
-    public static func short(_ value: Double) -> String {
+    package static func short(_ value: Double) -> String {
         value >= 100 ? String(format: "%.1f", value) : value >= 10 ? String(format: "%.2f", value) : String(format: "%.3f", value)
     }
 
     /// A whole number with thousands separators (`1,234,567`), or the value as written when not finite.
-    public static func number(_ value: Double) -> String {
+    package static func number(_ value: Double) -> String {
         guard value.isFinite else { return "\(value)" }
         let digits = String(Int64(value.rounded()).magnitude)
         var out = ""
@@ -24,8 +24,8 @@ public enum Format {
     }
 
     /// A signed percentage (`+12.3%`, `-4.0%`).
-    public static func percent(_ ratio: Double) -> String { String(format: "%+.1f%%", ratio * 100) }
+    package static func percent(_ ratio: Double) -> String { String(format: "%+.1f%%", ratio * 100) }
 
     /// A p-value (`0.008`, `<0.001`).
-    public static func pValue(_ value: Double) -> String { value < 0.001 ? "<0.001" : String(format: "%.3f", value) }
+    package static func pValue(_ value: Double) -> String { value < 0.001 ? "<0.001" : String(format: "%.3f", value) }
 }

@@ -11,14 +11,14 @@ import CHeap
 /// shifted the heap by a load-dependent amount, which moved the instruction count of the
 /// same case by up to 5,400 (0.3%) between runs on a loaded machine (callgrind: the Swift
 /// runtime's metadata caches, keyed by addresses, probed differently).
-public enum MemoryProbe {
+package enum MemoryProbe {
     /// Whether the peak could be reset (false where /proc/self/clear_refs is not writable).
     @discardableResult
-    public static func resetPeak() -> Bool { schemalab_reset_peak_resident() == 1 }
+    package static func resetPeak() -> Bool { schemalab_reset_peak_resident() == 1 }
 
     /// VmHWM in KiB (peak resident set since start or the last reset), or -1.
-    public static func peakResidentKB() -> Int64 { schemalab_status_kib("VmHWM:") }
+    package static func peakResidentKB() -> Int64 { schemalab_status_kib("VmHWM:") }
 
     /// VmRSS in KiB, or -1.
-    public static func residentKB() -> Int64 { schemalab_status_kib("VmRSS:") }
+    package static func residentKB() -> Int64 { schemalab_status_kib("VmRSS:") }
 }

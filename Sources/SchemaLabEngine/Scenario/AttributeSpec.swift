@@ -29,11 +29,14 @@ public struct AttributeSpec: Sendable, Equatable {
     /// Swift gets it).
     public var path: String
 
+    /// `externalStorageThreshold`'s default: values larger than this many bytes go to files.
+    public static let defaultExternalStorageThreshold = ExternalBinaryData.defaultThreshold
+
     /// An attribute; the defaults are the format's (a key left out).
     public init(
         name: String, type: AttributeType, optional: Bool = true, defaultValue: SQLValue? = nil, derivation: String? = nil,
         canonicalOf: String? = nil, allowsExternalStorage: Bool = false,
-        externalStorageThreshold: Int = ExternalBinaryData.defaultThreshold, path: String = ""
+        externalStorageThreshold: Int = AttributeSpec.defaultExternalStorageThreshold, path: String = ""
     ) {
         self.name = name
         self.type = type

@@ -5,18 +5,18 @@
 /// writes them unquoted, as Core Data does (`ZPHOTO`, `ZDATE`): every generated
 /// name starts with `Z` and holds only ASCII letters, digits and `_`, and no
 /// SQLite keyword starts with `Z`, so no name can be read as SQL.
-public enum Identifier {
-    public static let maxLength = 64
+package enum Identifier {
+    package static let maxLength = 64
 
     /// A letter, then ASCII letters, digits or underscores, at most ``maxLength`` long.
-    public static func isPlainName(_ text: String) -> Bool {
+    package static func isPlainName(_ text: String) -> Bool {
         guard let first = text.unicodeScalars.first, text.unicodeScalars.count <= maxLength else { return false }
         guard first.isASCIILetter else { return false }
         return text.unicodeScalars.allSatisfy { $0.isASCIILetter || $0.isASCIIDigit || $0 == "_" }
     }
 
     /// A display label: letters, digits and `+ - _ .`, not empty.
-    public static func isLabel(_ text: String) -> Bool {
+    package static func isLabel(_ text: String) -> Bool {
         guard !text.isEmpty, text.unicodeScalars.count <= maxLength else { return false }
         return text.unicodeScalars.allSatisfy { $0.isASCIILetter || $0.isASCIIDigit || "+-_.".unicodeScalars.contains($0) }
     }

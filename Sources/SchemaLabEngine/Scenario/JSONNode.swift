@@ -1,18 +1,18 @@
 /// A JSON value together with its file and JSON path: the cursor the scenario
 /// decoder walks with, so that every error it throws says where.
-public struct JSONNode: Sendable {
-    public let value: JSONValue
-    public let file: String
-    public let path: String
+package struct JSONNode: Sendable {
+    package let value: JSONValue
+    package let file: String
+    package let path: String
 
-    public init(value: JSONValue, file: String, path: String = "$") {
+    package init(value: JSONValue, file: String, path: String = "$") {
         self.value = value
         self.file = file
         self.path = path
     }
 
     /// An error at this node.
-    public func error(_ message: String) -> ScenarioError {
+    package func error(_ message: String) -> ScenarioError {
         ScenarioError(file: file, path: path, message: message)
     }
 
@@ -26,24 +26,24 @@ public struct JSONNode: Sendable {
 
     // MARK: Scalars
 
-    public func string() throws -> String {
+    package func string() throws -> String {
         guard case .string(let s) = value else { throw error("expected a string, found \(value.typeName)") }
         return s
     }
 
-    public func bool() throws -> Bool {
+    package func bool() throws -> Bool {
         guard case .bool(let b) = value else { throw error("expected true or false, found \(value.typeName)") }
         return b
     }
 
     /// A finite number: a literal too large for a Double (`1e999`) is refused, not read as infinity.
-    public func double() throws -> Double {
+    package func double() throws -> Double {
         guard case .number(let d, let literal) = value else { throw error("expected a number, found \(value.typeName)") }
         guard d.isFinite else { throw error("expected a finite number, found \(literal)") }
         return d
     }
 
-    public func int() throws -> Int {
+    package func int() throws -> Int {
         guard case .number(let d, let literal) = value else { throw error("expected an integer, found \(value.typeName)") }
         guard d.rounded() == d, abs(d) < 9.0e15, !literal.contains(".") else {
             throw error("expected an integer, found \(literal)")
@@ -52,14 +52,14 @@ public struct JSONNode: Sendable {
     }
 
     /// An integer that must lie in `range`.
-    public func int(in range: ClosedRange<Int>) throws -> Int {
+    package func int(in range: ClosedRange<Int>) throws -> Int {
         let v = try int()
         guard range.contains(v) else { throw error("\(v) is out of range: expected \(range.lowerBound)...\(range.upperBound)") }
         return v
     }
 
     /// A string that must be one of `choices`.
-    public func choice(_ choices: [String]) throws -> String {
+    package func choice(_ choices: [String]) throws -> String {
         let s = try string()
         guard choices.contains(s) else {
             throw error("unknown value '\(s)': expected one of \(choices.joined(separator: ", "))")
@@ -68,7 +68,7 @@ public struct JSONNode: Sendable {
     }
 
     /// A string that is a plain name (see ``Identifier``): safe to become part of SQL.
-    public func identifier() throws -> String {
+    package func identifier() throws -> String {
         let s = try string()
         guard Identifier.isPlainName(s) else {
             throw error("'\(s)' is not a plain name: use a letter then letters, digits or '_' (at most \(Identifier.maxLength) characters)")
@@ -77,7 +77,7 @@ public struct JSONNode: Sendable {
     }
 
     /// A label (variant, workload, scenario name): letters, digits and `+ - _ .`.
-    public func label() throws -> String {
+    package func label() throws -> String {
         let s = try string()
         guard Identifier.isLabel(s) else {
             throw error("'\(s)' is not a valid name: use letters, digits and + - _ . (at most \(Identifier.maxLength) characters)")
@@ -87,20 +87,20 @@ public struct JSONNode: Sendable {
 
     // MARK: Containers
 
-    public func array() throws -> [JSONNode] {
+    package func array() throws -> [JSONNode] {
         guard case .array(let items) = value else { throw error("expected an array, found \(value.typeName)") }
         return items.enumerated().map { element($0.offset, $0.element) }
     }
 
     /// A non-empty array.
-    public func nonEmptyArray() throws -> [JSONNode] {
+    package func nonEmptyArray() throws -> [JSONNode] {
         let a = try array()
         guard !a.isEmpty else { throw error("expected at least one element") }
         return a
     }
 
     /// An object whose keys must all be in `allowed`.
-    public func object(allowed: [String]) throws -> JSONObject {
+    package func object(allowed: [String]) throws -> JSONObject {
         guard case .object(let members) = value else { throw error("expected an object, found \(value.typeName)") }
         for m in members where !allowed.contains(m.key) {
             throw child(m.key, m.value).error("unknown key '\(m.key)': expected one of \(allowed.joined(separator: ", "))")
@@ -110,21 +110,21 @@ public struct JSONNode: Sendable {
 }
 
 /// An object being decoded: look up required and optional members by key.
-public struct JSONObject: Sendable {
-    public let node: JSONNode
+package struct JSONObject: Sendable {
+    package let node: JSONNode
     let members: [(key: String, value: JSONValue)]
 
-    public func has(_ key: String) -> Bool { members.contains { $0.key == key } }
+    package func has(_ key: String) -> Bool { members.contains { $0.key == key } }
 
     /// The member `key`, or nil when absent (an explicit `null` counts as absent).
-    public func optional(_ key: String) -> JSONNode? {
+    package func optional(_ key: String) -> JSONNode? {
         guard let m = members.first(where: { $0.key == key }) else { return nil }
         if case .null = m.value { return nil }
         return node.child(key, m.value)
     }
 
     /// The member `key`; an error naming the object when it is missing.
-    public func required(_ key: String) throws -> JSONNode {
+    package func required(_ key: String) throws -> JSONNode {
         guard let n = optional(key) else { throw node.error("missing required key '\(key)'") }
         return n
     }

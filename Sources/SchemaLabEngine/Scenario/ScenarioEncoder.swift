@@ -13,7 +13,7 @@ import SchemaLabSQLite
 /// `measurement` as the keys that differ from the scenario's.
 public enum ScenarioEncoder {
     /// The scenario as JSON.
-    public static func json(_ scenario: Scenario) -> JSONValue {
+    package static func json(_ scenario: Scenario) -> JSONValue {
         let s = scenario
         return object(
             ScenarioKeys.scenario,

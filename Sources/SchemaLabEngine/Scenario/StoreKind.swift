@@ -1,5 +1,5 @@
 /// What store a repetition runs on.
-public enum StoreKind: Sendable {
+package enum StoreKind: Sendable {
     /// A new empty store for every repetition (inserting the data set).
     case empty
     /// The store filled once with the data set, shared by every repetition (reads).
@@ -8,5 +8,5 @@ public enum StoreKind: Sendable {
     case filledCopy
 
     /// True when a repetition changes its store, so the next one needs a new one.
-    public var isFreshPerRepetition: Bool { self != .filled }
+    package var isFreshPerRepetition: Bool { self != .filled }
 }

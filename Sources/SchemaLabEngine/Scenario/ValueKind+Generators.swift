@@ -2,7 +2,7 @@ import SchemaLabCoreData
 
 extension ValueKind {
     /// The kinds a generator produces for each of its fields.
-    public static func produced(by spec: FieldSpec) -> [String: Set<ValueKind>] {
+    package static func produced(by spec: FieldSpec) -> [String: Set<ValueKind>] {
         var out: [String: Set<ValueKind>] = [:]
         switch spec.generator {
         case .sequence(_, _, let prefix): out[spec.names[0]] = prefix == nil ? [.integer] : [.text]

@@ -94,7 +94,7 @@ extension WorkloadKind {
 extension WorkloadSpec {
     /// The store each repetition starts from: a new empty one for an insert of the data set,
     /// the filled store for reads, a fresh copy of it for writes into existing data.
-    public var storeKind: StoreKind {
+    package var storeKind: StoreKind {
         switch kind {
         case .insert: return .empty
         case .batchInsert: return feed == nil ? .empty : .filledCopy

@@ -2,7 +2,7 @@ import SchemaLabCoreData
 
 /// Turns the scenario's variant specs (full lists or "base plus edits") into
 /// resolved ``ResolvedModel``s, checking every reference on the way.
-public struct SchemaResolver {
+package struct SchemaResolver {
     let file: String
     let specs: [VariantSpec]
 
@@ -13,13 +13,13 @@ public struct SchemaResolver {
         var counters: [CounterSpec] = []
     }
 
-    public init(file: String, variants: [VariantSpec]) {
+    package init(file: String, variants: [VariantSpec]) {
         self.file = file
         self.specs = variants
     }
 
     /// Resolves every variant, in the scenario's order.
-    public func resolveAll() throws -> [ResolvedModel] {
+    package func resolveAll() throws -> [ResolvedModel] {
         var drafts: [String: Draft] = [:]
         return try specs.map { spec in
             let draft = try draft(for: spec, drafts: &drafts, visiting: [])

@@ -8,9 +8,9 @@ import Foundation
 /// of log cost - log f(n)), so that the small sizes weigh as much as the large ones; its
 /// residual is the root mean square of what is left, in natural-log units (0.1 is about
 /// 10% off at a typical point). The best model is the one with the smallest residual.
-public struct GrowthFit: Sendable, Equatable {
+package struct GrowthFit: Sendable, Equatable {
     /// A growth model.
-    public enum Model: String, Sendable, CaseIterable {
+    package enum Model: String, Sendable, CaseIterable {
         case constant = "O(1)"
         case logarithmic = "O(log n)"
         case linear = "O(n)"
@@ -29,19 +29,19 @@ public struct GrowthFit: Sendable, Equatable {
     }
 
     /// The least-squares slope on log-log axes, and its standard error (nil with 2 sizes).
-    public let slope: Double
-    public let slopeError: Double?
+    package let slope: Double
+    package let slopeError: Double?
     /// The best model, its constant and its residual.
-    public let model: Model
-    public let constant: Double
-    public let residual: Double
+    package let model: Model
+    package let constant: Double
+    package let residual: Double
     /// Every model's residual, in `Model.allCases` order.
-    public let residuals: [Double]
+    package let residuals: [Double]
     /// How many sizes were fitted.
-    public let points: Int
+    package let points: Int
 
     /// Fits `points` (size, cost); nil with fewer than 2 distinct positive sizes or a cost <= 0.
-    public init?(_ points: [(size: Double, cost: Double)]) {
+    package init?(_ points: [(size: Double, cost: Double)]) {
         let p = points.filter { $0.size > 0 && $0.cost > 0 && $0.cost.isFinite }
         guard p.count == points.count, Set(p.map(\.size)).count >= 2 else { return nil }
         let x = p.map { log($0.size) }, y = p.map { log($0.cost) }

@@ -5,9 +5,9 @@ import Foundation
 /// uses it. Exact two-sided p-value without ties when both samples are small (the counts of
 /// every arrangement, by dynamic programming), else the normal approximation with the ties
 /// correction.
-public enum MannWhitney {
+package enum MannWhitney {
     /// The two-sided p-value that `a` and `b` come from the same distribution (1 when either is empty).
-    public static func pValue(_ first: [Double], _ second: [Double]) -> Double {
+    package static func pValue(_ first: [Double], _ second: [Double]) -> Double {
         let m = first.count, n = second.count
         guard m > 0, n > 0 else { return 1 }
         // Mid-ranks of the pooled values.

@@ -4,26 +4,26 @@ import SchemaLabSQLite
 /// What a workload's result is, for checking that variants and strategies agree: a digest
 /// (written to results.csv) and, for small value results, the values themselves so that
 /// floating-point aggregates can be compared with a tolerance.
-public struct ResultSignature: Sendable {
+package struct ResultSignature: Sendable {
     /// FNV-1a of the result; reals are rounded to 10 significant digits first, so sums
     /// taken in another order hash alike.
-    public let digest: String
+    package let digest: String
     /// The values of a dictionary, count or aggregate result (nil for object results, for
     /// value results of more than ``maxKeptValues`` cells and for results holding a blob).
-    public let values: [[SQLValue]]?
+    package let values: [[SQLValue]]?
 
     /// Value results larger than this are compared by digest only.
-    public static let maxKeptValues = 200_000
+    package static let maxKeptValues = 200_000
     /// Relative tolerance for comparing reals: `|a - b| <= tolerance * max(|a|, |b|, 1)`.
-    public static let tolerance = 1e-9
+    package static let tolerance = 1e-9
 
-    public init(digest: String, values: [[SQLValue]]? = nil) {
+    package init(digest: String, values: [[SQLValue]]? = nil) {
         self.digest = digest
         self.values = values
     }
 
     /// The signature of a value result (rows of values).
-    public static func of(rows: [[SQLValue]]) -> ResultSignature {
+    package static func of(rows: [[SQLValue]]) -> ResultSignature {
         var d = ResultDigest()
         d.add(UInt64(rows.count))
         for row in rows { for v in row { d.add(rounded(v)) } }
@@ -43,7 +43,7 @@ public struct ResultSignature: Sendable {
 
     /// True when both results are the same: equal values (reals within the tolerance,
     /// integers and reals compared as numbers) when both kept them, else equal digests.
-    public func matches(_ other: ResultSignature) -> Bool {
+    package func matches(_ other: ResultSignature) -> Bool {
         guard let a = values, let b = other.values else { return digest == other.digest }
         guard a.count == b.count else { return false }
         for (ra, rb) in zip(a, b) {
@@ -55,7 +55,7 @@ public struct ResultSignature: Sendable {
 
     /// For `agreesWith` (two workloads that may read different keys of the same objects):
     /// the objects only, leaving out the digest of the touched values (after a `-`).
-    public func agrees(with other: ResultSignature) -> Bool {
+    package func agrees(with other: ResultSignature) -> Bool {
         if values != nil, other.values != nil { return matches(other) }
         return digest.split(separator: "-").first == other.digest.split(separator: "-").first
     }

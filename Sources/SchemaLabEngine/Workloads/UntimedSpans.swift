@@ -7,14 +7,14 @@ import SchemaLabSQLite
 /// The case subtracts the spans' wall and CPU time from the sample
 /// (``WorkloadOutcome/untimed``), and callgrind does not count their instructions
 /// (``CallgrindCounter`` toggles collection on `schemalab_untimed_region`).
-public struct UntimedSpans: Sendable {
-    public private(set) var wallNanoseconds: UInt64 = 0
-    public private(set) var cpuNanoseconds: UInt64 = 0
+package struct UntimedSpans: Sendable {
+    package private(set) var wallNanoseconds: UInt64 = 0
+    package private(set) var cpuNanoseconds: UInt64 = 0
 
-    public init() {}
+    package init() {}
 
     /// Runs `body` as an untimed span and adds its time.
-    public mutating func run<T>(_ body: () -> T) -> T {
+    package mutating func run<T>(_ body: () -> T) -> T {
         let w0 = Clock.wallNanoseconds(), c0 = Clock.cpuNanoseconds()
         var result: T?
         withoutActuallyEscaping(body) { body in
@@ -30,7 +30,7 @@ public struct UntimedSpans: Sendable {
     /// Calls `body` with each chunk of `stream`, each generated in an untimed span and released
     /// in one: the generator's columns are not the workload's to free either (releasing a
     /// 10,000-row chunk's columns was 3.3M instructions of a 10,000-photo insert's count).
-    public mutating func forEachChunk(of stream: inout DataStream, _ body: (GeneratedData) throws -> Void) rethrows {
+    package mutating func forEachChunk(of stream: inout DataStream, _ body: (GeneratedData) throws -> Void) rethrows {
         var next = run { stream.next() }
         while next != nil {
             try body(next!)
@@ -40,7 +40,7 @@ public struct UntimedSpans: Sendable {
     }
 
     /// Adds another repetition's spans.
-    public mutating func add(_ other: UntimedSpans) {
+    package mutating func add(_ other: UntimedSpans) {
         wallNanoseconds &+= other.wallNanoseconds
         cpuNanoseconds &+= other.cpuNanoseconds
     }

@@ -2,29 +2,29 @@ import SchemaLabSQLite
 import SchemaLabCoreData
 
 /// What one timed repetition of a workload produced.
-public struct WorkloadOutcome {
+package struct WorkloadOutcome {
     /// Objects inserted, fetched (the result count) or sections' objects.
-    public var rows: Int
+    package var rows: Int
     /// Non-null values the touch step read (keeps the reads observable).
-    public var valuesRead: Int
+    package var valuesRead: Int
     /// Computed after the clock stops: the result's signature (ordered primary keys and
     /// sections, or values), equal across variants when they return the same logical result.
-    public var digest: () throws -> ResultSignature
+    package var digest: () throws -> ResultSignature
     /// What the result keeps alive until the repetition's memory is read (the context and
     /// its objects), as an app holding the fetched results would.
-    public var keepAlive: AnyObject? = nil
+    package var keepAlive: AnyObject? = nil
     /// The longest write transaction (ms) when it was not on the store's own connection
     /// (a background writer's); nil: read from the store's connection.
-    public var longestWriteMs: Double? = nil
+    package var longestWriteMs: Double? = nil
     /// Every read's latency (ms), in order, with whether a writer was still writing when
     /// the read started (a reader under a writer) and the rows it returned: the reads of a
     /// reader under a writer, the queries of a box set.
-    public var reads: [(ms: Double, writerActive: Bool, rows: Int)] = []
+    package var reads: [(ms: Double, writerActive: Bool, rows: Int)] = []
     /// Spans of the run that are not measured (generating the next chunk of rows): the
     /// case takes their time out of the sample.
-    public var untimed = UntimedSpans()
+    package var untimed = UntimedSpans()
 
-    public init(rows: Int, valuesRead: Int, keepAlive: AnyObject? = nil, digest: @escaping () throws -> ResultSignature) {
+    package init(rows: Int, valuesRead: Int, keepAlive: AnyObject? = nil, digest: @escaping () throws -> ResultSignature) {
         self.rows = rows
         self.valuesRead = valuesRead
         self.keepAlive = keepAlive
@@ -33,7 +33,7 @@ public struct WorkloadOutcome {
 }
 
 /// A workload bound to one variant: everything resolved, ready to run.
-public protocol Workload: AnyObject {
+package protocol Workload: AnyObject {
     var spec: WorkloadSpec { get }
     /// The store each repetition starts from.
     var storeKind: StoreKind { get }
@@ -54,15 +54,15 @@ public protocol Workload: AnyObject {
 
 extension Workload {
     /// The spec's (``WorkloadSpec/storeKind``).
-    public var storeKind: StoreKind { spec.storeKind }
-    public var floorStatements: [(sql: String, bindings: [SQLValue])] { [] }
-    public func prepare(store: Store) throws {}
-    public var writeFloor: WriteFloor? { nil }
+    package var storeKind: StoreKind { spec.storeKind }
+    package var floorStatements: [(sql: String, bindings: [SQLValue])] { [] }
+    package func prepare(store: Store) throws {}
+    package var writeFloor: WriteFloor? { nil }
 }
 
 /// Builds the ``Workload`` for a spec in one variant.
-public enum WorkloadFactory {
-    public static func make(
+package enum WorkloadFactory {
+    package static func make(
         _ spec: WorkloadSpec, model: ManagedObjectModel, dataset: DatasetSpec,
         data: GeneratedData, placement: DataPlacement, pragmas: [Pragma] = []
     ) throws(KeyPathError) -> any Workload {

@@ -9,7 +9,7 @@ import Synchronization
 /// `interruptAll()` does the same at once (SIGINT). Nothing runs on the statements' path: the
 /// watchdog is a timer on another thread, and `sqlite3_interrupt` only sets a flag SQLite reads
 /// between opcodes (a registered function that never returns is not interrupted until it does).
-public final class StatementWatchdog: Sendable {
+package final class StatementWatchdog: Sendable {
     /// The open connections' handles (``Database`` adds and removes its own), guarded so that an
     /// interrupt never reaches a handle that is being closed.
     static let live = Mutex<Set<UInt>>([])
@@ -21,10 +21,10 @@ public final class StatementWatchdog: Sendable {
     }
     private let state = Mutex(State())
 
-    public init() {}
+    package init() {}
 
     /// Interrupts the statements running on every open connection now.
-    public static func interruptAll() {
+    package static func interruptAll() {
         live.withLock { handles in
             for handle in handles {
                 if let pointer = OpaquePointer(bitPattern: handle) { sqlite3_interrupt(pointer) }
@@ -33,7 +33,7 @@ public final class StatementWatchdog: Sendable {
     }
 
     /// Interrupts every connection's statement if ``disarm()`` is not called within `seconds`.
-    public func arm(seconds: Double) {
+    package func arm(seconds: Double) {
         let generation = state.withLock { s -> Int in
             s.generation += 1
             s.fired = false
@@ -53,7 +53,7 @@ public final class StatementWatchdog: Sendable {
     /// Stops the countdown; returns the budget in seconds when it had run out (the statements
     /// then running were interrupted), nil otherwise.
     @discardableResult
-    public func disarm() -> Double? {
+    package func disarm() -> Double? {
         state.withLock { s in
             s.generation += 1
             defer { s.fired = false }

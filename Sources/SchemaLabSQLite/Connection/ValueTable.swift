@@ -20,11 +20,11 @@ import Glibc
 ///
 /// A table is filled once, by the fetch that creates it, then only read; its stored
 /// properties skip Swift's dynamic exclusivity checks (76 instructions per access here).
-public final class ValueTable: @unchecked Sendable {
+package final class ValueTable: @unchecked Sendable {
     /// Values per row.
-    public let columnCount: Int
+    package let columnCount: Int
     /// Rows appended so far.
-    @exclusivity(unchecked) public private(set) var rowCount = 0
+    @exclusivity(unchecked) package private(set) var rowCount = 0
     @exclusivity(unchecked) private var classes: UnsafeMutablePointer<UInt8>? = nil
     @exclusivity(unchecked) private var payloads: UnsafeMutablePointer<UInt64>? = nil
     @exclusivity(unchecked) private var valueCapacity = 0
@@ -35,7 +35,7 @@ public final class ValueTable: @unchecked Sendable {
     private static let null: UInt8 = 0, integer: UInt8 = 1, real: UInt8 = 2, text: UInt8 = 3, blob: UInt8 = 4
 
     /// An empty table of `columnCount` values per row.
-    public init(columnCount: Int) {
+    package init(columnCount: Int) {
         self.columnCount = columnCount
     }
 
@@ -110,7 +110,7 @@ public final class ValueTable: @unchecked Sendable {
     }
 
     /// The value at `row`, `column`, built as a `SQLValue`.
-    public subscript(row: Int, column: Int) -> SQLValue {
+    package subscript(row: Int, column: Int) -> SQLValue {
         precondition(
             row >= 0 && row < rowCount && column >= 0 && column < columnCount,
             "value (\(row), \(column)) of a table of \(rowCount) x \(columnCount)")

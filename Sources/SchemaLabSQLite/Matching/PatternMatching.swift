@@ -8,13 +8,13 @@ import Foundation
 /// already folded, so no folding is done and `[c]`/`[d]` are ignored.
 /// Folding is Foundation's `folding(options:locale:)` with no locale (see
 /// ``StringMatching`` for what it does to `ß`, `İ`, `ﬁ`, `É`).
-public enum PatternMatching {
+package enum PatternMatching {
     /// `[c]`.
-    public static let caseInsensitive = 1
+    package static let caseInsensitive = 1
     /// `[d]`.
-    public static let diacriticInsensitive = 2
+    package static let diacriticInsensitive = 2
     /// `[n]`.
-    public static let normalized = 4
+    package static let normalized = 4
 
     /// The ``StringMatching`` folding options for predicate options `options`.
     static func foldOptions(_ options: Int) -> Int {
@@ -31,7 +31,7 @@ public enum PatternMatching {
     /// matched character by character, so `?` stands for one character of the folded
     /// text: under `[c]`, `"Straße"` folds to `"strasse"` and `"stra??e"` matches it,
     /// `"stra?e"` does not. (Apple does not document this case; this is the lab's rule.)
-    public struct Like: Sendable {
+    package struct Like: Sendable {
         enum Token<Element: Equatable & Sendable>: Sendable {
             case element(Element)
             case one
@@ -39,14 +39,14 @@ public enum PatternMatching {
         }
 
         /// The pattern as written.
-        public let pattern: String
+        package let pattern: String
         let foldOptions: Int
         let tokens: [Token<Character>]
         /// Byte tokens when the pattern is ASCII without CR (CR LF is one character).
         let asciiTokens: [Token<UInt8>]?
 
         /// Compiles `pattern` for predicate options `options`.
-        public init(_ pattern: String, options: Int) {
+        package init(_ pattern: String, options: Int) {
             self.pattern = pattern
             let fold = PatternMatching.foldOptions(options)
             foldOptions = fold
@@ -84,7 +84,7 @@ public enum PatternMatching {
         }
 
         /// True when the whole of `text` matches.
-        public func matches(_ text: String) -> Bool {
+        package func matches(_ text: String) -> Bool {
             var text = text
             return text.withUTF8 { matches(utf8: $0) }
         }
@@ -139,12 +139,12 @@ public enum PatternMatching {
     }
 
     /// A pattern that is not a valid ICU regular expression.
-    public struct InvalidRegex: Error, CustomStringConvertible, Sendable {
+    package struct InvalidRegex: Error, CustomStringConvertible, Sendable {
         /// The pattern as written.
-        public let pattern: String
+        package let pattern: String
         /// Foundation's reason.
-        public let reason: String
-        public var description: String { "invalid regular expression '\(pattern)': \(reason)" }
+        package let reason: String
+        package var description: String { "invalid regular expression '\(pattern)': \(reason)" }
     }
 
     /// A MATCHES pattern: an ICU regular expression (`NSRegularExpression`) that must
@@ -160,9 +160,9 @@ public enum PatternMatching {
     /// folding). `[d]` folds the diacritics of the text and of the pattern text
     /// (so a literal `é` or `[é]` in the pattern means `e`; escapes such as `\x{E9}`
     /// are not folded and then never match a folded text).
-    public final class Regex {
+    package final class Regex {
         /// The pattern as written.
-        public let pattern: String
+        package let pattern: String
         let foldOptions: Int
         private let regex: NSRegularExpression
         /// False when wrapping broke the pattern (an unterminated `\Q` or a `(?x)`
@@ -171,7 +171,7 @@ public enum PatternMatching {
         private let wrapped: Bool
 
         /// Compiles `pattern` for predicate options `options`.
-        public init(_ pattern: String, options: Int) throws(InvalidRegex) {
+        package init(_ pattern: String, options: Int) throws(InvalidRegex) {
             self.pattern = pattern
             var fold = PatternMatching.foldOptions(options)
             var caseOption: NSRegularExpression.Options = [.dotMatchesLineSeparators, .anchorsMatchLines]
@@ -196,7 +196,7 @@ public enum PatternMatching {
         }
 
         /// True when the whole of `text` matches.
-        public func matches(_ text: String) -> Bool {
+        package func matches(_ text: String) -> Bool {
             if pattern.isEmpty { return false }
             let subject = StringMatching.fold(text, options: foldOptions)
             let length = subject.utf16.count

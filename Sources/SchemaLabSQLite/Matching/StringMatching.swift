@@ -26,34 +26,34 @@ import Foundation
 /// - a search matches whole characters: `"Café"` does not contain `"e"` without
 ///   `[d]`, and under `[c]` `"Straße"` contains `"STRASSE"` but not `"STRAS"`;
 /// - searching for an empty string finds nothing.
-public enum StringMatching {
+package enum StringMatching {
     /// `NSCaseInsensitiveSearch`.
-    public static let caseInsensitive = 1
+    package static let caseInsensitive = 1
     /// `NSLiteralSearch`.
-    public static let literal = 2
+    package static let literal = 2
     /// `NSBackwardsSearch`.
-    public static let backwards = 4
+    package static let backwards = 4
     /// `NSAnchoredSearch`: with ``backwards``, anchored at the end.
-    public static let anchored = 8
+    package static let anchored = 8
     /// `NSNumericSearch` (comparison only): digit runs compare by value, `"file2" < "file10"`.
-    public static let numeric = 64
+    package static let numeric = 64
     /// `NSDiacriticInsensitiveSearch`.
-    public static let diacriticInsensitive = 128
+    package static let diacriticInsensitive = 128
     /// `NSWidthInsensitiveSearch`.
-    public static let widthInsensitive = 256
+    package static let widthInsensitive = 256
     /// `NSForcedOrderingSearch` (comparison only).
-    public static let forcedOrdering = 512
+    package static let forcedOrdering = 512
 
     /// The option bits this type honours; any other bit (e.g. 1024, regular
     /// expression) is ignored rather than changing what the function does.
-    public static let supportedOptions = 1 | 2 | 4 | 8 | 64 | 128 | 256 | 512
+    package static let supportedOptions = 1 | 2 | 4 | 8 | 64 | 128 | 256 | 512
 
     // MARK: Search (CONTAINS, BEGINSWITH, ENDSWITH)
 
     /// True when `text` contains `pattern` under `options`: anchored (8) at the
     /// start for BEGINSWITH, anchored and backwards (8|4) at the end for ENDSWITH,
     /// anywhere otherwise. An empty pattern is never found.
-    public static func search(_ text: String, for pattern: String, options: Int) -> Bool {
+    package static func search(_ text: String, for pattern: String, options: Int) -> Bool {
         var text = text, pattern = pattern
         return text.withUTF8 { t in pattern.withUTF8 { p in search(utf8: t, pattern: p, options: options) } }
     }
@@ -109,7 +109,7 @@ public enum StringMatching {
     // MARK: Comparison
 
     /// -1, 0 or 1 as `a.compare(b, options:)` returns ascending, same or descending.
-    public static func compare(_ lhs: String, _ rhs: String, options: Int) -> Int {
+    package static func compare(_ lhs: String, _ rhs: String, options: Int) -> Int {
         var lhs = lhs, rhs = rhs
         return lhs.withUTF8 { x in rhs.withUTF8 { y in compare(utf8: x, y, options: options) } }
     }
@@ -150,13 +150,13 @@ public enum StringMatching {
     /// The locale of the locale-sensitive collations: ICU's root locale, not
     /// `Locale.current`, so that the order does not depend on the machine's `LANG`
     /// (Core Data on Apple platforms uses the user's current locale).
-    public static let collationLocale = Locale(identifier: "")
+    package static let collationLocale = Locale(identifier: "")
 
     /// Compares with a locale's collation (ICU through Foundation's
     /// `compare(_:options:range:locale:)`), for the `NSCollateLocaleSensitive…`
     /// collations. There is no ASCII fast path: collation order is not byte order
     /// (`"a" < "B"`).
-    public static func localizedCompare(_ lhs: String, _ rhs: String, options: Int, locale: Locale = collationLocale) -> Int {
+    package static func localizedCompare(_ lhs: String, _ rhs: String, options: Int, locale: Locale = collationLocale) -> Int {
         sign(lhs.compare(rhs, options: String.CompareOptions(rawValue: UInt(options & supportedOptions)), range: nil, locale: locale))
     }
 
@@ -165,7 +165,7 @@ public enum StringMatching {
     /// `string` folded as Foundation's `folding(options:locale:)` with no locale,
     /// for the bits 1 (case), 128 (diacritics) and 256 (width) of `options`.
     /// ASCII strings under case folding are lowercased without Foundation.
-    public static func fold(_ string: String, options: Int) -> String {
+    package static func fold(_ string: String, options: Int) -> String {
         let options = options & (caseInsensitive | diacriticInsensitive | widthInsensitive)
         if options == 0 { return string }
         var copy = string
@@ -176,10 +176,10 @@ public enum StringMatching {
     }
 
     /// Full Unicode uppercase mapping, locale-independent (`"ß"` becomes `"SS"`).
-    public static func uppercased(_ string: String) -> String { string.uppercased() }
+    package static func uppercased(_ string: String) -> String { string.uppercased() }
 
     /// Full Unicode lowercase mapping, locale-independent (`"İ"` becomes `"i\u{307}"`).
-    public static func lowercased(_ string: String) -> String { string.lowercased() }
+    package static func lowercased(_ string: String) -> String { string.lowercased() }
 
     // MARK: Bytes
 

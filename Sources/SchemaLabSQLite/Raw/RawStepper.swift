@@ -5,23 +5,23 @@ import CSQLite
 /// C API on a second connection — prepare once, bind, step every row, read every column
 /// with `sqlite3_column_*` (text and blobs by pointer, no copies), reset. What the lab
 /// adds on top of this (values, arrays, objects) is its overhead.
-public final class RawStepper {
+package final class RawStepper {
     private let handle: OpaquePointer
     /// The connection's `_Z_intarray0`, which recorded array bindings fill.
     private let integerArray: OpaquePointer
     @exclusivity(unchecked) private var prepared: [String: OpaquePointer] = [:]
     /// A checksum of everything read, so the reads cannot be optimized away.
-    @exclusivity(unchecked) public private(set) var checksum: UInt64 = 0
+    @exclusivity(unchecked) package private(set) var checksum: UInt64 = 0
 
     /// Opens a second connection to the store at `path`, with the lab's functions registered.
-    public init(path: String) throws {
+    package init(path: String) throws {
         let db = try Database(path: path)
         integerArray = try db.integerArray.array
         handle = db.detachHandle()
     }
 
     /// Takes over `db`'s connection (with its pragmas and functions); `db` must not be used after.
-    public init(takingOver db: Database) throws {
+    package init(takingOver db: Database) throws {
         integerArray = try db.integerArray.array
         handle = db.detachHandle()
     }
@@ -33,7 +33,7 @@ public final class RawStepper {
 
     /// Runs each statement once with its bindings; returns the rows stepped.
     @discardableResult
-    public func run(_ statements: [(sql: String, bindings: [SQLValue])]) throws -> Int {
+    package func run(_ statements: [(sql: String, bindings: [SQLValue])]) throws -> Int {
         var rows = 0
         for (sql, bindings) in statements {
             if RawTrace.arrayName(sql) != nil {
@@ -50,7 +50,7 @@ public final class RawStepper {
     /// Steps a recorded trace: each execution's statement (prepared once), its values bound
     /// from the trace's flat arrays, every row read as ``run(_:)`` reads it. Returns the rows.
     @discardableResult
-    public func run(_ trace: RawTrace) throws -> Int {
+    package func run(_ trace: RawTrace) throws -> Int {
         let statements = try trace.sqls.map { RawTrace.arrayName($0) == nil ? try statement($0) : nil }
         var rows = 0
         var sum = checksum
@@ -96,7 +96,7 @@ public final class RawStepper {
     /// Runs a write floor: the statements before, `rowSQL` once per row with that row's
     /// values bound, the statements after. Returns the rows written.
     @discardableResult
-    public func run(_ floor: WriteFloor) throws -> Int {
+    package func run(_ floor: WriteFloor) throws -> Int {
         try run(floor.before)
         let s = try statement(floor.rowSQL)
         for row in floor.rows {

@@ -1,9 +1,9 @@
 /// The order of SQLite's `ORDER BY` with the BINARY collation (<https://www.sqlite.org/datatype3.html#sort_order>):
 /// NULL first, then numbers (integers and reals compared by value, exactly), then text by its
 /// bytes, then blobs by their bytes. The one place the lab sorts values as SQLite would.
-public enum SQLiteOrder {
+package enum SQLiteOrder {
     /// -1, 0 or 1 as `a` sorts before, with, or after `b`.
-    public static func compare(_ lhs: SQLValue, _ rhs: SQLValue) -> Int {
+    package static func compare(_ lhs: SQLValue, _ rhs: SQLValue) -> Int {
         let rankA = rank(lhs), rankB = rank(rhs)
         if rankA != rankB { return rankA < rankB ? -1 : 1 }
         switch (lhs, rhs) {
@@ -18,12 +18,12 @@ public enum SQLiteOrder {
     }
 
     /// True when `a` sorts before `b`.
-    public static func less(_ lhs: SQLValue, _ rhs: SQLValue) -> Bool {
+    package static func less(_ lhs: SQLValue, _ rhs: SQLValue) -> Bool {
         compare(lhs, rhs) < 0
     }
 
     /// Rows of values in SQLite's order, column by column (a row that is a prefix of another first).
-    public static func precedes(_ lhs: [SQLValue], _ rhs: [SQLValue]) -> Bool {
+    package static func precedes(_ lhs: [SQLValue], _ rhs: [SQLValue]) -> Bool {
         for (x, y) in zip(lhs, rhs) {
             let order = compare(x, y)
             if order != 0 { return order < 0 }

@@ -1,7 +1,7 @@
 import SchemaLabEngine
 
 /// What the values of a column measure: the unit docs/results.md gives each column.
-public enum ColumnUnit: String, Sendable, CaseIterable {
+package enum ColumnUnit: String, Sendable, CaseIterable {
     /// Text, a name, a flag or an identifier: no unit.
     case none = ""
     case milliseconds = "ms"
@@ -23,10 +23,10 @@ public enum ColumnUnit: String, Sendable, CaseIterable {
 /// A column is built from a writable key path of its row (``integer(_:_:unit:)``,
 /// ``milliseconds(_:_:)``, ...); a ``derived(_:unit:_:)`` column (a ratio of two others) is
 /// written but not read back.
-public struct CSVColumn<Row>: Sendable {
+package struct CSVColumn<Row>: Sendable {
     /// The header name (`median_ms`).
-    public let name: String
-    public let unit: ColumnUnit
+    package let name: String
+    package let unit: ColumnUnit
     /// The field's text for a row.
     let format: @Sendable (Row) -> String
     /// Sets the row's value from the field's text; false when the text is not a value of
@@ -37,7 +37,7 @@ public struct CSVColumn<Row>: Sendable {
 
     /// A column of any type: `format` writes the value, `parse` reads it back (false when
     /// the text is not a value).
-    public init(
+    package init(
         _ name: String, unit: ColumnUnit = .none, expected: String = "a value", format: @escaping @Sendable (Row) -> String,
         parse: (@Sendable (inout Row, String) -> Bool)?
     ) {
@@ -49,7 +49,7 @@ public struct CSVColumn<Row>: Sendable {
     }
 
     /// A text column, written as it is.
-    public static func text(_ name: String, _ path: WritableKeyPath<Row, String> & Sendable) -> Self {
+    package static func text(_ name: String, _ path: WritableKeyPath<Row, String> & Sendable) -> Self {
         Self(
             name, format: { $0[keyPath: path] },
             parse: { row, text in
@@ -58,7 +58,7 @@ public struct CSVColumn<Row>: Sendable {
     }
 
     /// A text column whose empty field is nil.
-    public static func optionalText(_ name: String, _ path: WritableKeyPath<Row, String?> & Sendable) -> Self {
+    package static func optionalText(_ name: String, _ path: WritableKeyPath<Row, String?> & Sendable) -> Self {
         Self(
             name, format: { $0[keyPath: path] ?? "" },
             parse: { row, text in
@@ -67,7 +67,7 @@ public struct CSVColumn<Row>: Sendable {
     }
 
     /// An integer column.
-    public static func integer<Value: FixedWidthInteger & Sendable>(
+    package static func integer<Value: FixedWidthInteger & Sendable>(
         _ name: String, _ path: WritableKeyPath<Row, Value> & Sendable, unit: ColumnUnit = .count
     ) -> Self {
         Self(
@@ -80,7 +80,7 @@ public struct CSVColumn<Row>: Sendable {
     }
 
     /// An integer column whose empty field is nil.
-    public static func optionalInteger<Value: FixedWidthInteger & Sendable>(
+    package static func optionalInteger<Value: FixedWidthInteger & Sendable>(
         _ name: String, _ path: WritableKeyPath<Row, Value?> & Sendable, unit: ColumnUnit = .count
     ) -> Self {
         Self(
@@ -94,17 +94,17 @@ public struct CSVColumn<Row>: Sendable {
     }
 
     /// Milliseconds, written with 4 decimals (``Format/ms(_:)``).
-    public static func milliseconds(_ name: String, _ path: WritableKeyPath<Row, Double> & Sendable) -> Self {
+    package static func milliseconds(_ name: String, _ path: WritableKeyPath<Row, Double> & Sendable) -> Self {
         number(name, path, unit: .milliseconds, format: Format.ms)
     }
 
     /// Milliseconds whose empty field is nil.
-    public static func optionalMilliseconds(_ name: String, _ path: WritableKeyPath<Row, Double?> & Sendable) -> Self {
+    package static func optionalMilliseconds(_ name: String, _ path: WritableKeyPath<Row, Double?> & Sendable) -> Self {
         optionalNumber(name, path, unit: .milliseconds, format: Format.ms)
     }
 
     /// A real number written by `format`.
-    public static func number(
+    package static func number(
         _ name: String, _ path: WritableKeyPath<Row, Double> & Sendable, unit: ColumnUnit,
         format: @escaping @Sendable (Double) -> String
     ) -> Self {
@@ -118,7 +118,7 @@ public struct CSVColumn<Row>: Sendable {
     }
 
     /// A real number whose empty field is nil.
-    public static func optionalNumber(
+    package static func optionalNumber(
         _ name: String, _ path: WritableKeyPath<Row, Double?> & Sendable, unit: ColumnUnit,
         format: @escaping @Sendable (Double) -> String
     ) -> Self {
@@ -133,7 +133,7 @@ public struct CSVColumn<Row>: Sendable {
     }
 
     /// A true-or-false column written as `yes` and `no` (or the words given).
-    public static func flag(
+    package static func flag(
         _ name: String, _ path: WritableKeyPath<Row, Bool> & Sendable, yes: String = "yes", no: String = "no"
     ) -> Self {
         Self(
@@ -146,7 +146,7 @@ public struct CSVColumn<Row>: Sendable {
     }
 
     /// A column of a string enumeration, written as its raw value.
-    public static func word<Value: RawRepresentable & Sendable>(_ name: String, _ path: WritableKeyPath<Row, Value> & Sendable) -> Self
+    package static func word<Value: RawRepresentable & Sendable>(_ name: String, _ path: WritableKeyPath<Row, Value> & Sendable) -> Self
     where Value.RawValue == String {
         Self(
             name, expected: "one of the column's words", format: { $0[keyPath: path].rawValue },
@@ -158,12 +158,12 @@ public struct CSVColumn<Row>: Sendable {
     }
 
     /// A column computed from the others (a ratio): written, not read back.
-    public static func derived(_ name: String, unit: ColumnUnit, _ format: @escaping @Sendable (Row) -> String) -> Self {
+    package static func derived(_ name: String, unit: ColumnUnit, _ format: @escaping @Sendable (Row) -> String) -> Self {
         Self(name, unit: unit, format: format, parse: nil)
     }
 
     /// This column over a row that holds `Row` at `path` (a sample inside a case's row).
-    public func lifted<Outer>(_ path: WritableKeyPath<Outer, Row> & Sendable) -> CSVColumn<Outer> {
+    package func lifted<Outer>(_ path: WritableKeyPath<Outer, Row> & Sendable) -> CSVColumn<Outer> {
         let format = self.format
         let outerFormat: @Sendable (Outer) -> String = { outer in format(outer[keyPath: path]) }
         var outerParse: (@Sendable (inout Outer, String) -> Bool)?

@@ -11,13 +11,13 @@ import SchemaLabEngine
 /// which, must be there. A field that is not a value of its column, or a row with another
 /// number of fields than the header, is an error naming the file, the row and the column:
 /// nothing is dropped silently.
-public struct CSVTable<Row>: Sendable {
+package struct CSVTable<Row>: Sendable {
     /// The columns, in the order they are written.
-    public let columns: [CSVColumn<Row>]
+    package let columns: [CSVColumn<Row>]
     /// The columns a file must have to be read.
-    public let required: Set<String>
+    package let required: Set<String>
 
-    public init(_ columns: [CSVColumn<Row>], required: Set<String>) {
+    package init(_ columns: [CSVColumn<Row>], required: Set<String>) {
         precondition(Set(columns.map(\.name)).count == columns.count, "a CSV table names a column twice: a bug in its definition")
         precondition(required.isSubset(of: columns.map(\.name)), "a required column is not a column of the table: a bug in its definition")
         self.columns = columns
@@ -25,30 +25,30 @@ public struct CSVTable<Row>: Sendable {
     }
 
     /// The header, as written.
-    public var header: [String] { columns.map(\.name) }
+    package var header: [String] { columns.map(\.name) }
 
     /// The fields of one row.
-    public func fields(_ row: Row) -> [String] { columns.map { $0.format(row) } }
+    package func fields(_ row: Row) -> [String] { columns.map { $0.format(row) } }
 
     /// One row's line of text, with its line end.
-    public func record(_ row: Row) -> String { CSVWriter.record(fields(row)) }
+    package func record(_ row: Row) -> String { CSVWriter.record(fields(row)) }
 
     /// The file's whole text: the header and `rows`.
-    public func text(_ rows: some Sequence<Row>) -> String {
+    package func text(_ rows: some Sequence<Row>) -> String {
         var writer = CSVWriter(header: header)
         for row in rows { writer.append(fields(row)) }
         return writer.text
     }
 
     /// The text of the column `name` for `row`, as the file holds it (nil: no such column).
-    public func field(_ name: String, of row: Row) -> String? { column(name)?.format(row) }
+    package func field(_ name: String, of row: Row) -> String? { column(name)?.format(row) }
 
     /// The column of this name.
-    public func column(_ name: String) -> CSVColumn<Row>? { columns.first { $0.name == name } }
+    package func column(_ name: String) -> CSVColumn<Row>? { columns.first { $0.name == name } }
 
     /// The rows of `text`, each begun as `blank` and filled by header name; `file` names the
     /// file in errors (a bad-input ``FileError``).
-    public func rows(in text: String, file: String, blank: Row) throws(FileError) -> [Row] {
+    package func rows(in text: String, file: String, blank: Row) throws(FileError) -> [Row] {
         let records = CSVWriter.parse(text)
         guard let header = records.first, !(header.count == 1 && header[0].isEmpty) else {
             throw FileError(path: file, message: "\(file) is empty: it has no header", isBadInput: true)
@@ -88,7 +88,7 @@ public struct CSVTable<Row>: Sendable {
 
     /// The rows of the file at `path` (``rows(in:file:blank:)``); a file that cannot be read
     /// is a bad-input error.
-    public func read(path: String, blank: Row) throws(FileError) -> [Row] {
+    package func read(path: String, blank: Row) throws(FileError) -> [Row] {
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
             let why = FileManager.default.fileExists(atPath: path) ? "" : ": no such file"
             throw FileError(path: path, message: "cannot read \(path)\(why)", isBadInput: true)

@@ -1,37 +1,37 @@
 /// Builds CSV text per RFC 4180: a field holding a comma, a double quote, CR or LF
 /// is quoted and its quotes doubled. Records end with LF (RFC 4180 names CRLF;
 /// LF is what gnuplot and every common reader take).
-public struct CSVWriter {
-    public let header: [String]
-    public private(set) var text: String
+package struct CSVWriter {
+    package let header: [String]
+    package private(set) var text: String
 
-    public init(header: [String]) {
+    package init(header: [String]) {
         self.header = header
         text = ""
         append(header)
     }
 
     /// Appends one record; its field count must equal the header's.
-    public mutating func append(_ fields: [String]) {
+    package mutating func append(_ fields: [String]) {
         precondition(
             fields.count == header.count, "CSV record has \(fields.count) fields, header has \(header.count): a bug in the writer's caller")
         text += fields.map(Self.escape).joined(separator: ",") + "\n"
     }
 
     /// One record's text, with its line end (for appending rows to text kept elsewhere).
-    public static func record(_ fields: [String]) -> String {
+    package static func record(_ fields: [String]) -> String {
         fields.map(escape).joined(separator: ",") + "\n"
     }
 
     /// One field, quoted when it must be.
-    public static func escape(_ field: String) -> String {
+    package static func escape(_ field: String) -> String {
         // By scalar: "\r\n" is one Character, equal to neither "\r" nor "\n".
         guard field.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return field }
         return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
     /// Parses CSV text (RFC 4180, LF or CRLF line ends) into records: for tests and tools.
-    public static func parse(_ text: String) -> [[String]] {
+    package static func parse(_ text: String) -> [[String]] {
         var records: [[String]] = []
         var record: [String] = []
         var field = ""

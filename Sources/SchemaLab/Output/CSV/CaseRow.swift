@@ -2,14 +2,14 @@ import SchemaLabEngine
 
 /// A row of a per-case file (samples.csv, plans.csv, a latencies file, failures.csv): the
 /// scenario, the case, and one value of that case.
-public struct CaseRow<Value: Sendable>: Sendable {
-    public var scenario: String
-    public var variant: String
-    public var workload: String
-    public var size: Int
-    public var value: Value
+package struct CaseRow<Value: Sendable>: Sendable {
+    package var scenario: String
+    package var variant: String
+    package var workload: String
+    package var size: Int
+    package var value: Value
 
-    public init(scenario: String, key: CaseKey, value: Value) {
+    package init(scenario: String, key: CaseKey, value: Value) {
         self.scenario = scenario
         variant = key.variant
         workload = key.workload
@@ -17,7 +17,7 @@ public struct CaseRow<Value: Sendable>: Sendable {
         self.value = value
     }
 
-    public var key: CaseKey { CaseKey(variant: variant, workload: workload, size: size) }
+    package var key: CaseKey { CaseKey(variant: variant, workload: workload, size: size) }
 
     /// The columns that say which case a row is about: scenario, schema, workload, size.
     static var keyColumns: [CSVColumn<CaseRow>] {

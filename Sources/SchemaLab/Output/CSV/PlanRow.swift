@@ -3,18 +3,18 @@ import SchemaLabSQLite
 
 /// One line of plans.csv: a statement a case ran and one node of its query plan (a
 /// statement without a plan has one line with no node).
-public struct PlanRow: Sendable, Equatable {
+package struct PlanRow: Sendable, Equatable {
     /// The statement's number among the case's statements (from 1).
-    public var statement = 0
-    public var sql = ""
-    public var nodeID: Int?
-    public var parentID: Int?
-    public var detail = ""
+    package var statement = 0
+    package var sql = ""
+    package var nodeID: Int?
+    package var parentID: Int?
+    package var detail = ""
 
-    public init() {}
+    package init() {}
 
     /// The lines of one statement: one per plan node, or one without a node.
-    public static func rows(_ statement: StatementPlan) -> [PlanRow] {
+    package static func rows(_ statement: StatementPlan) -> [PlanRow] {
         var row = PlanRow()
         row.statement = statement.number
         row.sql = statement.sql
@@ -30,7 +30,7 @@ public struct PlanRow: Sendable, Equatable {
 
     /// The statements of a case's lines, in order; consecutive lines with one statement
     /// number are one statement (two statements may have the same SQL).
-    public static func statements(_ rows: [PlanRow]) -> [StatementPlan] {
+    package static func statements(_ rows: [PlanRow]) -> [StatementPlan] {
         var out: [StatementPlan] = []
         for row in rows {
             if out.last?.number != row.statement {

@@ -4,9 +4,9 @@ import SchemaLabSQLite
 /// The CSV files of a run directory, each defined once as its columns: the run directory
 /// writes them, ``RunSnapshot`` reads them, and docs/results.md describes every column
 /// (a test keeps the two in step).
-public enum RunFiles {
+package enum RunFiles {
     /// results.csv: one row per case.
-    public static let results = CSVTable<CaseSummary>(
+    package static let results = CSVTable<CaseSummary>(
         [
             .text("scenario", \.scenario), .text("schema", \.variant), .text("workload", \.workload), .integer("size", \.size),
             .integer("reps", \.repetitions), .milliseconds("min_ms", \.minMs), .milliseconds("median_ms", \.medianMs),
@@ -32,30 +32,30 @@ public enum RunFiles {
         required: ["schema", "workload", "size"])
 
     /// samples.csv: one row per measured repetition.
-    public static let samples = CaseRow<Sample>.table([
+    package static let samples = CaseRow<Sample>.table([
         .integer("repetition", \.repetition, unit: .none), .milliseconds("wall_ms", \.wallMs), .milliseconds("cpu_ms", \.cpuMs),
         .integer("rows", \.rows), .integer("statements", \.statements), .integer("heap_retained_kb", \.heapRetainedKB, unit: .kibibytes),
         .milliseconds("longest_write_ms", \.longestWriteMs),
     ])
 
     /// plans.csv: every statement a case ran, a row per node of its query plan.
-    public static let plans = CaseRow<PlanRow>.table([
+    package static let plans = CaseRow<PlanRow>.table([
         .integer("statement", \.statement, unit: .none), .text("sql", \.sql), .optionalInteger("node_id", \.nodeID, unit: .none),
         .optionalInteger("parent_id", \.parentID, unit: .none), .text("detail", \.detail),
     ])
 
     /// `latencies/<schema>-<workload>-<size>.csv`: every read of a reader under a writer, or
     /// query of a box set.
-    public static let latencies = CaseRow<ReadLatency>.table([
+    package static let latencies = CaseRow<ReadLatency>.table([
         .integer("repetition", \.repetition, unit: .none), .integer("read", \.read, unit: .none), .milliseconds("latency_ms", \.ms),
         .flag("writer_active", \.writerActive, yes: "1", no: "0"), .integer("rows", \.rows),
     ])
 
     /// failures.csv: the cases that failed, with the error and the SQL that failed.
-    public static let failures = CaseRow<CaseFailure>.table([.text("error", \.message), .optionalText("sql", \.sql)])
+    package static let failures = CaseRow<CaseFailure>.table([.text("error", \.message), .optionalText("sql", \.sql)])
 
     /// fills.csv: what filling each variant's store cost, per size.
-    public static let fills = CSVTable<ScenarioRow<FillMeasurement>>(
+    package static let fills = CSVTable<ScenarioRow<FillMeasurement>>(
         [
             .text("scenario", \.scenario), .text("schema", \.value.variant), .integer("size", \.value.size),
             .integer("chunk_rows", \.value.chunkRows), .flag("streamed", \.value.streamed, yes: "1", no: "0"),
@@ -81,11 +81,11 @@ public enum RunFiles {
 }
 
 /// A row of a per-scenario file (fills.csv): the scenario and one value.
-public struct ScenarioRow<Value: Sendable>: Sendable {
-    public var scenario: String
-    public var value: Value
+package struct ScenarioRow<Value: Sendable>: Sendable {
+    package var scenario: String
+    package var value: Value
 
-    public init(scenario: String, value: Value) {
+    package init(scenario: String, value: Value) {
         self.scenario = scenario
         self.value = value
     }

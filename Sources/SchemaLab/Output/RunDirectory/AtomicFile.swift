@@ -9,16 +9,16 @@ import Glibc
 /// disk, and the temporary file is renamed over `path`. A failed write (a full disk,
 /// a directory that became read-only) removes the temporary file and leaves `path`
 /// as it was.
-public protocol FileWriting: Sendable {
+package protocol FileWriting: Sendable {
     /// Replaces the content of `path` with `bytes`, atomically.
     func write(_ bytes: [UInt8], to path: String) throws
 }
 
 /// The real file system.
-public struct AtomicFile: FileWriting {
-    public init() {}
+package struct AtomicFile: FileWriting {
+    package init() {}
 
-    public func write(_ bytes: [UInt8], to path: String) throws {
+    package func write(_ bytes: [UInt8], to path: String) throws {
         let tmp = path + ".tmp"
         let fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw FileError(path: path, doing: "write", errno: errno) }

@@ -13,9 +13,9 @@ public struct RecordedCase: Sendable {
     public var latencies: [ReadLatency]
     /// The result's signature; nil for a case read back by a ``RunSnapshot`` (which does not
     /// need it).
-    public var signature: ResultSignature?
+    package var signature: ResultSignature?
 
-    public init(
+    package init(
         summary: CaseSummary, samples: [Sample], plans: [StatementPlan], latencies: [ReadLatency] = [],
         signature: ResultSignature? = nil
     ) {

@@ -20,12 +20,12 @@ import Glibc
 /// failures.csv, results.csv, run.json. A file can hold rows of a case that run.json
 /// does not list yet (the process died between two renames); a resumed run drops
 /// them and measures that case again.
-public final class RunDirectory: @unchecked Sendable {
-    public let path: String
+package final class RunDirectory: @unchecked Sendable {
+    package let path: String
     /// The run's state, as last written to run.json.
-    public private(set) var state: RunState
+    package private(set) var state: RunState
     /// The finished cases, in the order they finished.
-    public private(set) var records: [RecordedCase]
+    package private(set) var records: [RecordedCase]
     private let writer: FileWriting
     private let lock: FileLock
     /// Marks each row's reference_check and agreement_check when results.csv is rewritten.
@@ -58,7 +58,7 @@ public final class RunDirectory: @unchecked Sendable {
     /// Checks, changing nothing, that a new run can be written at `path`: it does not
     /// exist, or `replace` is set and it is a run directory no process is writing; its
     /// parent is a directory this process can write in.
-    public static func checkTarget(_ path: String, replace: Bool) throws {
+    package static func checkTarget(_ path: String, replace: Bool) throws {
         let fm = FileManager.default
         var isDir: ObjCBool = false
         if fm.fileExists(atPath: path, isDirectory: &isDir) {
@@ -105,7 +105,7 @@ public final class RunDirectory: @unchecked Sendable {
     /// renamed to `path`, so `path` either does not exist or is a valid run. With
     /// `replace`, an existing `path` becomes `<path>.previous`, and an older
     /// `<path>.previous` is deleted.
-    public static func create(
+    package static func create(
         path: String, replace: Bool, state: RunState, manifest: RunManifest,
         checker: ResultChecker,
         writer: FileWriting = AtomicFile()
@@ -166,7 +166,7 @@ public final class RunDirectory: @unchecked Sendable {
     /// Opens a run directory to finish it: refuses one that a live process is writing,
     /// one that is complete, and one this build cannot read. Keeps the finished cases
     /// that run.json lists; rows of any other case are dropped.
-    public static func open(
+    package static func open(
         path: String, checker: ResultChecker,
         writer: FileWriting = AtomicFile()
     ) throws -> (RunDirectory, RunManifest) {
@@ -189,7 +189,7 @@ public final class RunDirectory: @unchecked Sendable {
     /// The finished cases of a run directory (those run.json lists as done), with their
     /// rows and result signatures; for resuming a run and for merging shards. Rows of cases
     /// run.json does not list (the process died between two renames) are dropped.
-    public static func readRecords(path: String, state: RunState) throws -> [RecordedCase] {
+    package static func readRecords(path: String, state: RunState) throws -> [RecordedCase] {
         let fm = FileManager.default
         let done = Set(state.done)
         func read<Row>(_ table: CSVTable<Row>, _ name: String, blank: Row) throws -> [Row] {
@@ -224,7 +224,7 @@ public final class RunDirectory: @unchecked Sendable {
     }
 
     /// Reads a run directory's run.json; a message says what could not be done (`purpose`).
-    public static func readState(at path: String, purpose: String = "resume") throws -> RunState {
+    package static func readState(at path: String, purpose: String = "resume") throws -> RunState {
         let fm = FileManager.default
         guard let data = fm.contents(atPath: path + "/run.json") else {
             let why =
@@ -243,7 +243,7 @@ public final class RunDirectory: @unchecked Sendable {
 
     /// Reads a run directory's run.json and throws unless the run is complete (a baseline or
     /// a comparison of a half-finished run would miss cases silently).
-    public static func requireComplete(at path: String, purpose: String) throws(FileError) {
+    package static func requireComplete(at path: String, purpose: String) throws(FileError) {
         let state: RunState
         do { state = try readState(at: path, purpose: purpose) } catch let e as FileError { throw e } catch {
             throw FileError(path: path, message: "cannot \(purpose) \(path): \(error)", isBadInput: true)
@@ -258,7 +258,7 @@ public final class RunDirectory: @unchecked Sendable {
     }
 
     /// Marks the run as running again in this process: failed cases will be tried again.
-    public func beginResume() throws {
+    package func beginResume() throws {
         try locked {
             state.state = .running
             state.pid = getpid()
@@ -272,18 +272,18 @@ public final class RunDirectory: @unchecked Sendable {
     // MARK: Recording
 
     /// The fills fills.csv holds (of this process and of earlier ones of the run).
-    public var fills: [FillMeasurement] {
+    package var fills: [FillMeasurement] {
         let text = mutex.withLock { fillsText }
         return ((try? RunFiles.fills.rows(in: text, file: path + "/fills.csv", blank: RunFiles.blankFill)) ?? []).map(\.value)
     }
 
     /// True when `key`'s rows are in the files.
-    public func isDone(_ key: CaseKey) -> Bool {
+    package func isDone(_ key: CaseKey) -> Bool {
         mutex.withLock { state.done.contains(key) }
     }
 
     /// Adds a finished case and rewrites the files.
-    public func commit(_ record: RecordedCase) throws {
+    package func commit(_ record: RecordedCase) throws {
         try locked {
             guard let index = state.cases.firstIndex(of: record.key) else {
                 throw FileError(path: path, message: "\(record.key) is not a case of this run")
@@ -318,7 +318,7 @@ public final class RunDirectory: @unchecked Sendable {
     }
 
     /// Adds a store fill's cost to fills.csv (written at once, atomically).
-    public func recordFill(_ fill: FillMeasurement) throws {
+    package func recordFill(_ fill: FillMeasurement) throws {
         try locked {
             let text = fillsText + RunFiles.fills.record(ScenarioRow(scenario: state.scenarioName, value: fill))
             try writer.write(Array(text.utf8), to: path + "/fills.csv")
@@ -327,7 +327,7 @@ public final class RunDirectory: @unchecked Sendable {
     }
 
     /// Records a case that failed (it has no rows in the CSV files).
-    public func recordFailure(_ key: CaseKey, _ failure: CaseFailure) throws {
+    package func recordFailure(_ key: CaseKey, _ failure: CaseFailure) throws {
         try locked {
             state.failed.removeAll { $0.key == key }
             state.failed.append(
@@ -339,7 +339,7 @@ public final class RunDirectory: @unchecked Sendable {
     }
 
     /// Marks the run complete (every case finished or failed).
-    public func finish() throws {
+    package func finish() throws {
         try locked {
             state.state = .complete
             try writeFiles()
@@ -349,7 +349,7 @@ public final class RunDirectory: @unchecked Sendable {
     /// Marks the run stopped (`interrupted` by a signal, `failed` by an error) and
     /// writes nothing more after it. Safe to call from a signal-handling thread: it
     /// waits for a commit in progress to end. Best effort: it reports nothing.
-    public func stop(_ phase: RunState.Phase, reason: String) {
+    package func stop(_ phase: RunState.Phase, reason: String) {
         mutex.withLock {
             guard !closed else { return }
             state.state = phase
@@ -393,7 +393,7 @@ public final class RunDirectory: @unchecked Sendable {
     }
 
     /// `latencies/<schema>-<workload>-<size>.csv`: the reads of a reader-under-writer case.
-    public static func latenciesPath(_ dir: String, _ key: CaseKey) -> String {
+    package static func latenciesPath(_ dir: String, _ key: CaseKey) -> String {
         dir + "/latencies/\(key.variant)-\(key.workload)-\(key.size).csv"
     }
 

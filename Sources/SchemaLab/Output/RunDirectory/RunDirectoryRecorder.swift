@@ -5,20 +5,20 @@ import SchemaLabEngine
 /// every finished case (``RunDirectory``). Every event is handed on to `next` after it is
 /// written. A new run's directory is created when the run starts (``create``); a resumed
 /// run's is given.
-public final class RunDirectoryRecorder: RunObserver {
+package final class RunDirectoryRecorder: RunObserver {
     /// Makes the directory once the run's cases and options are known.
-    public typealias Create = (RunPlan) throws -> RunDirectory
+    package typealias Create = (RunPlan) throws -> RunDirectory
 
     private let create: Create?
     private let next: any RunObserver
     private let variants: [String]
     private let workloads: [String]
     /// The directory, once created (or the one given).
-    public private(set) var directory: RunDirectory?
+    package private(set) var directory: RunDirectory?
 
     /// A recorder for a new run: `create` makes its directory when the run starts.
     /// `variants` and `workloads` give the scenario's order (for the plots).
-    public init(variants: [String], workloads: [String], next: any RunObserver, create: @escaping Create) {
+    package init(variants: [String], workloads: [String], next: any RunObserver, create: @escaping Create) {
         self.variants = variants
         self.workloads = workloads
         self.next = next
@@ -26,7 +26,7 @@ public final class RunDirectoryRecorder: RunObserver {
     }
 
     /// A recorder for a resumed run, into `directory`.
-    public init(directory: RunDirectory, variants: [String], workloads: [String], next: any RunObserver) {
+    package init(directory: RunDirectory, variants: [String], workloads: [String], next: any RunObserver) {
         self.directory = directory
         self.variants = variants
         self.workloads = workloads
@@ -34,29 +34,29 @@ public final class RunDirectoryRecorder: RunObserver {
         create = nil
     }
 
-    public func runWillStart(_ plan: RunPlan) throws {
+    package func runWillStart(_ plan: RunPlan) throws {
         if directory == nil, let create { directory = try create(plan) }
         try next.runWillStart(plan)
     }
 
-    public func runDidProgress(_ progress: RunProgress) { next.runDidProgress(progress) }
+    package func runDidProgress(_ progress: RunProgress) { next.runDidProgress(progress) }
 
-    public func runDidFill(_ fill: FillMeasurement) throws {
+    package func runDidFill(_ fill: FillMeasurement) throws {
         try directory?.recordFill(fill)
         try next.runDidFill(fill)
     }
 
-    public func runDidFinish(_ result: CaseResult) throws {
+    package func runDidFinish(_ result: CaseResult) throws {
         try directory?.commit(RecordedCase(result, variants: variants, workloads: workloads))
         try next.runDidFinish(result)
     }
 
-    public func runDidFail(_ key: CaseKey, _ failure: CaseFailure) throws {
+    package func runDidFail(_ key: CaseKey, _ failure: CaseFailure) throws {
         try directory?.recordFailure(key, failure)
         try next.runDidFail(key, failure)
     }
 
-    public func runWillMeasureAgain(_ cases: [CaseKey], round: Int, reason: String) {
+    package func runWillMeasureAgain(_ cases: [CaseKey], round: Int, reason: String) {
         next.runWillMeasureAgain(cases, round: round, reason: reason)
     }
 }

@@ -4,9 +4,9 @@ import SchemaLabEngine
 /// run.json: what a run directory holds and how far its run got. Rewritten (atomically)
 /// after every case, so that it always names exactly the cases whose rows are complete
 /// in the CSV files.
-public struct RunState: Codable, Sendable {
+package struct RunState: Codable, Sendable {
     /// Where a run stands.
-    public enum Phase: String, Codable, Sendable {
+    package enum Phase: String, Codable, Sendable {
         /// A process is running it (or was, if it was killed: its lock is then free).
         case running
         /// Stopped by SIGINT or SIGTERM; `--resume` finishes it.
@@ -18,58 +18,58 @@ public struct RunState: Codable, Sendable {
     }
 
     /// A case that failed, with SQLite's (or the system's) message and the SQL when there was one.
-    public struct Failure: Codable, Sendable {
-        public var variant: String
-        public var workload: String
-        public var size: Int
-        public var error: String
-        public var sql: String?
-        public var key: CaseKey { CaseKey(variant: variant, workload: workload, size: size) }
+    package struct Failure: Codable, Sendable {
+        package var variant: String
+        package var workload: String
+        package var size: Int
+        package var error: String
+        package var sql: String?
+        package var key: CaseKey { CaseKey(variant: variant, workload: workload, size: size) }
     }
 
     /// The run's settings: a resumed run uses these, not new ones.
-    public struct Settings: Codable, Sendable, Equatable {
-        public var sizes: [Int]?
-        public var repetitions: Int?
-        public var warmup: Int?
-        public var variants: [String]?
-        public var workloads: [String]?
+    package struct Settings: Codable, Sendable, Equatable {
+        package var sizes: [Int]?
+        package var repetitions: Int?
+        package var warmup: Int?
+        package var variants: [String]?
+        package var workloads: [String]?
         /// One case after another instead of interleaved.
-        public var sequential: Bool? = nil
+        package var sequential: Bool? = nil
         /// `--shard i/n`: this run's share of the groups of cases.
-        public var shardIndex: Int? = nil
-        public var shardCount: Int? = nil
+        package var shardIndex: Int? = nil
+        package var shardCount: Int? = nil
         /// `--instructions`: each case also counted under callgrind.
-        public var instructions: Bool? = nil
+        package var instructions: Bool? = nil
         /// `--store`: the existing store the read workloads ran on (absolute path).
-        public var store: String? = nil
+        package var store: String? = nil
     }
 
-    public static let currentFormat = 2
-    public var format = RunState.currentFormat
-    public var state: Phase
+    package static let currentFormat = 2
+    package var format = RunState.currentFormat
+    package var state: Phase
     /// The process that runs (or ran) it.
-    public var pid: Int32
+    package var pid: Int32
     /// The scenario's name.
-    public var scenarioName: String
+    package var scenarioName: String
     /// The scenario file as given, its absolute path, and its SHA-256.
-    public var scenarioFile: String
-    public var scenarioPath: String
-    public var scenarioSHA256: String
-    public var settings: Settings
+    package var scenarioFile: String
+    package var scenarioPath: String
+    package var scenarioSHA256: String
+    package var settings: Settings
     /// Every case of the run, in the order they run.
-    public var cases: [CaseKey]
+    package var cases: [CaseKey]
     /// The cases whose rows are in the CSV files.
-    public var done: [CaseKey]
-    public var failed: [Failure]
+    package var done: [CaseKey]
+    package var failed: [Failure]
     /// Why the run stopped, when it stopped early.
-    public var stopReason: String?
-    public var startedAt: String
-    public var updatedAt: String
+    package var stopReason: String?
+    package var startedAt: String
+    package var updatedAt: String
     /// How many times `--resume` has continued the run.
-    public var resumes = 0
+    package var resumes = 0
 
-    public init(
+    package init(
         state: Phase, scenarioName: String, scenarioFile: String, scenarioPath: String, scenarioSHA256: String, settings: Settings,
         cases: [CaseKey]
     ) {
@@ -92,7 +92,7 @@ public struct RunState: Codable, Sendable {
 
 extension RunOptions {
     /// The settings run.json records.
-    public var settings: RunState.Settings {
+    package var settings: RunState.Settings {
         RunState.Settings(
             sizes: sizes, repetitions: repetitions, warmup: warmup, variants: variants, workloads: workloads,
             sequential: sequential ? true : nil, shardIndex: shard?.index, shardCount: shard?.count,
@@ -101,7 +101,7 @@ extension RunOptions {
 
     /// Options for a resumed run: the recorded settings; `instructionCounter` counts the
     /// instructions when the settings say the run counted them.
-    public init(settings: RunState.Settings, instructionCounter: (any InstructionCounting)?) {
+    package init(settings: RunState.Settings, instructionCounter: (any InstructionCounting)?) {
         self.init(
             sizes: settings.sizes, repetitions: settings.repetitions, warmup: settings.warmup, variants: settings.variants,
             workloads: settings.workloads)

@@ -12,8 +12,8 @@ import SchemaLabCoreData
 /// Timed: the fetch (and the section computation), the touching, any Swift reduction,
 /// on a fresh context. Not timed: resolving key paths and rendering SQL (done once here),
 /// the result signature.
-public final class FetchWorkload: Workload {
-    public let spec: WorkloadSpec
+package final class FetchWorkload: Workload {
+    package let spec: WorkloadSpec
     let model: ManagedObjectModel
     let request: FetchRequest
     let sectionKey: ResolvedKeyPath?
@@ -70,7 +70,7 @@ public final class FetchWorkload: Workload {
         boxRequests = requests
     }
 
-    public var floorStatements: [(sql: String, bindings: [SQLValue])] {
+    package var floorStatements: [(sql: String, bindings: [SQLValue])] {
         let q: FetchRequestSQL.Query?
         switch spec.resultType {
         case .objects: q = nil
@@ -81,7 +81,7 @@ public final class FetchWorkload: Workload {
         return q.map { [($0.sql, $0.bindings)] } ?? []
     }
 
-    public func run(store: Store) throws -> WorkloadOutcome {
+    package func run(store: Store) throws -> WorkloadOutcome {
         let context = ManagedObjectContext(store: store, objectModel: model)
         switch spec.resultType {
         case .objectIDs:

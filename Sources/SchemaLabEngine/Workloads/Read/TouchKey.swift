@@ -3,7 +3,7 @@ import SchemaLabCoreData
 /// A key path a workload reads on every touched object: an attribute (through to-one
 /// relationships), or a to-many relationship (`books`: fire its fault) optionally
 /// followed by an attribute of its destination (`books.title`: fire it, then read each).
-public enum TouchKey {
+package enum TouchKey {
     case value(KeyPathAccessor)
     /// To-one slots to follow, the to-many slot, and the destination attribute index to read.
     case toMany(toOne: [Int], index: Int, attribute: Int?)

@@ -8,8 +8,8 @@ import SchemaLabCoreData
 ///
 /// Timed: creating the objects and the saves. Not timed: generating the rows, copying
 /// the filled store.
-public final class AppendWorkload: Workload {
-    public let spec: WorkloadSpec
+package final class AppendWorkload: Workload {
+    package let spec: WorkloadSpec
     let model: ManagedObjectModel
     let placement: DataPlacement
     /// The new rows' values, one column per field, cut into one chunk per save.
@@ -36,7 +36,7 @@ public final class AppendWorkload: Workload {
         }
     }
 
-    public func run(store: Store) throws -> WorkloadOutcome {
+    package func run(store: Store) throws -> WorkloadOutcome {
         let context = ManagedObjectContext(store: store, objectModel: model)
         let nodes = placement.nodes
         for chunk in chunks {

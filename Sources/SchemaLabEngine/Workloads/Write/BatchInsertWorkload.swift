@@ -16,8 +16,8 @@ import SchemaLabCoreData
 ///
 /// Timed: the request. Not timed: generating the data (the handler's rows a chunk at a time,
 /// in untimed spans) or the feed, making the store.
-public final class BatchInsertWorkload: Workload {
-    public let spec: WorkloadSpec
+package final class BatchInsertWorkload: Workload {
+    package let spec: WorkloadSpec
     let model: ManagedObjectModel
     let entity: EntityDescription
     let logical: LogicalRows
@@ -104,7 +104,7 @@ public final class BatchInsertWorkload: Workload {
         }
     }
 
-    public func prepare(store: Store) throws {
+    package func prepare(store: Store) throws {
         guard spec.source == .dictionaries else { return }
         // The request's array, built before the clock (it counts in the case's memory).
         var records: [[String: SQLValue]] = []
@@ -114,7 +114,7 @@ public final class BatchInsertWorkload: Workload {
         array = records
     }
 
-    public func run(store: Store) throws -> WorkloadOutcome {
+    package func run(store: Store) throws -> WorkloadOutcome {
         let context = ManagedObjectContext(store: store, objectModel: model)
         var untimed = UntimedSpans()
         if spec.source == .dictionaries, let records = array {
@@ -144,7 +144,7 @@ public final class BatchInsertWorkload: Workload {
         return outcome
     }
 
-    public var writeFloor: WriteFloor? {
+    package var writeFloor: WriteFloor? {
         let n = Int64(count)
         let ent = Int64(entity.number)
         let fk = [SQLValue](repeating: .null, count: entity.toOne.count)

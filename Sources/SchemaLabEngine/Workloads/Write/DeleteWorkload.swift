@@ -13,8 +13,8 @@ import SchemaLabCoreData
 ///
 /// The case's `longest_write_ms` is the longest single transaction: how long the write
 /// lock was held at once. Timed: the requests, or the fetches, deletes and saves.
-public final class DeleteWorkload: Workload {
-    public let spec: WorkloadSpec
+package final class DeleteWorkload: Workload {
+    package let spec: WorkloadSpec
     let model: ManagedObjectModel
     let entity: EntityDescription
     let logical: LogicalRows
@@ -84,7 +84,7 @@ public final class DeleteWorkload: Workload {
         fetch = t.fetch
     }
 
-    public func run(store: Store) throws -> WorkloadOutcome {
+    package func run(store: Store) throws -> WorkloadOutcome {
         var n = 0
         if spec.kind == .batchDelete {
             n = try ManagedObjectContext(store: store, objectModel: model).batchDelete(

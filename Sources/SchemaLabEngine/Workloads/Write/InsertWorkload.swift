@@ -12,8 +12,8 @@ import SchemaLabCoreData
 /// never all in memory; the objects are, as in Core Data); creating the empty store;
 /// releasing the one-save context. A data set with `related` entries (its rows link across
 /// the whole set) is generated whole before the clock instead.
-public final class InsertWorkload: Workload {
-    public let spec: WorkloadSpec
+package final class InsertWorkload: Workload {
+    package let spec: WorkloadSpec
     let model: ManagedObjectModel
     let dataset: DatasetSpec
     let count: Int
@@ -40,7 +40,7 @@ public final class InsertWorkload: Workload {
         self.logical = logical
     }
 
-    public func run(store: Store) throws -> WorkloadOutcome {
+    package func run(store: Store) throws -> WorkloadOutcome {
         var kept: ManagedObjectContext?
         var untimed = UntimedSpans()
         if let data = wholeData {

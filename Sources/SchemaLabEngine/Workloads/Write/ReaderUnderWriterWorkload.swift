@@ -17,8 +17,8 @@ import SchemaLabCoreData
 /// The case's `longest_write_ms` is the writer's longest transaction; `statements` are the
 /// reader's. Not timed (``prepare(store:)``): copying the filled store, switching the
 /// journal mode, opening the writer's connection.
-public final class ReaderUnderWriterWorkload: Workload {
-    public let spec: WorkloadSpec
+package final class ReaderUnderWriterWorkload: Workload {
+    package let spec: WorkloadSpec
     let model: ManagedObjectModel
     let reader: FetchWorkload
     let writer: AppendWorkload
@@ -75,7 +75,7 @@ public final class ReaderUnderWriterWorkload: Workload {
     }
 
     /// Untimed: the journal mode, the busy timeouts, the writer's connection.
-    public func prepare(store: Store) throws {
+    package func prepare(store: Store) throws {
         try store.db.executeScript("pragma journal_mode=\(spec.journalMode.rawValue)")
         store.db.setBusyTimeout(milliseconds: 60_000)
         let w = try Store.open(path: store.path, model: model.model, pragmas: pragmas)
@@ -83,7 +83,7 @@ public final class ReaderUnderWriterWorkload: Workload {
         writerStore = w
     }
 
-    public func run(store: Store) throws -> WorkloadOutcome {
+    package func run(store: Store) throws -> WorkloadOutcome {
         if writerStore == nil { try prepare(store: store) }
         let job = WriterJob(store: writerStore!, workload: writer)
         writerStore = nil

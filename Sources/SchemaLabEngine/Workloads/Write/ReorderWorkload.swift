@@ -17,8 +17,8 @@ import SchemaLabCoreData
 /// (the middle member deleted). The parents are the entity's first `count` rows. The
 /// result is each list's members in order (checked equal across variants). Timed: fetching
 /// the parents, faulting the lists, the edits and the save.
-public final class ReorderWorkload: Workload {
-    public let spec: WorkloadSpec
+package final class ReorderWorkload: Workload {
+    package let spec: WorkloadSpec
     let model: ManagedObjectModel
     let parents: FetchRequest
     let index: Int
@@ -79,7 +79,7 @@ public final class ReorderWorkload: Workload {
         }
     }
 
-    public func run(store: Store) throws -> WorkloadOutcome {
+    package func run(store: Store) throws -> WorkloadOutcome {
         let context = ManagedObjectContext(store: store, objectModel: model)
         var read = 0
         for parent in try context.execute(parents).allObjects() {

@@ -14,8 +14,8 @@ import SchemaLabCoreData
 ///
 /// Saves once at the end, or every `saveEvery` records with a new context after each save.
 /// Timed: the fetches, the changes and the saves. Not timed: generating the feed.
-public final class UpdateOrInsertWorkload: Workload {
-    public let spec: WorkloadSpec
+package final class UpdateOrInsertWorkload: Workload {
+    package let spec: WorkloadSpec
     let model: ManagedObjectModel
     let entity: EntityDescription
     let logical: LogicalRows
@@ -99,7 +99,7 @@ public final class UpdateOrInsertWorkload: Workload {
         return r
     }
 
-    public func prepare(store: Store) throws {
+    package func prepare(store: Store) throws {
         if spec.strategy == .sortedMerge {
             // Render every batch length's statement before the clock, as the app's code is compiled.
             for start in stride(from: 0, to: order.count, by: spec.mergeBatch) {
@@ -123,7 +123,7 @@ public final class UpdateOrInsertWorkload: Workload {
         _ = context.insert(entity, values: values)
     }
 
-    public func run(store: Store) throws -> WorkloadOutcome {
+    package func run(store: Store) throws -> WorkloadOutcome {
         var context = ManagedObjectContext(store: store, objectModel: model)
         var sinceSave = 0
         func saved(_ n: Int) throws {

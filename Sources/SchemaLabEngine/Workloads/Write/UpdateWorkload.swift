@@ -10,8 +10,8 @@ import SchemaLabCoreData
 ///
 /// The predicate may only name the entity's own attributes (an UPDATE has no joins).
 /// Timed: the request, or the fetch, the changes and the save.
-public final class UpdateWorkload: Workload {
-    public let spec: WorkloadSpec
+package final class UpdateWorkload: Workload {
+    package let spec: WorkloadSpec
     let model: ManagedObjectModel
     let entity: EntityDescription
     let logical: LogicalRows
@@ -77,7 +77,7 @@ public final class UpdateWorkload: Workload {
         fetch = target.fetch
     }
 
-    public func run(store: Store) throws -> WorkloadOutcome {
+    package func run(store: Store) throws -> WorkloadOutcome {
         let context = ManagedObjectContext(store: store, objectModel: model)
         var n = 0
         if spec.kind == .batchUpdate {
