@@ -4,7 +4,7 @@ BIN       := .build/release/schemalab
 SCENARIOS ?= $(filter-out scenarios/schema.json,$(wildcard scenarios/*.json))
 SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: setup setup-instructions setup-browser build bench bench-scale plots test test-sanitize lint format ci ci-baseline clean fuzz fuzz-build fuzz-seeds fuzz-smoke
+.PHONY: setup setup-instructions setup-browser build bench bench-scale plots test test-sanitize lint format docs ci ci-baseline clean fuzz fuzz-build fuzz-seeds fuzz-smoke
 
 # setup: install what the project needs (libsqlite3-dev, pkg-config, gnuplot, sqlite3 for the report's index advice; python3-jsonschema, which the
 # scenario schema test runs, unless python3 or /usr/bin/python3 can already import jsonschema) with apt-get when missing
@@ -69,10 +69,11 @@ plots: build
 
 # test: the format check, then the test suite (small data sets; builds debug; the regression gate's test counts
 # instructions under valgrind; the report's test opens the HTML page in headless Chromium), then the Examples package
-# (SchemaLab as another package uses it: a scenario built and run from Swift), then fuzz-smoke
+# (SchemaLab as another package uses it: a scenario built and run from Swift), the documentation (make docs), then fuzz-smoke
 test: setup setup-instructions setup-browser lint
 	$(SWIFT) test
 	$(SWIFT) test --package-path Examples
+	@$(MAKE) --no-print-directory docs
 	@$(MAKE) --no-print-directory fuzz-smoke
 
 # test-sanitize: the test suite under AddressSanitizer, then under ThreadSanitizer (each in its own build directory,
@@ -136,6 +137,14 @@ fuzz-seeds:
 	    [ -f $$f ] || $$bin generate scenarios/$$s.json --size 12 --store $$f --variant $$v > /dev/null; \
 	  done; \
 	done
+
+# docs: the library's documentation (DocC: the catalog in Sources/SchemaLab/SchemaLab.docc and every public symbol of the
+# four library targets, combined into one archive) in .build/docs/SchemaLab; a warning (a link that does not resolve) fails
+# it. make test runs it.
+docs:
+	$(SWIFT) package --allow-writing-to-directory .build/docs generate-documentation --product SchemaLab \
+	  --enable-experimental-combined-documentation --experimental-skip-synthesized-symbols --warnings-as-errors \
+	  --output-path .build/docs/SchemaLab
 
 # lint: fails when a Swift file is not as `make format` leaves it (swift format, with .swift-format)
 FORMATTED := Sources Tests Package.swift Fuzz/Package.swift Fuzz/Sources Examples/Package.swift Examples/Sources Examples/Tests

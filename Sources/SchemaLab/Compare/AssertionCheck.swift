@@ -18,7 +18,7 @@ public struct AssertionCheck: Sendable {
 
     /// The `fasterThan` checks the time samples could not decide (the pair of cases: faster,
     /// slower): a test that is not significant either way. A run measures more repetitions of
-    /// these (``sequential(scenario:run:note:measure:)``) before it fails them.
+    /// these (``sequential(scenario:run:measureAgain:)``) before it fails them.
     public let inDoubt: [(faster: CaseKey, slower: CaseKey)]
 
     /// The sequential rule of a time `fasterThan`: up to ``sequentialRounds`` more rounds of

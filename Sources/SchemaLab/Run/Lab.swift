@@ -21,11 +21,11 @@ public enum Lab {
 
     /// Runs `scenario` with `options`, telling `observer` as it goes.
     ///
-    /// Throws a ``ScenarioError`` when the scenario does not check (a scenario built in Swift
+    /// Throws a ``/SchemaLabEngine/ScenarioError`` when the scenario does not check (a scenario built in Swift
     /// gets the decoder's checks) or resolve, an ``OperationError``
     /// when the options do not fit it (a variant it lacks, a store it does not match, a data
     /// set that would not fit), and an observer's error. A case that fails does not throw: it
-    /// is in ``RunResult/failures``, and the run goes on unless ``RunOptions/stopsAtFirstFailure``.
+    /// is in ``RunResult/failures``, and the run goes on unless ``/SchemaLabEngine/RunOptions/stopsAtFirstFailure``.
     public static func run(_ scenario: Scenario, options: RunOptions = RunOptions(), observer: (any RunObserver)? = nil) throws
         -> RunResult
     {
@@ -58,7 +58,7 @@ public enum Lab {
     }
 
     /// A run of a resolved scenario. `earlier`: the cases and fills of an earlier process of
-    /// the same run (a resumed run directory); they are not measured again (``RunOptions``'
+    /// the same run (a resumed run directory); they are not measured again (``/SchemaLabEngine/RunOptions``'
     /// selection is the same), and the checks, claims and assertions are judged on them with
     /// the new cases. `workDirectory`: where the stores go when the caller owns the directory.
     package static func run(

@@ -1,6 +1,6 @@
 import SchemaLabEngine
 
-/// Where a run keeps its stores: the caller's directory (``RunOptions/workDirectory``) or a
+/// Where a run keeps its stores: the caller's directory (``/SchemaLabEngine/RunOptions/workDirectory``) or a
 /// temporary one of its own, removed when the run ends. When instructions are counted, the
 /// stores go in a subdirectory whose path has a fixed length (see
 /// ``CallgrindCounter/fixedLengthDirectory(in:)``).

@@ -14,7 +14,7 @@ public struct RunResult: Sendable {
     /// What the run set out to do: its cases, sizes, variants and workloads.
     public let plan: RunPlan
     /// The cases measured, in the order they finished, each checked against the reference
-    /// variant and its `agreesWith` workload (``CaseResult/referenceCheck``, ``CaseResult/agreementCheck``).
+    /// variant and its `agreesWith` workload (``/SchemaLabEngine/CaseResult/referenceCheck``, ``/SchemaLabEngine/CaseResult/agreementCheck``).
     public let cases: [CaseResult]
     public let failures: [FailedCase]
     /// What filling each variant's store cost, per size.
@@ -27,7 +27,7 @@ public struct RunResult: Sendable {
     public let assertions: AssertionCheck?
     /// The environment the run measured in.
     public let environment: EnvironmentFingerprint
-    /// True when the run stopped at its first failed case (``RunOptions/stopsAtFirstFailure``).
+    /// True when the run stopped at its first failed case (``/SchemaLabEngine/RunOptions/stopsAtFirstFailure``).
     public let stoppedAtFailure: Bool
     /// What the run has to say beside its results: a re-measurement that failed, say.
     public let notes: [String]

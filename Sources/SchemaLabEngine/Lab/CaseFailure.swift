@@ -14,7 +14,7 @@ public struct CaseFailure: Sendable, Equatable {
         self.sql = sql
     }
 
-    /// The failure `error` describes: a ``SQLiteError``'s code and message (its SQL apart),
+    /// The failure `error` describes: a ``/SchemaLabSQLite/SQLiteError``'s code and message (its SQL apart),
     /// else the error's description.
     public init(_ error: any Error) {
         if let sqlite = error as? SQLiteError {

@@ -1,5 +1,5 @@
 /// How filling one variant's store for one size went: the data generated chunk by chunk
-/// (``DataStream``) and saved through the context, a new context per chunk. Written to
+/// (`DataStream`) and saved through the context, a new context per chunk. Written to
 /// `fills.csv`: the lab's own memory for a data set of that size.
 public struct FillMeasurement: Sendable, Equatable {
     public var variant: String

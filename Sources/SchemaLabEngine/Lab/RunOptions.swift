@@ -45,7 +45,7 @@ public struct RunOptions: Sendable {
     /// Where the temporary stores go; nil: a directory of the run's own in `$TMPDIR`,
     /// removed when the run ends.
     public var workDirectory: String?
-    /// Rows generated and saved per chunk when a store is filled (``DataStream``).
+    /// Rows generated and saved per chunk when a store is filled (`DataStream`).
     public var fillChunkSize = DataStream.defaultChunkSize
     /// Test aid for the regression gate: "variant/workload" to a slowdown factor injected
     /// into that case's timed region (2: the work done twice on the same store).

@@ -10,7 +10,7 @@ import SchemaLabSQLite
 /// `schemalab count-case …` does), under
 /// `valgrind --tool=callgrind --collect-atstart=no --toggle-collect=schemalab_timed_region`:
 /// collection is on only inside the C function every timed region goes through
-/// (``TimedRegion``), once, and off again inside its untimed spans (``UntimedSpans``:
+/// (`TimedRegion`), once, and off again inside its untimed spans (`UntimedSpans`:
 /// `--toggle-collect=schemalab_untimed_span`). The child runs from a copy of the executable without its debug
 /// information (`objcopy --strip-debug`; valgrind 3.19 cannot read the Swift toolchain's
 /// DWARF), which keeps the symbols callgrind needs, and with `SWIFT_DETERMINISTIC_HASHING=1`

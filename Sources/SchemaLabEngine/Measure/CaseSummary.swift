@@ -34,7 +34,7 @@ public struct CaseSummary: Sendable, Equatable {
     public var counters = StatementCounters()
     public var rows = 0
     public var statements = 0
-    /// The result's digest (``ResultSignature``).
+    /// The result's digest (`ResultSignature`).
     public var resultDigest = ""
     /// The variant's and the workload's place in the scenario (for the plots' order).
     public var variantIndex = -1

@@ -6,7 +6,7 @@ import SchemaLabCoreData
 ///
 /// Decoding checks shapes, types and names; the semantic checks that need the resolved
 /// schemas (an index on a missing attribute, a key path no variant can resolve) are done by
-/// ``ScenarioPlan``. A scenario built in Swift gets the decoder's checks from
+/// `ScenarioPlan`. A scenario built in Swift gets the decoder's checks from
 /// ``ScenarioDecoder/check(_:)``.
 ///
 /// Every part has the JSON path it has in the scenario's text (`$.workloads[2]`), for
@@ -37,7 +37,7 @@ public struct Scenario: Sendable, Equatable {
     public var pragmas: [Pragma]
     /// `reference`: the variant whose results every other variant's must equal (default: the first).
     public var reference: String
-    /// `assertions`: what must hold in every run, checked after it (``AssertionCheck``).
+    /// `assertions`: what must hold in every run, checked after it (`AssertionCheck`).
     public var assertions: [AssertionSpec] { didSet { assertions = Self.placed(assertions) } }
     /// `claims`: what the source documents claim, with how to check it (``ClaimSpec``).
     public var claims: [ClaimSpec] { didSet { claims = Self.placed(claims) } }

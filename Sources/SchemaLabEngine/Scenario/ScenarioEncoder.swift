@@ -3,7 +3,7 @@ import SchemaLabCoreData
 import SchemaLabSQLite
 
 /// Writes a ``Scenario`` as the format's JSON, the inverse of ``ScenarioDecoder``: every
-/// object's keys in the order of ``ScenarioKeys`` (the order docs/scenario-format.md uses),
+/// object's keys in the order of `ScenarioKeys` (the order docs/scenario-format.md uses),
 /// and only the keys whose values differ from the format's defaults.
 ///
 /// What the decoder reads back is the same scenario (`ScenarioEncoderTests`). What the
@@ -33,7 +33,7 @@ public enum ScenarioEncoder {
             ])
     }
 
-    /// The scenario as a file's text: indented, small objects on one line (``JSONWriter``).
+    /// The scenario as a file's text: indented, small objects on one line (`JSONWriter`).
     public static func text(_ scenario: Scenario) -> String {
         JSONWriter.text(json(scenario))
     }

@@ -1,5 +1,5 @@
 /// The ratio of one statistic of two sample sets (`subject / against`) with a 95% bootstrap
-/// interval (``Bootstrap``): 2,000 times, each set is resampled with replacement and the ratio
+/// interval (`Bootstrap`): 2,000 times, each set is resampled with replacement and the ratio
 /// of the two resamples' statistics taken; the interval is the nearest-rank 2.5th and 97.5th
 /// percentiles of those ratios. The generator's seed is fixed, so the same samples give the
 /// same interval.

@@ -7,7 +7,7 @@ public struct Statistics: Sendable, Equatable {
     public let p90: Double
     /// Median absolute deviation from the median (unscaled).
     public let mad: Double
-    /// A 95% bootstrap confidence interval of the median (``Bootstrap``: the percentile
+    /// A 95% bootstrap confidence interval of the median (`Bootstrap`: the percentile
     /// interval of 2,000 resamples from a fixed seed, so the same samples give the same interval).
     public let ciLow: Double
     public let ciHigh: Double
@@ -49,7 +49,7 @@ public struct Statistics: Sendable, Equatable {
     /// The bootstrap of a case's median: its own seed, fixed.
     static let medianBootstrap = Bootstrap(seed: 0xB007_5743_0000_0001)
 
-    /// The ``Bootstrap`` percentile interval of the median of ascending values (not empty).
+    /// The `Bootstrap` percentile interval of the median of ascending values (not empty).
     static func bootstrapMedianInterval(_ s: [Double]) -> (Double, Double) {
         guard s.count > 1 else { return (s[0], s[0]) }
         return medianBootstrap.interval(of: [s]) { median(sorted: $0[0]) }

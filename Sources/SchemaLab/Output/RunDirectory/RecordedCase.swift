@@ -3,7 +3,7 @@ import SchemaLabEngine
 /// One finished case as a run keeps it, typed: its row of results.csv (``summary``), its
 /// repetitions (samples.csv), its statements and their plans (plans.csv), every read of a
 /// reader under a writer (its latencies file) and its result signature (for the checks of a
-/// resumed or merged run). Made from a measured ``CaseResult`` or read back from a run
+/// resumed or merged run). Made from a measured ``/SchemaLabEngine/CaseResult`` or read back from a run
 /// directory; claims, assertions, the regression gate and the reports read it the same way.
 public struct RecordedCase: Sendable {
     public var summary: CaseSummary

@@ -2,7 +2,7 @@ import Foundation
 import SchemaLabEngine
 
 /// A finished run's cases, typed: read back from its directory (or a baseline's), or made
-/// in memory from a run just measured (``Lab/run(_:options:observer:)``). What the claims,
+/// in memory from a run just measured (`Lab.run(_:options:observer:)`). What the claims,
 /// the assertions, the regression gate, the plots and the reports read.
 public struct RunSnapshot: Sendable {
     /// The run directory it was read from; nil for a run in memory.
