@@ -7,9 +7,11 @@ import SchemaLabEngine
 public struct ClaimEvaluation: Sendable {
     /// The claim at one size.
     public struct Measurement: Sendable, Equatable {
+        /// The data set size both cases were measured at.
         public let size: Int
-        /// The metric of each side (ms, KB, bytes, counts: the metric's unit).
+        /// The metric of the claim's case (ms, KiB, bytes, counts: the metric's unit).
         public let subject: Double
+        /// The metric of the case it is compared with, in the same unit.
         public let against: Double
         /// The ratio subject / against and its 95% interval (or tolerance band).
         public let interval: RatioInterval
@@ -33,9 +35,10 @@ public struct ClaimEvaluation: Sendable {
 
     /// A time metric is judged on instructions when both cases were counted: the counts repeat
     /// exactly, so the verdict does not move with the machine's noise. The interval of an
-    /// instruction ratio is the regression gate's tolerance (1%); memory growth, one figure a
-    /// case, gets the gate's minimum effect (10%).
+    /// instruction ratio is the regression gate's tolerance (1%).
     public static let instructionTolerance = 0.01
+    /// The interval of a ratio of one figure a case (memory growth): the gate's minimum
+    /// effect (10%).
     public static let singleFigureTolerance = 0.10
 
     /// Every claim of `scenario` on `run`.

@@ -13,10 +13,16 @@ import SchemaLabEngine
 ///    claim holds from 2.2x to 25x and "about 25% faster" from 13% to 44% faster): *holds*;
 ///    below: *holds, weaker*; above: *holds, stronger*.
 public enum ClaimVerdict: String, Sendable, CaseIterable, Comparable {
+    /// The ratio moves the other way than the source says.
     case reversed = "reversed"
+    /// The interval includes 1: no effect cannot be ruled out.
     case withinNoise = "within noise"
+    /// The direction holds, with a magnitude below the source's figure's tolerance band.
     case weaker = "holds, weaker"
+    /// The direction holds, and the magnitude is within the tolerance band of the source's
+    /// figure (or the source states a direction only).
     case holds = "holds"
+    /// The direction holds, with a magnitude above the source's figure's tolerance band.
     case stronger = "holds, stronger"
     /// The run lacks one of the cases (a shard, `--variants`, a failed case).
     case notMeasured = "not measured"

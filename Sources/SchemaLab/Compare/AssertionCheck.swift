@@ -7,9 +7,12 @@ import SchemaLabEngine
 /// fewer by more than 1%), otherwise on time (median lower and Mann-Whitney p below 0.05);
 /// a time check the samples cannot decide is listed in ``inDoubt`` for the run to measure again.
 public struct AssertionCheck: Sendable {
+    /// Every failure, one message each, in the order of the scenario's assertions, size by
+    /// size.
     public let failures: [String]
-    /// How many assertions were checked (per size), and skipped.
+    /// How many assertions were checked (per size).
     public let checked: Int
+    /// How many assertions were skipped (per size): about a case the run does not have.
     public let skipped: Int
     /// How many checks failed (one check may fail on several statements).
     public let failedChecks: Int

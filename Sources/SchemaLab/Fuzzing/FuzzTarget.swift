@@ -19,12 +19,16 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
 
     /// What the lab did with an input: a result, or the clear error it promises.
     public enum Outcome: Equatable, Sendable {
+        /// The input was read into a result.
         case accepted
+        /// The input was refused with the clear error the lab promises: its message.
         case refused(String)
     }
 
     /// A broken promise: the input got something other than a result or a clear error.
     public struct Violation: Error, CustomStringConvertible, Sendable {
+        /// What broke the promise, in words: an error of another type, an error that does not
+        /// say where, an imported scenario that does not read back.
         public let description: String
     }
 

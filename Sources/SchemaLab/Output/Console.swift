@@ -23,6 +23,7 @@ extension Console {
 public final class CollectingConsole: Console {
     private let lines = Mutex<(printed: [String], notes: [String])>(([], []))
 
+    /// A console with nothing collected yet.
     public init() {}
 
     public func print(_ line: String) { lines.withLock { $0.printed.append(line) } }

@@ -22,16 +22,21 @@ public struct OperationError: Error, CustomStringConvertible, Sendable {
     /// What the user can do about it.
     public typealias Remedy = SchemaLabEngine.Remedy
 
+    /// What kind of problem it is (the CLI's exit status follows from it).
     public let status: Status
+    /// What went wrong and where, in one sentence that names no command-line flag.
     public let message: String
+    /// What would fix it; nil when nothing the user does would.
     public let remedy: Remedy?
 
+    /// An error of `status` that says `message`, with what would fix it.
     public init(_ status: Status, _ message: String, remedy: Remedy? = nil) {
         self.status = status
         self.message = message
         self.remedy = remedy
     }
 
+    /// The message.
     public var description: String { message }
 
     /// `error` as an operation error: a scenario or store mismatch is bad input, a file error is

@@ -17,6 +17,8 @@ public struct PlotRendering {
     /// The gnuplot executable.
     public var gnuplot = "gnuplot"
 
+    /// The charts of the run in `directory`, with the bundled scripts and `gnuplot` from the
+    /// `PATH`.
     public init(directory: String) {
         self.directory = directory
     }

@@ -18,6 +18,8 @@ public struct ReportWriting {
     /// The sqlite3 executable `.expert` runs in.
     public var sqlite3 = "sqlite3"
 
+    /// The report of the run in `directory`, with the advice, the scenario file run.json
+    /// names and `sqlite3` from the `PATH`.
     public init(directory: String) {
         self.directory = directory
     }

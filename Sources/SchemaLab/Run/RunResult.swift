@@ -6,16 +6,20 @@ import SchemaLabEngine
 public struct RunResult: Sendable {
     /// A case that failed, and why.
     public struct FailedCase: Sendable, Equatable {
+        /// The case.
         public let key: CaseKey
+        /// Why it failed.
         public let failure: CaseFailure
     }
 
+    /// The scenario the run measured, as checked (one built in Swift gains its text's SHA-256).
     public let scenario: Scenario
     /// What the run set out to do: its cases, sizes, variants and workloads.
     public let plan: RunPlan
     /// The cases measured, in the order they finished, each checked against the reference
     /// variant and its `agreesWith` workload (``/SchemaLabEngine/CaseResult/referenceCheck``, ``/SchemaLabEngine/CaseResult/agreementCheck``).
     public let cases: [CaseResult]
+    /// The cases that failed, in the order they failed.
     public let failures: [FailedCase]
     /// What filling each variant's store cost, per size.
     public let fills: [FillMeasurement]

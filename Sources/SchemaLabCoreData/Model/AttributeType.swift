@@ -1,6 +1,26 @@
 /// The attribute types of a Core Data model, and the SQLite column type each maps to.
 public enum AttributeType: String, CaseIterable, Sendable {
-    case string, integer16, integer32, integer64, double, float, bool, date, binary, decimal
+    /// A string (`VARCHAR`).
+    case string
+    /// A 16-bit integer (`INTEGER`).
+    case integer16
+    /// A 32-bit integer (`INTEGER`).
+    case integer32
+    /// A 64-bit integer (`INTEGER`).
+    case integer64
+    /// A double-precision number (`FLOAT`).
+    case double
+    /// A single-precision number (`FLOAT`), held widened to a Double (see
+    /// ``SchemaLabSQLite/SQLValue/heldAsFloat``).
+    case float
+    /// A Boolean, stored as 0 or 1 (`INTEGER`).
+    case bool
+    /// A date: seconds since 2001-01-01 UTC (`TIMESTAMP`).
+    case date
+    /// Bytes (`BLOB`).
+    case binary
+    /// A decimal number (`DECIMAL`).
+    case decimal
 
     /// The declared column type Core Data uses (`VARCHAR`, `INTEGER`, `TIMESTAMP`, ...).
     public var columnType: String {

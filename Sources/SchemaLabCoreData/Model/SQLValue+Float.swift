@@ -1,5 +1,6 @@
 import SchemaLabSQLite
 
+/// What Core Data's Float attributes do to a value.
 extension SQLValue {
     /// The value as a Core Data Float (32-bit) attribute holds it: a number rounded to the
     /// nearest `Float` and widened back to a `Double`, so 1.7 becomes 1.7000000476837158. Core

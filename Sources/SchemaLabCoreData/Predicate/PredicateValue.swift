@@ -6,12 +6,19 @@ import SchemaLabSQLite
 /// Dates are seconds since 2001-01-01 UTC, as Core Data stores them; a JSON
 /// argument `{"date": "2014-10-01T00:00:00Z"}` becomes `.date`.
 public indirect enum PredicateValue: Sendable, Equatable {
+    /// `nil`.
     case null
+    /// An integer.
     case integer(Int64)
+    /// A number with a fraction.
     case real(Double)
+    /// A string.
     case string(String)
+    /// `TRUE` or `FALSE`, bound as 1 or 0.
     case bool(Bool)
+    /// A date: seconds since 2001-01-01 UTC.
     case date(Double)
+    /// A list of values, the right side of `IN` or `BETWEEN`: one parameter per element.
     case array([PredicateValue])
 
     /// The value bound to a `?` parameter (arrays have none: they expand to several).

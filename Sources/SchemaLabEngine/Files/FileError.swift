@@ -6,6 +6,8 @@ import Glibc
 /// A problem reading or writing a file or directory (a run's output, its temporary stores):
 /// names the path and what failed.
 public struct FileError: Error, CustomStringConvertible, Sendable {
+    /// What failed, in one sentence that usually names the path (`cannot write
+    /// results/x/results.csv: No space left on device`).
     public let message: String
     /// The path the problem is about.
     public let path: String
@@ -15,6 +17,8 @@ public struct FileError: Error, CustomStringConvertible, Sendable {
     /// What would fix it, when the user can.
     public let remedy: Remedy?
 
+    /// An error about `path` that says `message`; by default a refusal of the system, with
+    /// no remedy.
     public init(path: String, message: String, isBadInput: Bool = false, remedy: Remedy? = nil) {
         self.path = path
         self.message = message
@@ -27,6 +31,7 @@ public struct FileError: Error, CustomStringConvertible, Sendable {
         self.init(path: path, message: "cannot \(doing) \(path): \(String(cString: strerror(code)))")
     }
 
+    /// The message.
     public var description: String { message }
 
     /// The system's reason for a Foundation file error (`No space left on device`), else its description.

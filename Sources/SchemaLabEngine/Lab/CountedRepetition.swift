@@ -9,6 +9,7 @@ import SchemaLabSQLite
 /// ``CountRequest``.
 public struct CountedRepetition {
     package let plan: ScenarioPlan
+    /// The case to count, as the counting process was asked.
     public let request: CountRequest
 
     package init(plan: ScenarioPlan, request: CountRequest) {

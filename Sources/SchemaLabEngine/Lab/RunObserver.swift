@@ -35,9 +35,11 @@ public struct RunPlan: Sendable {
     public var scenarioName: String
     /// Every case the run measures, in the order it measures them (grouped by size and workload).
     public var cases: [CaseKey]
-    /// The sizes, variants and workloads it runs.
+    /// The sizes it runs, in the order it runs them.
     public var sizes: [Int]
+    /// The variants it runs, in the scenario's order.
     public var variants: [String]
+    /// The workloads it runs, in the scenario's order.
     public var workloads: [String]
     /// Workloads left out because they write and the run reads an existing store.
     public var skippedWorkloads: [String]
@@ -62,13 +64,18 @@ public struct RunPlan: Sendable {
 /// How far a run is: cases finished, repetitions measured against those planned (a case's
 /// time budget can end it sooner), and what runs now.
 public struct RunProgress: Sendable {
+    /// The cases the run measures.
     public var cases: Int
+    /// The cases measured or failed so far.
     public var casesDone = 0
+    /// The measured repetitions planned, over all the cases (warm-ups not counted).
     public var plannedRepetitions: Int
+    /// The measured repetitions done so far.
     public var repetitionsDone = 0
     /// What runs now, in words: "V1 fetch-sorted n=1000: repetition 3".
     public var now = ""
 
+    /// The progress of a run that has begun nothing yet.
     public init(cases: Int, plannedRepetitions: Int) {
         self.cases = cases
         self.plannedRepetitions = plannedRepetitions

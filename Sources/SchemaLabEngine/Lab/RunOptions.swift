@@ -4,7 +4,9 @@ public struct RunOptions: Sendable {
     /// A deterministic share of a run's groups of cases, for jobs in parallel: shard
     /// `index` of `count` (1-based).
     public struct Shard: Sendable, Equatable, Codable {
+        /// Which shard, from 1.
         public var index: Int
+        /// How many shards the run's groups are dealt into.
         public var count: Int
 
         /// Shard `index` of `count`; nil unless 1 <= index <= count.
@@ -21,8 +23,9 @@ public struct RunOptions: Sendable {
     public var repetitions: Int?
     /// Warm-up runs instead of the scenario's.
     public var warmup: Int?
-    /// Only these variants and workloads (nil: all); a name the scenario lacks is bad input.
+    /// Only these variants (nil: all); a name the scenario lacks is bad input.
     public var variants: [String]?
+    /// Only these workloads (nil: all); a name the scenario lacks is bad input.
     public var workloads: [String]?
     /// Measure each case from start to end instead of interleaving the repetitions of a
     /// workload's variants.
@@ -51,6 +54,7 @@ public struct RunOptions: Sendable {
     /// into that case's timed region (2: the work done twice on the same store).
     package var slowdowns: [String: Double] = [:]
 
+    /// Options that override what they are given and keep every other default.
     public init(
         sizes: [Int]? = nil, repetitions: Int? = nil, warmup: Int? = nil, variants: [String]? = nil, workloads: [String]? = nil
     ) {

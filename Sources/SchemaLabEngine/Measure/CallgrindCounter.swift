@@ -23,6 +23,8 @@ public struct CallgrindCounter: InstructionCounting {
     /// The arguments before the request's (`count-case` for the CLI).
     public var arguments: [String]
 
+    /// A counter that runs `executable` (by default this process's own, which must then
+    /// handle `count-case`) with `arguments` before each request's.
     public init(executable: String = CallgrindCounter.currentExecutable, arguments: [String] = ["count-case"]) {
         self.executable = executable
         self.arguments = arguments

@@ -1,9 +1,13 @@
 /// One case of a run: a variant, a workload and a data set size.
 public struct CaseKey: Hashable, Codable, Sendable, CustomStringConvertible {
+    /// The variant's name.
     public let variant: String
+    /// The workload's name.
     public let workload: String
+    /// The data set size: how many objects of the root entity.
     public let size: Int
 
+    /// The case of `variant` running `workload` on a data set of `size` objects.
     public init(variant: String, workload: String, size: Int) {
         self.variant = variant
         self.workload = workload

@@ -2,28 +2,40 @@ import SchemaLabSQLite
 
 /// Everything measured for one case: variant x workload x size.
 public struct CaseResult: Sendable {
+    /// The scenario's name.
     public let scenario: String
+    /// The variant's name.
     public let variant: String
+    /// The workload's name.
     public let workload: String
+    /// The data set size: how many objects of the root entity.
     public let size: Int
+    /// The measured repetitions, in order (warm-ups are not samples).
     public let samples: [Sample]
     /// Statistics of the samples' wall times (ms).
     public let wall: Statistics
     /// Median CPU time (ms).
     public let cpuMedianMs: Double
-    /// Peak resident set during the case (KiB), and its growth over the resident set at the start.
+    /// Peak resident set of the process during the case (KiB).
     public let peakRSSKB: Int64
+    /// The largest rise of the peak resident set over the resident set at a repetition's
+    /// start (KiB).
     public let rssGrowthKB: Int64
     /// SQLite's heap high-water mark during the case (bytes).
     public let sqliteHeapPeakBytes: Int64
     /// Counters of the last measured repetition.
     public let counters: StatementCounters
+    /// Rows one run of the workload returned or wrote (the last repetition's).
     public let rows: Int
+    /// Statements one run of the workload executed (the last repetition's).
     public let statements: Int
     /// The result's signature (digest, and values for small value results), computed
     /// outside the timed region.
     package let signature: ResultSignature
+    /// The result's digest (`ResultSignature`), compared across variants to check that they
+    /// return the same result.
     public var resultDigest: String { signature.digest }
+    /// Each distinct statement the case ran, in the order first run, with its query plan.
     public let plans: [StatementPlan]
     /// The same statements stepped with the bare C API, one per repetition (raw result types only).
     public let floor: Statistics?
@@ -37,11 +49,13 @@ public struct CaseResult: Sendable {
     /// With `--instructions`: the instructions of one run's timed region under callgrind,
     /// in total and inside libsqlite3.
     public var instructions: InstructionCount?
+    /// The distribution of ``reads``' times (ms); nil when the case has no reads.
     public var readSummary: LatencySummary? { LatencySummary(reads.map(\.ms)) }
     /// Median over the repetitions of each one's longest write transaction (ms).
     public var longestWriteMs: Double { Statistics(samples.map(\.longestWriteMs)).median }
-    /// How the result compares with the reference variant's, and with `agreesWith`'s (set by the runner).
+    /// How the result compares with the reference variant's (set by the runner).
     public var referenceCheck: ResultCheck = .notChecked
+    /// How the result compares with the `agreesWith` workload's (set by the runner).
     public var agreementCheck: ResultCheck = .notChecked
 }
 
@@ -51,7 +65,9 @@ public enum ResultCheck: String, Sendable {
     case notChecked = ""
     /// This case is the reference.
     case reference
+    /// The result equals the other's.
     case same
+    /// The result differs from the other's.
     case differs
 }
 
@@ -62,6 +78,7 @@ public struct InstructionCount: Sendable, Equatable, Codable {
     /// Those executed inside libsqlite3 (its own code, not the functions it calls back).
     public var sqlite: Int64
 
+    /// A count: `total` instructions, `sqlite` of them inside libsqlite3.
     public init(total: Int64, sqlite: Int64) {
         self.total = total
         self.sqlite = sqlite

@@ -3,19 +3,34 @@ import SchemaLabSQLite
 
 /// Where and with what a run was measured: written to env.json.
 public struct EnvironmentFingerprint: Sendable, Codable {
+    /// The linked SQLite's version (`3.45.1`).
     public var sqliteVersion = SQLiteLibrary.version
+    /// The linked SQLite's source id: the check-in date and hash.
     public var sqliteSourceID = SQLiteLibrary.sourceID
+    /// The options the linked SQLite was compiled with, without `SQLITE_`.
     public var sqliteCompileOptions = SQLiteLibrary.compileOptions
+    /// The machine's host name.
     public var host = ProcessInfo.processInfo.hostName
+    /// The operating system's version string.
     public var os = ProcessInfo.processInfo.operatingSystemVersionString
+    /// Active processor cores.
     public var cores = ProcessInfo.processInfo.activeProcessorCount
+    /// Physical memory (bytes).
     public var memoryBytes = ProcessInfo.processInfo.physicalMemory
+    /// The version of the Swift compiler that built the lab, to the minor version this build
+    /// can tell (`6.1`, `>=6.4`).
     public var swiftVersion = EnvironmentFingerprint.compilerVersion
+    /// `debug` or `release`: timings of the two are not comparable.
     public var buildConfiguration = EnvironmentFingerprint.configuration
+    /// The commit of the working directory (`git rev-parse HEAD`), or `unknown`.
     public var gitCommit = EnvironmentFingerprint.gitCommit()
+    /// Whether the process could reset its peak resident set before each case
+    /// (/proc/self/clear_refs); when false, a case's peak may be an earlier case's.
     public var peakMemoryResettable = MemoryProbe.resetPeak()
+    /// When the run started (ISO 8601, UTC).
     public var startedAt = ISO8601DateFormatter().string(from: Date())
 
+    /// This process's environment, taken now.
     public init() {}
 
     /// What differs from `other`, as `field: this → other`, leaving out when each was

@@ -15,8 +15,11 @@ public protocol InstructionCounting: Sendable {
 public struct CountRequest: Sendable, Equatable {
     /// The scenario file, relative to ``workDirectory``.
     public var scenarioFile = "scenario.json"
+    /// The variant's name.
     public var variant: String
+    /// The workload's name.
     public var workload: String
+    /// The data set size: how many objects of the root entity.
     public var size: Int
     /// Warm-up runs before the counted one.
     public var warmup = 1
@@ -28,6 +31,8 @@ public struct CountRequest: Sendable, Equatable {
     /// The directory the counting process runs in, where it keeps the case's own stores.
     public var workDirectory: String
 
+    /// A request for one case with the defaults: `scenario.json`, one warm-up run, no
+    /// slowdown, no filled store.
     public init(variant: String, workload: String, size: Int, workDirectory: String) {
         self.variant = variant
         self.workload = workload

@@ -1,7 +1,8 @@
 /// One read of a reader under a writer, or one query of a box set.
 public struct ReadLatency: Sendable, Equatable {
-    /// The repetition it belongs to, and its place among that repetition's reads (from 1).
+    /// The repetition it belongs to (from 1).
     public var repetition: Int
+    /// Its place among that repetition's reads (from 1).
     public var read: Int
     /// How long it took (ms).
     public var ms: Double
@@ -10,6 +11,7 @@ public struct ReadLatency: Sendable, Equatable {
     /// The rows the read returned.
     public var rows: Int
 
+    /// One read's figures.
     public init(repetition: Int, read: Int, ms: Double, writerActive: Bool, rows: Int) {
         self.repetition = repetition
         self.read = read

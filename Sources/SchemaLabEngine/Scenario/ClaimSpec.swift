@@ -28,6 +28,7 @@ public struct ClaimSpec: Sendable, Equatable {
         public var variant: String
         /// `workload`: the case's workload (the format's default for `against`: the case's).
         public var workload: String
+        /// `<variant> <workload>`, as messages name the side.
         public var description: String { "\(variant) \(workload)" }
 
         /// The case of `workload` in `variant`.
@@ -73,8 +74,9 @@ public struct ClaimSpec: Sendable, Equatable {
     public var source: Source
     /// The claim in one sentence.
     public var statement: String
-    /// The case the claim is about (`"case"` in the file), and the case it is compared with.
+    /// The case the claim is about (`"case"` in the file).
     public var subject: Side
+    /// The case it is compared with (`"against"`).
     public var against: Side
     /// What is compared.
     public var metric: ClaimMetric

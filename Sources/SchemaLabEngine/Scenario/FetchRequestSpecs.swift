@@ -35,7 +35,14 @@ public enum TouchSpec: Sendable, Equatable {
 
 /// What a fetch returns (NSFetchRequestResultType): `resultType`.
 public enum ResultTypeSpec: String, Sendable, CaseIterable {
-    case objects, objectIDs, dictionaries, count
+    /// `objects`, the default: managed objects.
+    case objects
+    /// `objectIDs`: the objects' IDs only (the primary keys, no other column).
+    case objectIDs
+    /// `dictionaries`: one dictionary per row of the properties to fetch, or per group.
+    case dictionaries
+    /// `count`: the number of matching rows (`SELECT COUNT(…)`).
+    case count
 }
 
 /// One entry of `propertiesToFetch` or `reduce`: a key path, or an expression description

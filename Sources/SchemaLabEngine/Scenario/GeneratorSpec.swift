@@ -98,5 +98,8 @@ public struct LocationCluster: Sendable, Equatable {
 
 /// The functions a `derived` field applies.
 public enum DerivedFunction: String, Sendable, CaseIterable {
-    case floor, day
+    /// The whole part of a number, rounded down (a magnitude class).
+    case floor
+    /// The whole days since 2001-01-01 UTC of a date (2018-05-06 is day 6334).
+    case day
 }

@@ -9,6 +9,7 @@ public struct ScenarioError: Error, CustomStringConvertible, Sendable {
     /// What is wrong, in a sentence.
     public let message: String
 
+    /// An error at `path` in `file` that says `message`.
     public init(file: String, path: String, message: String) {
         self.file = file
         self.path = path

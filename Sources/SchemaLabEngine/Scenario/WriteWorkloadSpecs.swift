@@ -21,7 +21,10 @@ public enum UpsertStrategySpec: String, Sendable, CaseIterable {
 
 /// The journal mode a reader-under-writer workload runs in: `journalMode`.
 public enum JournalModeSpec: String, Sendable, CaseIterable {
-    case wal, delete
+    /// `wal`, the default: write-ahead logging, a reader does not wait for the writer.
+    case wal
+    /// `delete`: a rollback journal, the reader waits for the writer's commit.
+    case delete
 }
 
 /// What a reorder workload does to each list (one save for all of them): `operation`.

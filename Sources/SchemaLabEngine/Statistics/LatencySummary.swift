@@ -1,9 +1,14 @@
 /// The distribution of many latencies (a reader's reads): nearest-rank percentiles.
 public struct LatencySummary: Sendable, Equatable {
+    /// How many latencies.
     public let count: Int
+    /// The 50th percentile (nearest-rank, so one of the values).
     public let p50: Double
+    /// The 90th percentile (nearest-rank).
     public let p90: Double
+    /// The 99th percentile (nearest-rank).
     public let p99: Double
+    /// The longest latency.
     public let max: Double
 
     /// nil for no values.

@@ -6,12 +6,14 @@
 public struct RatioInterval: Sendable, Equatable {
     /// `subject / against` of the statistic.
     public let ratio: Double
-    /// The interval's ends (equal to the ratio for an exact one).
+    /// The interval's low end (equal to the ratio for an exact one).
     public let low: Double
+    /// The interval's high end (equal to the ratio for an exact one).
     public let high: Double
 
     /// The statistic a claim compares.
     public enum Statistic: Sendable {
+        /// The median (the mean of the two middle values for an even count).
         case median
         /// A nearest-rank percentile (0...1).
         case percentile(Double)

@@ -1,15 +1,22 @@
 /// Order statistics of a sample set, its spread and a confidence interval of its median.
 public struct Statistics: Sendable, Equatable {
+    /// How many samples.
     public let count: Int
+    /// The smallest sample.
     public let min: Double
+    /// The median (the mean of the two middle samples for an even count).
     public let median: Double
+    /// The largest sample.
     public let max: Double
+    /// The 90th percentile, nearest-rank.
     public let p90: Double
     /// Median absolute deviation from the median (unscaled).
     public let mad: Double
-    /// A 95% bootstrap confidence interval of the median (`Bootstrap`: the percentile
-    /// interval of 2,000 resamples from a fixed seed, so the same samples give the same interval).
+    /// The low end of a 95% bootstrap confidence interval of the median (`Bootstrap`: the
+    /// percentile interval of 2,000 resamples from a fixed seed, so the same samples give the
+    /// same interval); the median itself for one sample.
     public let ciLow: Double
+    /// The high end of the median's 95% bootstrap interval (see ``ciLow``).
     public let ciHigh: Double
     /// Samples beyond 3 MADs (scaled by 1.4826, a normal distribution's sigma) from the
     /// median or outside Tukey's fences (1.5 IQR beyond the quartiles): counted, never dropped.

@@ -2,10 +2,16 @@
 ///
 /// See <https://www.sqlite.org/eqp.html>. `parent` is 0 for top-level nodes.
 public struct QueryPlanNode: Equatable, Sendable {
+    /// The node's id, unique within one plan.
     public let id: Int
+    /// The id of the node this one is under; 0 for a top-level node.
     public let parent: Int
+    /// SQLite's text for the step: `SCAN ZPHOTO`, `SEARCH ZPHOTO USING INDEX … (ZDATE>?)`,
+    /// `USE TEMP B-TREE FOR ORDER BY`.
     public let detail: String
 
+    /// A node as one row of `EXPLAIN QUERY PLAN` gives it (its `id`, `parent` and `detail`
+    /// columns).
     public init(id: Int, parent: Int, detail: String) {
         self.id = id
         self.parent = parent

@@ -11,12 +11,15 @@ public struct SQLiteError: Error, CustomStringConvertible, Sendable {
     /// The SQL being prepared or executed, if any.
     public let sql: String?
 
+    /// An error with SQLite's result `code`, its `message`, and the SQL that failed (nil when
+    /// the failure was not about one statement, such as opening the database).
     public init(code: Int32, message: String, sql: String? = nil) {
         self.code = code
         self.message = message
         self.sql = sql
     }
 
+    /// One line: `SQLite error <code>: <message>`, then the SQL that failed when there is one.
     public var description: String {
         var text = "SQLite error \(code): \(message)"
         if let sql { text += " - while executing `\(sql)`" }

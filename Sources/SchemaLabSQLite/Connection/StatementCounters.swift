@@ -18,8 +18,10 @@ public struct StatementCounters: Equatable, Sendable {
     /// Page-cache misses (`SQLITE_DBSTATUS_CACHE_MISS`).
     public var cacheMisses: Int64 = 0
 
+    /// All counters at zero, the start of a sum.
     public init() {}
 
+    /// The counters of both, added field by field (the statements of one repetition summed).
     public static func + (lhs: StatementCounters, rhs: StatementCounters) -> StatementCounters {
         var r = lhs
         r.vmSteps += rhs.vmSteps

@@ -1,9 +1,14 @@
 /// A value as SQLite stores it: one of its five storage classes.
 public enum SQLValue: Hashable, Sendable, CustomStringConvertible {
+    /// SQL NULL.
     case null
+    /// A 64-bit signed integer.
     case integer(Int64)
+    /// An 8-byte IEEE floating-point number.
     case real(Double)
+    /// A string, bound and read as UTF-8.
     case text(String)
+    /// Bytes, stored as given.
     case blob([UInt8])
 
     /// Equal storage class and value (reals by `==`: `-0.0 == 0.0`, NaN equals nothing).
@@ -31,6 +36,8 @@ public enum SQLValue: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The value as an SQL literal: `NULL`, `42`, `1.5`, `'it''s'` (quotes doubled),
+    /// `x'0aff'` (hex), so a message or a log can show it as SQL would.
     public var description: String {
         switch self {
         case .null: return "NULL"

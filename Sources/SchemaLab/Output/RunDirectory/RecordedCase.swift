@@ -6,8 +6,11 @@ import SchemaLabEngine
 /// resumed or merged run). Made from a measured ``/SchemaLabEngine/CaseResult`` or read back from a run
 /// directory; claims, assertions, the regression gate and the reports read it the same way.
 public struct RecordedCase: Sendable {
+    /// The case's figures: its row of results.csv.
     public var summary: CaseSummary
+    /// Its measured repetitions, in order (samples.csv).
     public var samples: [Sample]
+    /// Its distinct statements with their query plans (plans.csv).
     public var plans: [StatementPlan]
     /// Every read of a reader under a writer or query of a box set; empty for other cases.
     public var latencies: [ReadLatency]
@@ -36,6 +39,7 @@ public struct RecordedCase: Sendable {
             samples: result.samples, plans: result.plans, latencies: result.reads, signature: result.signature)
     }
 
+    /// The case: its variant, workload and size.
     public var key: CaseKey { summary.key }
 
     /// Each repetition's wall time (ms).

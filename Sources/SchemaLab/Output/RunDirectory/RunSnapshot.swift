@@ -9,9 +9,11 @@ public struct RunSnapshot: Sendable {
     public let path: String?
     /// The scenario's name.
     public let scenario: String
+    /// Every case the run finished, by its key (a failed case has none).
     public let cases: [CaseKey: RecordedCase]
     /// The cases in the order results.csv (or the run) lists them.
     public let order: [CaseKey]
+    /// Where and with what the run was measured (env.json).
     public let environment: EnvironmentFingerprint
     /// The store file's size after each variant's fill, by variant and size (fills.csv).
     public let storeBytes: [String: [Int: Double]]
