@@ -142,6 +142,7 @@ fuzz-seeds:
 # four library targets, combined into one archive) in .build/docs/SchemaLab; a warning (a link that does not resolve) fails
 # it. make test runs it.
 docs:
+	@mkdir -p .build/docs
 	$(SWIFT) package --allow-writing-to-directory .build/docs generate-documentation --product SchemaLab \
 	  --enable-experimental-combined-documentation --experimental-skip-synthesized-symbols --warnings-as-errors \
 	  --output-path .build/docs/SchemaLab

@@ -396,7 +396,7 @@ package struct CaseScheduler {
         return FillMeasurement(
             variant: model.variant, size: size, chunkRows: stream.streams ? stream.chunkSize : size,
             streamed: stream.streams, milliseconds: ms, peakRSSKB: peak,
-            rssGrowthKB: peak >= 0 && startRSS >= 0 ? peak - startRSS : -1, storeBytes: bytes ?? -1)
+            rssGrowthKB: peak >= 0 && startRSS >= 0 ? peak - startRSS : -1, storeBytes: bytes)
     }
 
     /// Marks each case against the reference variant's result for the same workload and
@@ -425,7 +425,7 @@ extension CaseScheduler {
         let bytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int64) ?? -1
         return FillMeasurement(
             variant: model.variant, size: size, chunkRows: 0, streamed: false, milliseconds: ms, peakRSSKB: peak,
-            rssGrowthKB: peak >= 0 && startRSS >= 0 ? peak - startRSS : -1, storeBytes: bytes ?? -1)
+            rssGrowthKB: peak >= 0 && startRSS >= 0 ? peak - startRSS : -1, storeBytes: bytes)
     }
 }
 
