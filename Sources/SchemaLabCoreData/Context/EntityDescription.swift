@@ -3,12 +3,17 @@ import SchemaLabSQLite
 /// An entity as the context uses it: the model plus its prepared SQL text and
 /// the positions of its to-one relationships. A class, so that every managed
 /// object shares one.
-package final class EntityDescription {
+public final class EntityDescription {
     package let model: EntityModel
     /// The to-one relationships with a foreign key here, in ``ManagedObject/related`` order.
     package let toOne: [RelationshipModel]
     /// The to-many relationships (one-to-many and many-to-many), in ``ManagedObject/toManyTargets`` order.
     package let toMany: [RelationshipModel]
+    /// How many to-one relationships its objects keep a slot for (read by the inlined
+    /// initializer of ``ManagedObject``).
+    public var toOneCount: Int { toOne.count }
+    /// How many to-many relationships its objects keep a slot for.
+    public var toManyCount: Int { toMany.count }
     /// True when one of `toMany` is ordered.
     package let hasOrderedToMany: Bool
     let insertSQL: String
@@ -48,7 +53,7 @@ package final class EntityDescription {
     @usableFromInline let nullValues: UnsafeMutablePointer<SQLValue>
     /// The indexes of the 32-bit Float attributes, whose values the context holds as a Float
     /// holds them (see ``SQLValue/heldAsFloat``); empty for most entities.
-    package let floatAttributeIndexes: [Int]
+    public let floatAttributeIndexes: [Int]
     /// Per `toMany` index, the statement that fires its fault (rendered once).
     package let toManyFaultSQL: [String]
     /// For an entity whose table is shared: per entity number, the description of each entity
@@ -152,7 +157,7 @@ package final class EntityDescription {
         return d
     }
 
-    package var name: String { model.name }
+    public var name: String { model.name }
     package var number: Int { model.number }
 
     /// The position of a to-one relationship in ``ManagedObject/related``.

@@ -5,12 +5,12 @@
 /// unspecialized path) for every fault and every materialized row: 11% of a 10,000-row V3
 /// photo fetch's instructions and 10% of a 1,000-author to-many fault workload's, under
 /// callgrind.
-package struct InlineSlots<Element> {
+public struct InlineSlots<Element> {
     @usableFromInline var first: Element
     @usableFromInline var second: Element
     @usableFromInline var rest: [Element]
     /// The number of slots.
-    package let count: Int
+    public let count: Int
 
     /// `count` slots, each `empty`.
     @inlinable init(count: Int, empty: Element) {
@@ -21,7 +21,7 @@ package struct InlineSlots<Element> {
     }
 
     /// True when there is no slot.
-    @inlinable package var isEmpty: Bool { count == 0 }
+    @inlinable public var isEmpty: Bool { count == 0 }
 
     /// Changes the content of `slot` in place (an array there is appended to without a copy).
     /// A closure, not a `_modify` accessor: a generic coroutine that is not inlined allocates
@@ -36,7 +36,7 @@ package struct InlineSlots<Element> {
     }
 
     /// The content of `slot`.
-    @inlinable package internal(set) subscript(slot: Int) -> Element {
+    @inlinable public internal(set) subscript(slot: Int) -> Element {
         get {
             precondition(slot >= 0 && slot < count, "slot \(slot) out of 0..<\(count)")
             switch slot {

@@ -4,7 +4,7 @@
 /// The resolved key path itself is kept in a box: workloads copy accessors on every touched
 /// object, and copying the models inside it (attributes with their columns, defaults and
 /// derivations; relationships) retained each of their strings.
-package struct KeyPathAccessor {
+public struct KeyPathAccessor {
     /// The key path as resolved.
     package var keyPath: ResolvedKeyPath { box.value }
     private let box: Box

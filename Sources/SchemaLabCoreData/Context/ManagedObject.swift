@@ -16,7 +16,7 @@ import SchemaLabSQLite
 /// filled, and then gets room beside it (one more allocation, for the faults that are fired).
 /// Room for every attribute in every fault cost 24 bytes an attribute that nothing filled (the
 /// V2 photo fetch's heap per photo rose from 561 to 758 bytes with its meta fault).
-package final class ManagedObject: ManagedBuffer<ManagedObjectFields, SQLValue> {
+public final class ManagedObject: ManagedBuffer<ManagedObjectFields, SQLValue> {
     /// A new object of `entity`, its values NULL: with room for them in its own allocation, or,
     /// without `room`, reading the entity's shared NULLs until ``roomForValues`` makes room.
     @inlinable static func make(entity: EntityDescription, objectID: Int64, isFault: Bool, room: Bool = true) -> ManagedObject {
@@ -66,43 +66,43 @@ package final class ManagedObject: ManagedBuffer<ManagedObjectFields, SQLValue> 
     /// The object's fields, in place (the object is alive while its method runs).
     @inlinable var fields: UnsafeMutablePointer<ManagedObjectFields> { withUnsafeMutablePointerToHeader { $0 } }
 
-    package var entity: EntityDescription { fields.pointee.entity }
+    public var entity: EntityDescription { fields.pointee.entity }
     /// Z_PK; 0 for an inserted object until it is saved.
-    package internal(set) var objectID: Int64 {
+    public internal(set) var objectID: Int64 {
         @inlinable get { fields.pointee.objectID }
         @inlinable set { fields.pointee.objectID = newValue }
     }
     /// Attribute values in the entity's (alphabetical) attribute order; NULL while a fault
     /// without a snapshot (a partial fault holds only the properties it fetched). For reading:
     /// the context writes through ``roomForValues``.
-    package var values: ObjectValues {
+    public var values: ObjectValues {
         @inlinable get { ObjectValues(base: fields.pointee.storage, count: fields.pointee.entity.attributeCount) }
     }
     /// Targets of the to-one relationships, in ``EntityDescription/toOne`` order.
-    package internal(set) var related: ToOneSlots {
+    public internal(set) var related: ToOneSlots {
         @inlinable get { fields.pointee.related }
         @inlinable _modify { yield &fields.pointee.related }
     }
     /// Targets of the to-many relationships, in ``EntityDescription/toMany`` order;
     /// nil while that relationship is a fault (not yet read from the store).
-    package internal(set) var toManyTargets: ToManySlots {
+    public internal(set) var toManyTargets: ToManySlots {
         @inlinable get { fields.pointee.toManyTargets }
         @inlinable _modify { yield &fields.pointee.toManyTargets }
     }
     /// True until the object's values are available to read.
-    package internal(set) var isFault: Bool {
+    public internal(set) var isFault: Bool {
         @inlinable get { fields.pointee.isFault }
         @inlinable set { fields.pointee.isFault = newValue }
     }
     /// True when a fetch left the row's values in `values` but the object a fault
     /// (returnsObjectsAsFaults): reading it fulfils the fault without SQL.
-    package internal(set) var hasSnapshot: Bool {
+    public internal(set) var hasSnapshot: Bool {
         @inlinable get { fields.pointee.hasSnapshot }
         @inlinable set { fields.pointee.hasSnapshot = newValue }
     }
     /// The properties a partial fetch (`propertiesToFetch` on objects) read into this fault;
     /// reading any other fires it. Nil for every other object.
-    package internal(set) var partial: PartialProperties? {
+    public internal(set) var partial: PartialProperties? {
         @inlinable get { fields.pointee.extras?.partial }
         set {
             if newValue == nil && fields.pointee.extras == nil { return }
@@ -116,12 +116,12 @@ package final class ManagedObject: ManagedBuffer<ManagedObjectFields, SQLValue> 
         partial = nil
     }
     /// Z_OPT: the row version read or written last (optimistic locking).
-    package internal(set) var version: Int64 {
+    public internal(set) var version: Int64 {
         @inlinable get { fields.pointee.version }
         @inlinable set { fields.pointee.version = newValue }
     }
     /// True once deleted in its context (its row goes at the next save).
-    package internal(set) var isDeleted: Bool {
+    public internal(set) var isDeleted: Bool {
         @inlinable get { fields.pointee.isDeleted }
         @inlinable set { fields.pointee.isDeleted = newValue }
     }
@@ -164,7 +164,7 @@ package final class ManagedObject: ManagedBuffer<ManagedObjectFields, SQLValue> 
 
 /// The fields of a ``ManagedObject``, at the start of its allocation (its attribute values follow
 /// them there, or are in a buffer beside it, or are its entity's shared NULLs: `storage`).
-package struct ManagedObjectFields {
+public struct ManagedObjectFields {
     @usableFromInline let entity: EntityDescription
     @usableFromInline var objectID: Int64
     @usableFromInline var related: ToOneSlots
@@ -187,8 +187,8 @@ package struct ManagedObjectFields {
         self.objectID = objectID
         self.isFault = isFault
         self.storage = storage
-        self.related = ToOneSlots(count: entity.toOne.count)
-        self.toManyTargets = ToManySlots(count: entity.toMany.count)
+        self.related = ToOneSlots(count: entity.toOneCount)
+        self.toManyTargets = ToManySlots(count: entity.toManyCount)
     }
 }
 
@@ -221,17 +221,17 @@ package struct ManagedObjectFields {
 /// Only the context sets them, through ``ManagedObject/roomForValues`` (outside the module a
 /// value changes through ``ManagedObjectContext/set(_:attribute:to:)``, which records the
 /// change for the save).
-package struct ObjectValues: RandomAccessCollection {
+public struct ObjectValues: RandomAccessCollection {
     @usableFromInline let base: UnsafeMutablePointer<SQLValue>
-    package let count: Int
+    public let count: Int
 
     @inlinable init(base: UnsafeMutablePointer<SQLValue>, count: Int) {
         self.base = base
         self.count = count
     }
 
-    @inlinable package var startIndex: Int { 0 }
-    @inlinable package var endIndex: Int { count }
+    @inlinable public var startIndex: Int { 0 }
+    @inlinable public var endIndex: Int { count }
 
     /// Sets a value that is NULL (a fault's, before it is filled): NULL holds nothing to
     /// release, so the value is written without destroying the old one (9 instructions a
@@ -248,13 +248,13 @@ package struct ObjectValues: RandomAccessCollection {
     }
 
     /// True when the value at `index` is NULL, tested in place (the value is not copied).
-    @inlinable package func isNull(at index: Int) -> Bool {
+    @inlinable public func isNull(at index: Int) -> Bool {
         precondition(index >= 0 && index < count, "attribute \(index) out of 0..<\(count)")
         if case .null = base[index] { return true }
         return false
     }
 
-    @inlinable package internal(set) subscript(index: Int) -> SQLValue {
+    @inlinable public internal(set) subscript(index: Int) -> SQLValue {
         get {
             precondition(index >= 0 && index < count, "attribute \(index) out of 0..<\(count)")
             return base[index]

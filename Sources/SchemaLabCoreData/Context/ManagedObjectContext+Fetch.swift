@@ -232,13 +232,13 @@ extension ManagedObjectContext {
     }
 
     /// Fires a fault to read attribute `index`, unless a partial fetch already read it.
-    package func fireFault(_ object: ManagedObject, attribute index: Int) throws {
+    public func fireFault(_ object: ManagedObject, attribute index: Int) throws {
         if let p = object.partial, p.hasAttribute[index] { return }
         try fireFault(object)
     }
 
     /// Fires a fault to follow to-one `index`, unless a partial fetch already read it.
-    package func fireFault(_ object: ManagedObject, toOne index: Int) throws {
+    public func fireFault(_ object: ManagedObject, toOne index: Int) throws {
         if let p = object.partial, p.hasToOne[index] { return }
         try fireFault(object)
     }

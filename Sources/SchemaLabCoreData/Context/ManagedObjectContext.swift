@@ -12,9 +12,9 @@ import SchemaLabSQLite
 ///
 /// Not modelled: the coordinator's row cache, change tracking and merge policies,
 /// optimistic-locking conflicts (Z_OPT is written, never checked), undo.
-package final class ManagedObjectContext {
-    package let store: Store
-    package let objectModel: ManagedObjectModel
+public final class ManagedObjectContext {
+    public let store: Store
+    public let objectModel: ManagedObjectModel
     @exclusivity(unchecked) var registry = ObjectRegistry()
     @usableFromInline @exclusivity(unchecked) var inserted: [ManagedObject] = []
     /// Saved objects with changed attributes, written by the next save.
@@ -30,7 +30,7 @@ package final class ManagedObjectContext {
     @exclusivity(unchecked) var externalWritten: [String] = []
     @exclusivity(unchecked) var externalObsolete: [String] = []
 
-    package init(store: Store, objectModel: ManagedObjectModel) {
+    public init(store: Store, objectModel: ManagedObjectModel) {
         self.store = store
         self.objectModel = objectModel
     }
@@ -72,7 +72,7 @@ package final class ManagedObjectContext {
     }
 
     /// True while inserted objects wait for a save (Core Data's `hasChanges`, for inserts).
-    package var hasChanges: Bool { !inserted.isEmpty || !updated.isEmpty || !deleted.isEmpty || !orderChanged.isEmpty }
+    public var hasChanges: Bool { !inserted.isEmpty || !updated.isEmpty || !deleted.isEmpty || !orderChanged.isEmpty }
 
     // MARK: Inserting and saving
 
@@ -82,7 +82,7 @@ package final class ManagedObjectContext {
     /// A new object of `entity` with the given attribute values (entity attribute order).
     /// A Float attribute keeps its value as a 32-bit float does (1.7 is held, and saved, as
     /// 1.7000000476837158), as an app's `Float` property hands Core Data.
-    @inlinable package func insert(_ entity: EntityDescription, values: [SQLValue]) -> ManagedObject {
+    @inlinable public func insert(_ entity: EntityDescription, values: [SQLValue]) -> ManagedObject {
         precondition(values.count == entity.attributeCount, "\(entity.name) has \(entity.attributeCount) attributes, not \(values.count)")
         return insert(entity) { target in
             for i in values.indices { target[i] = values[i] }
@@ -92,7 +92,7 @@ package final class ManagedObjectContext {
     /// Inserts a new object whose attribute values `fill` writes in place, into the object's own
     /// storage (entity attribute order; every value is NULL until written), without an array of
     /// them first. The buffer is valid only during the call.
-    @inlinable package func insert(_ entity: EntityDescription, writing fill: (UnsafeMutableBufferPointer<SQLValue>) -> Void)
+    @inlinable public func insert(_ entity: EntityDescription, writing fill: (UnsafeMutableBufferPointer<SQLValue>) -> Void)
         -> ManagedObject
     {
         let o = ManagedObject.make(entity: entity, objectID: 0, isFault: false)
@@ -105,14 +105,14 @@ package final class ManagedObjectContext {
 
     /// Sets a to-one relationship (by its index in ``EntityDescription/toOne``).
     @inlinable
-    package func setRelated(_ object: ManagedObject, _ index: Int, to target: ManagedObject?) {
+    public func setRelated(_ object: ManagedObject, _ index: Int, to target: ManagedObject?) {
         object.fields.pointee.related.set(index, target)
     }
 
     /// The object a to-one slot points at, or nil: the object set or registered for it, or,
     /// for a key a fetch left there, the object this context has registered for that row (a
     /// fault made now when there is none), which the slot keeps from then on.
-    package func related(_ object: ManagedObject, _ slot: Int) -> ManagedObject? {
+    public func related(_ object: ManagedObject, _ slot: Int) -> ManagedObject? {
         switch object.related[slot] {
         case .none: return nil
         case .object(let target): return target
@@ -149,7 +149,7 @@ package final class ManagedObjectContext {
     /// Inlinable, so that the collection's type is specialized where the workload calls it
     /// (unspecialized, the generic iteration cost 11% of an insert with to-many relationships).
     @inlinable
-    package func addRelated(_ object: ManagedObject, toMany index: Int, _ targets: some Collection<ManagedObject>) {
+    public func addRelated(_ object: ManagedObject, toMany index: Int, _ targets: some Collection<ManagedObject>) {
         object.fields.pointee.toManyTargets.update(index) { slot in
             if slot == nil { slot = Array(targets) } else { slot!.append(contentsOf: targets) }
         }
@@ -157,7 +157,7 @@ package final class ManagedObjectContext {
 
     /// Adds one target to a to-many relationship.
     @inlinable
-    package func addRelated(_ object: ManagedObject, toMany index: Int, _ target: ManagedObject) {
+    public func addRelated(_ object: ManagedObject, toMany index: Int, _ target: ManagedObject) {
         object.fields.pointee.toManyTargets.update(index) { slot in
             if slot == nil { slot = [target] } else { slot!.append(target) }
         }
@@ -179,7 +179,7 @@ package final class ManagedObjectContext {
     /// The value at a key path on `object`, firing faults along the way as Core Data does.
     /// Inlinable: workloads read every value of their results through it.
     @inlinable
-    package func value(of object: ManagedObject, at path: KeyPathAccessor) throws -> SQLValue {
+    public func value(of object: ManagedObject, at path: KeyPathAccessor) throws -> SQLValue {
         var o = object
         for idx in path.relationshipIndexes {
             if o.isFault { try fireFault(o, toOne: idx) }

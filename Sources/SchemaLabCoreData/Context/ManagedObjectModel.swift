@@ -1,8 +1,8 @@
 /// The context's run-time form of a ``ResolvedModel`` (Core Data's NSManagedObjectModel):
 /// every entity's description, with its prepared SQL, linked to its relationships' destinations.
-package final class ManagedObjectModel {
+public final class ManagedObjectModel {
     package let model: ResolvedModel
-    package let entities: [EntityDescription]
+    public let entities: [EntityDescription]
 
     /// True when some entity has a non-optional attribute (a save then validates).
     let hasRequiredAttributes: Bool
@@ -31,7 +31,7 @@ package final class ManagedObjectModel {
         for e in entities { e.linkSubentities(entities, model: model) }
     }
 
-    package func entity(_ name: String) -> EntityDescription? { entities.first { $0.name == name } }
+    public func entity(_ name: String) -> EntityDescription? { entities.first { $0.name == name } }
 
     /// The entities point at each other (a relationship's destination, a hierarchy's concrete
     /// entities, themselves among them): strong references each way, kept for the fetch loop's

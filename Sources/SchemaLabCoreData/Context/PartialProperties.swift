@@ -7,11 +7,11 @@ import SchemaLabSQLite
 /// other property fires the fault (the whole row by primary key).
 public final class PartialProperties {
     /// The entity's attribute indexes, in the order listed.
-    package let attributes: [Int]
+    public let attributes: [Int]
     /// The entity's to-one indexes, in the order listed.
-    package let toOnes: [Int]
+    public let toOnes: [Int]
     /// The selected columns after Z_PK, in the order listed.
-    package let columns: [String]
+    public let columns: [String]
     let hasAttribute: [Bool]
     let hasToOne: [Bool]
     /// `1, t0.Z_PK, t0.ZNAME, …`: the entity number, the key and the listed columns (rendered

@@ -1,6 +1,6 @@
 /// The targets of an object's to-many relationships, by slot (``EntityDescription/toMany``
 /// order); nil while that relationship is a fault.
-package typealias ToManySlots = InlineSlots<[ManagedObject]?>
+public typealias ToManySlots = InlineSlots<[ManagedObject]?>
 
 extension InlineSlots where Element == [ManagedObject]? {
     /// `count` to-many slots, every one a fault.

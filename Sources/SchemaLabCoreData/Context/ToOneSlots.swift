@@ -7,7 +7,7 @@
 /// destination's fault or finds the object it has registered for that key. Making the fault
 /// with every fetched row cost an allocation and a registry entry per row and to-one (15% of
 /// a 10,000-row V3 photo fetch's instructions under callgrind) for rows nothing touched.
-package enum ToOneTarget {
+public enum ToOneTarget {
     case none
     case object(ManagedObject)
     /// The destination entity (the concrete one, for a hierarchy) and the row's Z_PK. The
@@ -18,7 +18,7 @@ package enum ToOneTarget {
 /// The targets of an object's to-one relationships, by slot (``EntityDescription/toOne``
 /// order). Read a slot through the context (``ManagedObjectContext/related(_:_:)``), which
 /// makes the object of a key the first time.
-package typealias ToOneSlots = InlineSlots<ToOneTarget>
+public typealias ToOneSlots = InlineSlots<ToOneTarget>
 
 extension InlineSlots where Element == ToOneTarget {
     /// `count` empty to-one slots.

@@ -3,10 +3,10 @@ import SchemaLabSQLite
 
 /// A Core Data-shaped SQLite store: one connection to a file laid out for one
 /// ``ResolvedModel``, opened the way Core Data opens it.
-package final class Store {
-    package let db: Database
+public final class Store {
+    public let db: Database
     package let model: ResolvedModel
-    package let path: String
+    public let path: String
 
     /// Pragmas Core Data sets on a new store (before any table exists).
     static let creationPragmas = [Pragma(name: "page_size", value: "4096"), Pragma(name: "auto_vacuum", value: "incremental")]
@@ -54,17 +54,17 @@ package final class Store {
 
     /// The pragmas an opened connection runs: Core Data's, overridden and extended by the
     /// scenario's (names and values allow-listed by the decoder), less `skipping`.
-    package static func connectionPragmaStatements(_ pragmas: [Pragma], skipping: Set<String> = ["page_size", "auto_vacuum"]) -> [String] {
+    public static func connectionPragmaStatements(_ pragmas: [Pragma], skipping: Set<String> = ["page_size", "auto_vacuum"]) -> [String] {
         var list = connectionPragmas.map { p in pragmas.first { $0.name == p.name } ?? p }
         list += pragmas.filter { p in !skipping.contains(p.name) && !list.contains { $0.name == p.name } }
         return list.map { "pragma \($0.name)=\($0.value)" }
     }
 
     /// The directory of this store's external binary data files.
-    package var externalDataDirectory: String { ExternalBinaryData.directory(forStore: path) }
+    public var externalDataDirectory: String { ExternalBinaryData.directory(forStore: path) }
 
     /// Removes a store file, its WAL and shared-memory files, and its external data files.
-    package static func remove(path: String) {
+    public static func remove(path: String) {
         for suffix in ["", "-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: path + suffix) }
         let support = URL(fileURLWithPath: ExternalBinaryData.directory(forStore: path)).deletingLastPathComponent().path
         try? FileManager.default.removeItem(atPath: support)
@@ -72,7 +72,7 @@ package final class Store {
 
     /// Copies a store file and its external data files to `to` (not its `-wal`: a store the lab
     /// made is checkpointed when it closes; ``ExistingStore`` copies a user's `-wal` too).
-    package static func copy(from: String, to: String) throws {
+    public static func copy(from: String, to: String) throws {
         try FileManager.default.copyItem(atPath: from, toPath: to)
         let source = URL(fileURLWithPath: ExternalBinaryData.directory(forStore: from)).deletingLastPathComponent().path
         guard FileManager.default.fileExists(atPath: source) else { return }

@@ -4,10 +4,10 @@ import Glibc
 #endif
 
 /// Wall and CPU clocks for the timed region.
-package enum Clock {
+public enum Clock {
     /// Monotonic wall time in nanoseconds (`CLOCK_MONOTONIC`).
     @inlinable @inline(__always)
-    package static func wallNanoseconds() -> UInt64 {
+    public static func wallNanoseconds() -> UInt64 {
         var ts = timespec()
         clock_gettime(CLOCK_MONOTONIC, &ts)
         return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
@@ -15,7 +15,7 @@ package enum Clock {
 
     /// CPU time of the process in nanoseconds (`CLOCK_PROCESS_CPUTIME_ID`, user + system).
     @inlinable @inline(__always)
-    package static func cpuNanoseconds() -> UInt64 {
+    public static func cpuNanoseconds() -> UInt64 {
         var ts = timespec()
         clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts)
         return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)

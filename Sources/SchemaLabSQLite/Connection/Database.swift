@@ -7,22 +7,22 @@ import Synchronization
 ///
 /// This folder (`SQLite/`) is the only one that talks to the C API: the rest of
 /// the lab speaks SQL strings and ``SQLValue``s through this class.
-package final class Database {
+public final class Database {
     @usableFromInline let handle: OpaquePointer
     /// False once ``detachHandle()`` handed the connection to another owner.
     @exclusivity(unchecked) private var ownsHandle = true
     /// The file path, or `:memory:`.
-    package let path: String
+    public let path: String
     @exclusivity(unchecked) private var cache: [String: Statement] = [:]
     @usableFromInline @exclusivity(unchecked) var logGeneration = 0
     @usableFromInline @exclusivity(unchecked) var log: [String] = []
     /// Statements executed (first `step()` after a reset) since the counter was last reset.
-    package var executions: Int { executionCount }
+    public var executions: Int { executionCount }
     @usableFromInline @exclusivity(unchecked) var executionCount = 0
     /// The longest write transaction since the counters were last reset (nanoseconds): from
     /// BEGIN to COMMIT or ROLLBACK, or one writing statement in autocommit mode. How long
     /// this connection held the write lock at most (BEGIN EXCLUSIVE takes it at BEGIN).
-    @exclusivity(unchecked) package private(set) var longestWriteNanoseconds: UInt64 = 0
+    @exclusivity(unchecked) public private(set) var longestWriteNanoseconds: UInt64 = 0
     /// When the open explicit transaction began (wall clock, ns).
     @exclusivity(unchecked) private var transactionStart: UInt64 = 0
     /// True between ``beginTrace()`` and ``endTrace()``: every execution is recorded with its bindings.
@@ -33,7 +33,7 @@ package final class Database {
     /// The connection's integer array, `_Z_intarray0` (see ``IntegerArray``), created when the
     /// connection opens; if the file could not take it then (it is not a database, which the
     /// first statement will say), on first use.
-    package var integerArray: IntegerArray {
+    public var integerArray: IntegerArray {
         get throws {
             if let a = integerArrayStorage { return a }
             let a = try IntegerArray(database: self, handle: handle, name: IntegerArray.coreDataName)
@@ -46,7 +46,7 @@ package final class Database {
     /// Opens (creating if needed) the database at `path`, registers Core Data's SQL
     /// functions and collations on it (see ``CoreDataFunctions``) and creates its integer
     /// array `_Z_intarray0` in the TEMP schema (outside every statement log).
-    package convenience init(path: String) throws {
+    public convenience init(path: String) throws {
         try self.init(path: path, untrusted: Self.isUntrusted(path))
     }
 
@@ -55,12 +55,12 @@ package final class Database {
     private static let untrustedFiles = Mutex<Set<String>>([])
 
     /// Marks the database file at `path` as from elsewhere (see ``init(path:untrusted:)``).
-    package static func markUntrusted(_ path: String) {
+    public static func markUntrusted(_ path: String) {
         untrustedFiles.withLock { _ = $0.insert(path) }
     }
 
     /// True when `path` was marked as from elsewhere.
-    package static func isUntrusted(_ path: String) -> Bool {
+    public static func isUntrusted(_ path: String) -> Bool {
         untrustedFiles.withLock { $0.contains(path) }
     }
 
@@ -69,7 +69,7 @@ package final class Database {
     /// writes to the schema or pages by hand), the schema not trusted
     /// (`SQLITE_DBCONFIG_TRUSTED_SCHEMA` off: a view or trigger in the file cannot call the
     /// lab's registered functions, none of which is marked innocuous) and no extension loading.
-    package init(path: String, untrusted: Bool) throws {
+    public init(path: String, untrusted: Bool) throws {
         var db: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
         let rc = sqlite3_open_v2(path, &db, flags, nil)
@@ -119,12 +119,12 @@ package final class Database {
     }
 
     /// Rows changed by the last INSERT, UPDATE or DELETE (`sqlite3_changes`).
-    package var changes: Int { Int(sqlite3_changes(handle)) }
+    public var changes: Int { Int(sqlite3_changes(handle)) }
 
     @usableFromInline var lastErrorMessage: String { String(cString: sqlite3_errmsg(handle)) }
 
     /// A prepared statement for `sql`, from the cache or newly prepared.
-    package func statement(_ sql: String) throws -> Statement {
+    public func statement(_ sql: String) throws -> Statement {
         if let s = cache[sql] { return s }
         let s = try Statement(database: self, sql: sql)
         cache[sql] = s
@@ -132,13 +132,13 @@ package final class Database {
     }
 
     /// Runs one statement to completion through the cache (so it is counted and logged).
-    package func execute(_ sql: String, _ values: [SQLValue] = []) throws {
+    public func execute(_ sql: String, _ values: [SQLValue] = []) throws {
         try statement(sql).run(values)
     }
 
     /// Runs a script of one or more statements with `sqlite3_exec`, outside the
     /// statement cache: for DDL and set-up, never inside a measured region.
-    package func executeScript(_ sql: String) throws {
+    public func executeScript(_ sql: String) throws {
         var err: UnsafeMutablePointer<CChar>?
         let rc = sqlite3_exec(handle, sql, nil, nil, &err)
         if rc != SQLITE_OK {
@@ -149,7 +149,7 @@ package final class Database {
     }
 
     /// All rows of a query, as values (set-up and inspection only; not for hot paths).
-    package func rows(_ sql: String, _ values: [SQLValue] = []) throws -> [[SQLValue]] {
+    public func rows(_ sql: String, _ values: [SQLValue] = []) throws -> [[SQLValue]] {
         let s = try Statement(database: self, sql: sql)
         try s.bind(values)
         var out: [[SQLValue]] = []
@@ -161,7 +161,7 @@ package final class Database {
     }
 
     /// The first column of the first row, or `.null`.
-    package func scalar(_ sql: String, _ values: [SQLValue] = []) throws -> SQLValue {
+    public func scalar(_ sql: String, _ values: [SQLValue] = []) throws -> SQLValue {
         try rows(sql, values).first?.first ?? .null
     }
 
@@ -185,7 +185,7 @@ package final class Database {
 
     /// Makes a statement that finds the database locked retry for up to `milliseconds`
     /// (`sqlite3_busy_timeout`) instead of failing at once with SQLITE_BUSY.
-    package func setBusyTimeout(milliseconds: Int) {
+    public func setBusyTimeout(milliseconds: Int) {
         sqlite3_busy_timeout(handle, Int32(milliseconds))
     }
 
@@ -199,30 +199,30 @@ package final class Database {
 
     /// Starts recording every statement this connection executes, with the values bound to
     /// it, for the raw baseline (outside any timed region: recording costs time).
-    package func beginTrace() {
+    public func beginTrace() {
         tracing = true
         trace = RawTrace()
     }
 
     /// Stops recording and returns the executions, in order, each with its bindings.
-    package func endTrace() -> RawTrace {
+    public func endTrace() -> RawTrace {
         tracing = false
         defer { trace = RawTrace() }
         return trace
     }
 
     /// Starts a new statement log and resets all counters (statement, page cache, executions).
-    package func beginStatementLog() {
+    public func beginStatementLog() {
         logGeneration += 1
         log.removeAll(keepingCapacity: true)
         resetCounters()
     }
 
     /// The distinct statements run since ``beginStatementLog()``, in order of first execution.
-    package var statementLog: [String] { log }
+    public var statementLog: [String] { log }
 
     /// Resets SQLite's statement and page-cache counters and the execution count.
-    package func resetCounters() {
+    public func resetCounters() {
         for s in cache.values { _ = s.counters(reset: true) }
         var cur: Int32 = 0, hi: Int32 = 0
         sqlite3_db_status(handle, SQLITE_DBSTATUS_CACHE_HIT, &cur, &hi, 1)
@@ -232,7 +232,7 @@ package final class Database {
     }
 
     /// The counters accumulated since the last reset, summed over cached statements.
-    package func counters() -> StatementCounters {
+    public func counters() -> StatementCounters {
         var total = StatementCounters()
         for s in cache.values { total = total + s.counters(reset: false) }
         var cur: Int32 = 0, hi: Int32 = 0
@@ -246,7 +246,7 @@ package final class Database {
     // MARK: Plans
 
     /// The EXPLAIN QUERY PLAN tree of `sql` (parameters are left unbound).
-    package func queryPlan(_ sql: String) throws -> [QueryPlanNode] {
+    public func queryPlan(_ sql: String) throws -> [QueryPlanNode] {
         let s = try Statement(database: self, sql: "EXPLAIN QUERY PLAN " + sql)
         var nodes: [QueryPlanNode] = []
         while try s.step() {

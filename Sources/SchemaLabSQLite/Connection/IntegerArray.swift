@@ -8,14 +8,14 @@ import CSQLite
 /// The module is the lab's C port of SQLite's public-domain `test_intarray.c`
 /// (`Sources/CIntArray`): one column, `value`, every scan reads the whole list in order.
 /// The table belongs to the connection and goes with it.
-package final class IntegerArray {
+public final class IntegerArray {
     /// The table's name, as statements write it.
-    package let name: String
+    public let name: String
     @usableFromInline let array: OpaquePointer
     @usableFromInline unowned let database: Database
 
     /// The name Core Data gives its first integer array.
-    package static let coreDataName = "_Z_intarray0"
+    public static let coreDataName = "_Z_intarray0"
 
     init(database: Database, handle: OpaquePointer, name: String) throws {
         var out: OpaquePointer?
@@ -30,7 +30,7 @@ package final class IntegerArray {
 
     /// Replaces the array's contents with `values` (copied), for the next statement that reads
     /// it. While the connection traces, the binding is recorded for the raw baseline.
-    package func bind(_ values: some Collection<Int64>) throws {
+    public func bind(_ values: some Collection<Int64>) throws {
         let rc =
             values.withContiguousStorageIfAvailable { schemalab_intarray_bind(array, Int32($0.count), $0.baseAddress) }
             ?? ContiguousArray(values).withUnsafeBufferPointer { schemalab_intarray_bind(array, Int32($0.count), $0.baseAddress) }
@@ -39,5 +39,5 @@ package final class IntegerArray {
     }
 
     /// How many values the array holds.
-    package var count: Int { Int(schemalab_intarray_count(array)) }
+    public var count: Int { Int(schemalab_intarray_count(array)) }
 }

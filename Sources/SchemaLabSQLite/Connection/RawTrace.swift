@@ -5,9 +5,9 @@
 /// would sit in the heap among the freed pages of the run that recorded it, where the
 /// measured repetitions would reuse them and their memory growth would read too low (a
 /// test saw 4.7 MB instead of 8-9 MB). Large flat arrays are mapped on their own.
-package struct RawTrace: Sendable {
+public struct RawTrace: Sendable {
     /// The distinct SQL texts, and each execution's index among them.
-    package private(set) var sqls: [String] = []
+    public private(set) var sqls: [String] = []
     private var sqlIndex: [String: Int32] = [:]
     private(set) var executions: [Int32] = []
     /// Where each execution's values start (one entry more than executions).
@@ -21,11 +21,11 @@ package struct RawTrace: Sendable {
 
     static let null: UInt8 = 0, integer: UInt8 = 1, real: UInt8 = 2, text: UInt8 = 3, blob: UInt8 = 4
 
-    package init() {}
+    public init() {}
 
     /// How many executions.
-    package var count: Int { executions.count }
-    package var isEmpty: Bool { executions.isEmpty }
+    public var count: Int { executions.count }
+    public var isEmpty: Bool { executions.isEmpty }
 
     /// The prefix of the pseudo-statement that records an integer array's new contents.
     static let arrayBindingPrefix = "\u{0}bind integer array "
@@ -36,12 +36,12 @@ package struct RawTrace: Sendable {
     }
 
     /// Records that the integer array `name` now holds `values` (replayed before the statements after it).
-    package mutating func appendArrayBinding(name: String, values: some Collection<Int64>) {
+    public mutating func appendArrayBinding(name: String, values: some Collection<Int64>) {
         append(sql: Self.arrayBindingPrefix + name, bindings: values.lazy.map { SQLValue.integer($0) })
     }
 
     /// Records one execution.
-    package mutating func append(sql: String, bindings: some Collection<SQLValue>) {
+    public mutating func append(sql: String, bindings: some Collection<SQLValue>) {
         let index: Int32
         if let i = sqlIndex[sql] {
             index = i
@@ -76,7 +76,7 @@ package struct RawTrace: Sendable {
     }
 
     /// Execution `i` as SQL and values (for tests and inspection; not for hot paths).
-    package func execution(_ index: Int) -> (sql: String, bindings: [SQLValue]) {
+    public func execution(_ index: Int) -> (sql: String, bindings: [SQLValue]) {
         let values = (Int(valueStart[index])..<Int(valueStart[index + 1])).map { j -> SQLValue in
             switch kinds[j] {
             case Self.integer: return .integer(Int64(bitPattern: numbers[j]))

@@ -4,14 +4,14 @@ import CSQLite
 ///
 /// Every result code is checked right after the call; a failure throws a
 /// ``SQLiteError`` that carries the statement's SQL.
-package final class Statement {
+public final class Statement {
     @usableFromInline let handle: OpaquePointer
     /// `unowned(unsafe)`: a statement never outlives its database (the database's cache
     /// owns it, and uncached ones live inside a call on the database), and a checked
     /// `unowned` costs two atomic operations on every step (seen under callgrind).
     @usableFromInline unowned(unsafe) let database: Database
     /// The SQL text this statement was prepared from.
-    package let sql: String
+    public let sql: String
     /// True between the first `step()` of an execution and `reset()`.
     @usableFromInline @exclusivity(unchecked) var running = false
     /// True when the statement writes nothing (`sqlite3_stmt_readonly`: COMMIT and a deferred
@@ -42,9 +42,9 @@ package final class Statement {
     deinit { sqlite3_finalize(handle) }
 
     /// Number of `?` parameters.
-    @inlinable package var parameterCount: Int32 { sqlite3_bind_parameter_count(handle) }
+    @inlinable public var parameterCount: Int32 { sqlite3_bind_parameter_count(handle) }
     /// Number of result columns.
-    @inlinable package var columnCount: Int32 { sqlite3_column_count(handle) }
+    @inlinable public var columnCount: Int32 { sqlite3_column_count(handle) }
 
     // MARK: Binding (1-based parameter indexes, as in SQLite)
 
@@ -59,17 +59,17 @@ package final class Statement {
         bound[i] = value
     }
 
-    @inlinable package func bind(_ value: Int64, at index: Int32) throws {
+    @inlinable public func bind(_ value: Int64, at index: Int32) throws {
         if database.tracing { record(.integer(value), at: index) }
         try check(sqlite3_bind_int64(handle, index, value))
     }
 
-    @inlinable package func bind(_ value: Double, at index: Int32) throws {
+    @inlinable public func bind(_ value: Double, at index: Int32) throws {
         if database.tracing { record(.real(value), at: index) }
         try check(sqlite3_bind_double(handle, index, value))
     }
 
-    @inlinable package func bind(_ value: String, at index: Int32) throws {
+    @inlinable public func bind(_ value: String, at index: Int32) throws {
         if database.tracing { record(.text(value), at: index) }
         var value = value
         let rc = value.withUTF8 { buf -> Int32 in
@@ -82,7 +82,7 @@ package final class Statement {
         try check(rc)
     }
 
-    @inlinable package func bind(_ value: SQLValue, at index: Int32) throws {
+    @inlinable public func bind(_ value: SQLValue, at index: Int32) throws {
         switch value {
         case .null:
             if database.tracing { record(.null, at: index) }
@@ -100,7 +100,7 @@ package final class Statement {
     }
 
     /// Binds values to parameters 1...n.
-    @inlinable package func bind(_ values: [SQLValue]) throws {
+    @inlinable public func bind(_ values: [SQLValue]) throws {
         for (i, v) in values.enumerated() { try bind(v, at: Int32(i + 1)) }
     }
 
@@ -112,7 +112,7 @@ package final class Statement {
     /// tracing its bindings, starting the write clock) and the end of it are calls, so that
     /// every caller, in any module, steps rows without a call of ours.
     @inlinable @discardableResult
-    package func step() throws -> Bool {
+    public func step() throws -> Bool {
         if !running { beginExecution() }
         let rc = sqlite3_step(handle)
         if rc == SQLITE_ROW { return true }
@@ -148,13 +148,13 @@ package final class Statement {
     }
 
     /// Resets the statement so it can run again (bindings are kept).
-    @inlinable package func reset() {
+    @inlinable public func reset() {
         sqlite3_reset(handle)
         running = false
     }
 
     /// Runs the statement to completion, ignoring rows, then resets it.
-    package func run(_ values: [SQLValue] = []) throws {
+    public func run(_ values: [SQLValue] = []) throws {
         if !values.isEmpty { try bind(values) }
         defer { reset() }
         while try step() {}
@@ -162,18 +162,18 @@ package final class Statement {
 
     // MARK: Columns (0-based, as in SQLite)
 
-    @inlinable package func int64(at column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
-    @inlinable package func double(at column: Int32) -> Double { sqlite3_column_double(handle, column) }
-    @inlinable package func isNull(at column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
+    @inlinable public func int64(at column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
+    @inlinable public func double(at column: Int32) -> Double { sqlite3_column_double(handle, column) }
+    @inlinable public func isNull(at column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
 
-    @inlinable package func text(at column: Int32) -> String? {
+    @inlinable public func text(at column: Int32) -> String? {
         guard let p = sqlite3_column_text(handle, column) else { return nil }
         let n = Int(sqlite3_column_bytes(handle, column))
         return String(decoding: UnsafeBufferPointer(start: p, count: n), as: UTF8.self)
     }
 
     /// The column's value in its storage class.
-    @inlinable package func value(at column: Int32) -> SQLValue {
+    @inlinable public func value(at column: Int32) -> SQLValue {
         switch sqlite3_column_type(handle, column) {
         case SQLITE_INTEGER: return .integer(sqlite3_column_int64(handle, column))
         case SQLITE_FLOAT: return .real(sqlite3_column_double(handle, column))
