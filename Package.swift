@@ -63,8 +63,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SchemaLabTests",
-            dependencies: ["SchemaLab", "SchemaLabEngine", "SchemaLabCoreData", "SchemaLabSQLite", "schemalab"],
-            resources: [.copy("Fixtures")]
+            dependencies: ["SchemaLab", "SchemaLabEngine", "SchemaLabCoreData", "SchemaLabSQLite", "schemalab"]
         ),
     ],
     swiftLanguageModes: [.v6]

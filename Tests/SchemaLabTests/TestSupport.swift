@@ -37,8 +37,8 @@ enum TestSupport {
     }()
 
     static let photosScenario = packageRoot + "/scenarios/photos-matrix.json"
-    static let tinyScenario = packageRoot + "/Tests/SchemaLabTests/Fixtures/tiny.json"
-    static let libraryScenario = packageRoot + "/Tests/SchemaLabTests/Fixtures/library.json"
+    static let tinyScenario = packageRoot + "/Tests/Fixtures/tiny.json"
+    static let libraryScenario = packageRoot + "/Tests/Fixtures/library.json"
 
     /// This test process's folder for temporary directories, `$TMPDIR/schemalab-tests-<pid>`:
     /// removed when the process exits, and by the next test process if this one dies first.

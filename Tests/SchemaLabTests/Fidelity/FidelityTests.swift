@@ -13,7 +13,7 @@ import Testing
 /// (so that a departure that went away is noticed) and the lab's own statement must be.
 @Suite("Fidelity: the lab's SQL against statements Core Data logged")
 struct FidelityTests {
-    static let directory = TestSupport.packageRoot + "/Tests/SchemaLabTests/Fixtures/Fidelity"
+    static let directory = TestSupport.packageRoot + "/Tests/Fixtures/Fidelity"
 
     struct Entry: Decodable {
         struct Difference: Decodable {

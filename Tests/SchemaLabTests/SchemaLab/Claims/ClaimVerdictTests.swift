@@ -13,7 +13,7 @@ struct ClaimVerdictTests {
         let out = dir + "/run"
         let run = try TestSupport.runCLI(
             [
-                "run", TestSupport.packageRoot + "/Tests/SchemaLabTests/Fixtures/tiny-claims.json", "--out", out, "--size", "60", "--reps",
+                "run", TestSupport.packageRoot + "/Tests/Fixtures/tiny-claims.json", "--out", out, "--size", "60", "--reps",
                 "3", "--quiet",
             ],
             environment: ["TMPDIR": dir])
@@ -39,7 +39,7 @@ struct ClaimVerdictTests {
         var csv = CSVWriter(header: h)
         for row in rows.dropFirst() { csv.append(row) }
         try Data(csv.text.utf8).write(to: URL(fileURLWithPath: path))
-        let scenario = try ScenarioDecoder.load(path: TestSupport.packageRoot + "/Tests/SchemaLabTests/Fixtures/tiny-claims.json")
+        let scenario = try ScenarioDecoder.load(path: TestSupport.packageRoot + "/Tests/Fixtures/tiny-claims.json")
         return (out, scenario)
     }
 

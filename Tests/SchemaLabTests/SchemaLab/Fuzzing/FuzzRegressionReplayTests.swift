@@ -34,7 +34,7 @@ struct FuzzRegressionReplayTests {
         let scenario = [UInt8](try Data(contentsOf: URL(fileURLWithPath: TestSupport.tinyScenario)))
         #expect(try FuzzTarget.scenario.run(scenario) == .accepted)
         #expect(try FuzzTarget.predicate.run(Array("age > 3 AND ANY pets.name BEGINSWITH[cd] 'r'".utf8)) == .accepted)
-        let model = TestSupport.packageRoot + "/Tests/SchemaLabTests/Fixtures/Models"
+        let model = TestSupport.packageRoot + "/Tests/Fixtures/Models"
         let contents = try FileManager.default.subpathsOfDirectory(atPath: model).filter { $0.hasSuffix("contents") }.sorted()
         #expect(!contents.isEmpty)
         var accepted = 0

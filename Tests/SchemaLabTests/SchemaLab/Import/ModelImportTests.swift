@@ -7,7 +7,7 @@ import Testing
 
 @Suite("Importing an Xcode Core Data model")
 struct ModelImportTests {
-    static let models = TestSupport.packageRoot + "/Tests/SchemaLabTests/Fixtures/Models"
+    static let models = TestSupport.packageRoot + "/Tests/Fixtures/Models"
 
     /// Imports a model into a validated scenario plan (and the importer, for its notes).
     func imported(_ path: String) throws -> (plan: ScenarioPlan, importer: ScenarioImporter, text: String) {

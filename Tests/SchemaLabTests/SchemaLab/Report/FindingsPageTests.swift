@@ -7,7 +7,7 @@ import Testing
 /// resolves to an element of its target page), and `compare` catches a verdict that changed.
 @Suite("Findings: claims from run to landing page to the gate")
 struct FindingsPageTests {
-    static let scenario = TestSupport.packageRoot + "/Tests/SchemaLabTests/Fixtures/tiny-claims.json"
+    static let scenario = TestSupport.packageRoot + "/Tests/Fixtures/tiny-claims.json"
 
     @Test("run, report and findings: claims.csv, the report's Claims section, index.html and findings.md, the summary printed")
     func landingPage() throws {

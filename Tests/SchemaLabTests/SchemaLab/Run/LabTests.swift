@@ -9,7 +9,7 @@ import Testing
 /// tells an observer as it goes, takes an injected instruction counter, and leaves no file.
 @Suite("Lab.run: a typed run in memory")
 struct LabTests {
-    static let claimsScenario = TestSupport.packageRoot + "/Tests/SchemaLabTests/Fixtures/tiny-claims.json"
+    static let claimsScenario = TestSupport.packageRoot + "/Tests/Fixtures/tiny-claims.json"
 
     /// A counter that counts nothing: each case's "instructions" are a fixed function of its
     /// names, so a test can tell they went where they should.

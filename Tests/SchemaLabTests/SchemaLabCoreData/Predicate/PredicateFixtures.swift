@@ -3,7 +3,7 @@ import Foundation
 
 /// Models and helpers for the predicate tests.
 enum PredicateFixtures {
-    static let libraryScenario = TestSupport.packageRoot + "/Tests/SchemaLabTests/Fixtures/predicate-library.json"
+    static let libraryScenario = TestSupport.packageRoot + "/Tests/Fixtures/predicate-library.json"
 
     /// The photo matrix's V1 (flat Photo) and V2 (Photo.meta -> PhotoMeta).
     static func photoModel(_ variant: String) throws -> ResolvedModel {

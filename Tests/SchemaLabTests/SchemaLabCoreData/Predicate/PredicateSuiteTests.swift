@@ -86,7 +86,7 @@ private struct PredicateSuite: Decodable {
 /// compiler, in `generate.py`) says Core Data's SQL store selects; every refusal fails at its column.
 @Suite("Predicate suite: expected rows over a fixed data set, indexed and not")
 struct PredicateSuiteTests {
-    static let folder = TestSupport.packageRoot + "/Tests/SchemaLabTests/Fixtures/PredicateSuite"
+    static let folder = TestSupport.packageRoot + "/Tests/Fixtures/PredicateSuite"
 
     /// The store of one variant with the suite's rows.
     private func store(_ model: ResolvedModel, _ suite: PredicateSuite, in dir: String) throws -> Store {

@@ -8,9 +8,9 @@ import Testing
 @Suite("The scenario encoder writes what the decoder reads back")
 struct ScenarioEncoderTests {
     /// Every scenario the repository has: scenarios/ and scenarios/scale/ (not the schema),
-    /// and every fixture under Tests/SchemaLabTests/Fixtures that is a scenario.
+    /// and every fixture under Tests/Fixtures that is a scenario.
     static func allScenarios() throws -> [String] {
-        let fixtures = TestSupport.packageRoot + "/Tests/SchemaLabTests/Fixtures"
+        let fixtures = TestSupport.packageRoot + "/Tests/Fixtures"
         let found = try FileManager.default.subpathsOfDirectory(atPath: fixtures).filter { $0.hasSuffix(".json") }.sorted()
             .map { fixtures + "/" + $0 }
             .filter { path in

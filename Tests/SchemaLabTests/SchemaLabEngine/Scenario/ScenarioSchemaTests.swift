@@ -20,7 +20,7 @@ struct ScenarioSchemaTests {
 
     /// The JSON fixtures that are scenarios (a top-level object with a "format" key).
     static func scenarioFixtures() throws -> [String] {
-        let dir = TestSupport.packageRoot + "/Tests/SchemaLabTests/Fixtures"
+        let dir = TestSupport.packageRoot + "/Tests/Fixtures"
         return try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.hasSuffix(".json") }.sorted()
             .map { dir + "/" + $0 }
             .filter { path in

@@ -7,7 +7,7 @@ import Testing
 @Suite("Fetch shaping: result types, the batching trap, paging, the section rule")
 struct FetchShapingTests {
     static let run: (results: [CaseResult], dir: String) = {
-        let plan = try! ScenarioPlan(ScenarioDecoder.load(path: TestSupport.packageRoot + "/Tests/SchemaLabTests/Fixtures/shapes.json"))
+        let plan = try! ScenarioPlan(ScenarioDecoder.load(path: TestSupport.packageRoot + "/Tests/Fixtures/shapes.json"))
         let dir = try! TestSupport.temporaryDirectory()
         let results = try! CaseScheduler(plan: plan, options: RunOptions(), workDirectory: dir).run()
         try? FileManager.default.removeItem(atPath: dir)

@@ -439,7 +439,7 @@ struct WriteWorkloadTests {
     }
 
     static let library = try! String(
-        contentsOfFile: TestSupport.packageRoot + "/Tests/SchemaLabTests/Fixtures/delete-rules.json", encoding: .utf8)
+        contentsOfFile: TestSupport.packageRoot + "/Tests/Fixtures/delete-rules.json", encoding: .utf8)
 
     @Test("Deleting authors cascades to their books and removes their tag links, in a batch (temporary trigger) and through objects")
     func deleteRules() throws {
