@@ -61,9 +61,21 @@ let package = Package(
             ],
             path: "Sources/CLI"
         ),
+        // What the tests of every layer share: temporary directories, the package root, running a
+        // process or the built CLI, the sanitizer they run under. Foundation only, no lab target.
+        .target(name: "SchemaLabTestSupport", path: "Tests/SchemaLabTestSupport"),
+        // What the tests of the engine and of the layers above it share: the scenario plans.
+        .target(
+            name: "SchemaLabEngineTestSupport",
+            dependencies: ["SchemaLabEngine", "SchemaLabTestSupport"],
+            path: "Tests/SchemaLabEngineTestSupport"
+        ),
         .testTarget(
             name: "SchemaLabTests",
-            dependencies: ["SchemaLab", "SchemaLabEngine", "SchemaLabCoreData", "SchemaLabSQLite", "schemalab"]
+            dependencies: [
+                "SchemaLab", "SchemaLabEngine", "SchemaLabCoreData", "SchemaLabSQLite", "schemalab",
+                "SchemaLabTestSupport", "SchemaLabEngineTestSupport",
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

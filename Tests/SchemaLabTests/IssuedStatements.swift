@@ -2,6 +2,7 @@ import Foundation
 @testable import SchemaLab
 @testable import SchemaLabCoreData
 @testable import SchemaLabEngine
+import SchemaLabTestSupport
 
 /// What the lab issues for a scenario, from a small real run through the CLI: the `sql`
 /// column of plans.csv by variant and workload, plus each variant's DDL and the statements

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import SchemaLabSQLite
 @testable import SchemaLab
+import SchemaLabTestSupport
 
 @Suite("The schemalab CLI, end to end")
 struct CLITests {

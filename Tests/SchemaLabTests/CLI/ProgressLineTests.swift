@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SchemaLab
+import SchemaLabTestSupport
 
 /// A run's progress: on a terminal one line rewritten in place; without one, a line per
 /// finished case and no control characters; `--quiet` neither.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SchemaLabEngine
+import SchemaLabTestSupport
 
 /// Keeps the JSON examples of `README.md` and `docs/*.md` true: every ```json block must
 /// sit right below a marker comment saying what it is, and every block marked as a scenario,

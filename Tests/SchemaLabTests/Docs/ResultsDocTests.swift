@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SchemaLab
+import SchemaLabTestSupport
 
 /// Keeps docs/results.md in step with the run files' column definitions (``RunFiles``,
 /// ``ClaimRecord/table``): every column a run writes is described there.

@@ -4,6 +4,7 @@ import Testing
 @testable import SchemaLabCoreData
 @testable import SchemaLabEngine
 @testable import SchemaLab
+import SchemaLabTestSupport
 
 /// Keeps `docs/statement-shapes.md` true: every SQL block marked
 /// `<!-- checked: <source> <variant> -->` must hold only statements the lab really issues

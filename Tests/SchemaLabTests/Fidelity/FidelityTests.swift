@@ -4,6 +4,7 @@ import Testing
 @testable import SchemaLab
 @testable import SchemaLabCoreData
 @testable import SchemaLabEngine
+import SchemaLabTestSupport
 
 /// The fidelity suite: statements Core Data itself logged, from public sources, each with a
 /// scenario that reconstructs its model and request (`Fixtures/Fidelity`). Every scenario is

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SchemaLabTestSupport
 
 /// The package as others see it: SwiftPM refuses a dependency whose targets carry unsafe
 /// flags, so none of ours may, or no package could use the SchemaLab library; and only the

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import SchemaLabEngine
 @testable import SchemaLab
+import SchemaLabTestSupport
 
 /// The growth fit and the crossover on synthetic curves with a known exponent and a known
 /// crossing; the size sweep of a scenario's `counts`.

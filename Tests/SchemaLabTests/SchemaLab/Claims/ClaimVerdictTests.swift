@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import SchemaLab
 @testable import SchemaLabEngine
+import SchemaLabTestSupport
 
 /// The verdict rules on fixture runs: one run of the tiny scenario whose two `sections` cases
 /// get chosen samples, judged against expectations that give each verdict.

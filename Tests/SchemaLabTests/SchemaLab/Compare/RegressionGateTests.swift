@@ -2,6 +2,8 @@ import Foundation
 import Testing
 @testable import SchemaLabEngine
 @testable import SchemaLab
+import SchemaLabTestSupport
+import SchemaLabEngineTestSupport
 
 /// The regression gate end to end through the CLI: an A/A comparison passes, a removed
 /// index is caught (exit 2, with the plan's diff), work done twice is caught by the

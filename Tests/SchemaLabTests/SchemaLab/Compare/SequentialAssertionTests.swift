@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import SchemaLab
 @testable import SchemaLabEngine
+import SchemaLabTestSupport
 
 /// `fasterThan` judgements that do not fail on noise: the sequential rule on a fixture run
 /// with chosen samples, and through the real CLI the instruction basis and a clear verdict.

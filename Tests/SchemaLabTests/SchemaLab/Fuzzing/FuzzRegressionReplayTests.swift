@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SchemaLab
+import SchemaLabTestSupport
 
 /// Every input the fuzz targets ever found a problem with (`Fuzz/crashes/<target>/`, kept by
 /// `make fuzz`) replayed through its target: each must now get a result or a clear error.

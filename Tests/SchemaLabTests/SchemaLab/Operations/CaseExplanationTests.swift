@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import SchemaLab
+import SchemaLabTestSupport
+import SchemaLabEngineTestSupport
 
 /// `schemalab explain`: statements, plans, counters and `.expert` advice for one case; with
 /// --advise the suggested index measured as a new variant.

@@ -3,6 +3,7 @@ import Testing
 @testable import SchemaLabEngine
 @testable import SchemaLabSQLite
 @testable import SchemaLab
+import SchemaLabTestSupport
 
 /// The operations the CLI calls, called in process as a package of one's own would: what they
 /// print goes to a `CollectingConsole`, and what refuses the input is an `OperationError` with

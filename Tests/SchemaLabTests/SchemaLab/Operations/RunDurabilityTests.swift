@@ -4,6 +4,7 @@ import Testing
 @testable import SchemaLab
 #if canImport(Glibc)
 import Glibc
+import SchemaLabTestSupport
 #endif
 
 /// The CLI when things go wrong: killed runs, signals, failed cases, full or read-only

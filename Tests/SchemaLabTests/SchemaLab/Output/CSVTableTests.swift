@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import SchemaLab
 @testable import SchemaLabEngine
+import SchemaLabTestSupport
 
 /// The CSV files are read by header name with one definition per column: a column added by a
 /// later version, or columns in another order, read the same; a missing key column, a field

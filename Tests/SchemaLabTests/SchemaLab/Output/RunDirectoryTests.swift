@@ -6,6 +6,8 @@ import Testing
 @testable import SchemaLab
 #if canImport(Glibc)
 import Glibc
+import SchemaLabTestSupport
+import SchemaLabEngineTestSupport
 #endif
 
 /// A file system whose k-th next write fails with "No space left on device", as a full disk does.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SchemaLab
+import SchemaLabTestSupport
 
 /// Claims end to end through the CLI: `run` writes claims.csv, `report` a Claims section,
 /// `findings` the landing page (checked in headless Chromium: its tables render and every link

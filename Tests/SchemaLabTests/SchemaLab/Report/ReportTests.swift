@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import SchemaLabSQLite
 @testable import SchemaLab
+import SchemaLabTestSupport
 
 /// `schemalab plot` and `schemalab report` end to end on a small sweep of the tiny scenario.
 @Suite("Report: charts, tables, growth, plans, index advice, one self-contained page")

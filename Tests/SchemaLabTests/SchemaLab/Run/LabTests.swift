@@ -3,6 +3,7 @@ import Synchronization
 import Testing
 @testable import SchemaLab
 @testable import SchemaLabEngine
+import SchemaLabTestSupport
 
 /// The run API as a package of one's own would call it: ``Lab/run(_:options:observer:)``
 /// returns every case's typed measurements, checks, plans and the claims judged on them,

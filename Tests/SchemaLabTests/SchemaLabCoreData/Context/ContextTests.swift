@@ -1,6 +1,8 @@
 import Testing
 @testable import SchemaLabCoreData
 @testable import SchemaLabEngine
+import SchemaLabTestSupport
+import SchemaLabEngineTestSupport
 
 @Suite("The Core Data behaviour model, on a file store")
 struct ContextTests {

@@ -3,6 +3,8 @@ import Testing
 @testable import SchemaLabSQLite
 @testable import SchemaLabCoreData
 @testable import SchemaLabEngine
+import SchemaLabTestSupport
+import SchemaLabEngineTestSupport
 
 /// Updates with optimistic locking, and the denormalized counters a variant maintains at save.
 @Suite("Updates and maintained counters")

@@ -4,6 +4,8 @@ import Testing
 @testable import SchemaLabCoreData
 @testable import SchemaLabEngine
 @testable import SchemaLab
+import SchemaLabTestSupport
+import SchemaLabEngineTestSupport
 
 /// Ordered relationships stored as Core Data stores them: `Z_FOK_` columns, keys 1,024 apart
 /// from 2,048, kept where they can stay, renumbered only when a gap is full.

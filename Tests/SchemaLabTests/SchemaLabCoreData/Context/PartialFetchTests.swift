@@ -4,6 +4,7 @@ import Testing
 @testable import SchemaLabCoreData
 @testable import SchemaLabEngine
 @testable import SchemaLab
+import SchemaLabTestSupport
 
 /// propertiesToFetch on managed objects, to-many expressions in dictionaries, key binding.
 @Suite("Partial faults, to-many dictionary expressions and key binding")

@@ -4,6 +4,8 @@ import Testing
 @testable import SchemaLabCoreData
 @testable import SchemaLabEngine
 @testable import SchemaLab
+import SchemaLabTestSupport
+import SchemaLabEngineTestSupport
 
 /// Search and storage layout: the canonical search column the context keeps at save, the
 /// generated Token and tag-string data, external binary storage's files, word replacement

@@ -3,6 +3,8 @@ import Testing
 @testable import SchemaLabSQLite
 @testable import SchemaLabCoreData
 @testable import SchemaLabEngine
+import SchemaLabTestSupport
+import SchemaLabEngineTestSupport
 
 /// To-many faults and prefetching on a hand-filled Author/Book/Tag store.
 @Suite("To-many relationships: faults and prefetching")

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SchemaLabCoreData
+import SchemaLabTestSupport
 
 /// One predicate run against a real store: the primary keys it must select.
 struct PredicateRunCase: Sendable, CustomTestStringConvertible {

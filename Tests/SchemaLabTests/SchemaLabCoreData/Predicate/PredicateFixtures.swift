@@ -1,5 +1,7 @@
 import Foundation
 @testable import SchemaLabCoreData
+import SchemaLabTestSupport
+import SchemaLabEngineTestSupport
 
 /// Models and helpers for the predicate tests.
 enum PredicateFixtures {

@@ -2,6 +2,8 @@ import Foundation
 import SchemaLabSQLite
 import Testing
 @testable import SchemaLabCoreData
+import SchemaLabTestSupport
+import SchemaLabEngineTestSupport
 
 /// A JSON value of the suite: a row's cell or a `%@` argument (a number, a string, nil, or an
 /// array of them, for arguments).

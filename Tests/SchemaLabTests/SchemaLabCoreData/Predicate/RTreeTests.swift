@@ -3,6 +3,8 @@ import Testing
 @testable import SchemaLabCoreData
 @testable import SchemaLabEngine
 @testable import SchemaLab
+import SchemaLabTestSupport
+import SchemaLabEngineTestSupport
 
 /// R-tree fetch indexes: the `indexed:by:` SQL, exact results against a scan and a
 /// compound index over many boxes, the triggers that keep the index in step with the

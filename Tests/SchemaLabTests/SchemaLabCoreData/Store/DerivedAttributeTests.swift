@@ -4,6 +4,8 @@ import Testing
 @testable import SchemaLabCoreData
 @testable import SchemaLabEngine
 @testable import SchemaLab
+import SchemaLabTestSupport
+import SchemaLabEngineTestSupport
 
 /// Derived attributes kept by triggers, as Core Data's store keeps them.
 @Suite("Derived attributes: Z_DA_ triggers for each derivation form")

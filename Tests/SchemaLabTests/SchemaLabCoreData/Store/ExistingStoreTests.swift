@@ -4,6 +4,8 @@ import Testing
 @testable import SchemaLabCoreData
 @testable import SchemaLabEngine
 @testable import SchemaLab
+import SchemaLabTestSupport
+import SchemaLabEngineTestSupport
 
 @Suite("Running on an existing store, and reading a model from one")
 struct ExistingStoreTests {

@@ -4,6 +4,8 @@ import Testing
 @testable import SchemaLabCoreData
 @testable import SchemaLabEngine
 @testable import SchemaLab
+import SchemaLabTestSupport
+import SchemaLabEngineTestSupport
 
 /// Entity inheritance stored as Core Data stores it: one table per hierarchy, entity numbers
 /// depth first, `Z_SUPER`, the root's `Z_MAX`, the `Z_ENT` index, suffixed columns, the

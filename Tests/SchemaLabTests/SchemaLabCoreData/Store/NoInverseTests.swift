@@ -3,6 +3,8 @@ import Testing
 @testable import SchemaLabSQLite
 @testable import SchemaLabCoreData
 @testable import SchemaLabEngine
+import SchemaLabTestSupport
+import SchemaLabEngineTestSupport
 
 /// A to-many relationship without an inverse, stored as Core Data stores it: a hidden to-one
 /// key `Z<source number><NAME>` in the destination's table (not a join table).

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import SchemaLabCoreData
+import SchemaLabTestSupport
+import SchemaLabEngineTestSupport
 
 @Suite("DDL generation")
 struct SchemaDDLTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import SchemaLabCoreData
 @testable import SchemaLabSQLite
+import SchemaLabTestSupport
 
 /// A store from elsewhere (`run --store`, `import`) is opened with SQLite's defensive settings,
 /// and an error reading it names the file.

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 @testable import SchemaLabCoreData
 @testable import SchemaLabEngine
+import SchemaLabTestSupport
+import SchemaLabEngineTestSupport
 
 @Suite("Streaming data generation")
 struct DataStreamTests {

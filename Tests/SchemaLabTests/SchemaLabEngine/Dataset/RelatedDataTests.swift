@@ -3,6 +3,8 @@ import Testing
 @testable import SchemaLabSQLite
 @testable import SchemaLabCoreData
 @testable import SchemaLabEngine
+import SchemaLabTestSupport
+import SchemaLabEngineTestSupport
 
 @Suite("Related data: to-many and many-to-many relationships")
 struct RelatedDataTests {

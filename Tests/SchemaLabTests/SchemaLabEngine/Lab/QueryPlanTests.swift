@@ -2,6 +2,8 @@ import Foundation
 import Testing
 @testable import SchemaLabSQLite
 @testable import SchemaLabEngine
+import SchemaLabTestSupport
+import SchemaLabEngineTestSupport
 
 /// Runs the photo matrix on a small data set once and checks what SQLite really did.
 @Suite("The photo matrix: plans and counters the lab captured")

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import SchemaLabEngine
 import SchemaLab
+import SchemaLabTestSupport
 
 /// The instructions a case reports, read from callgrind's output.
 @Suite("Measurement: instruction counts")

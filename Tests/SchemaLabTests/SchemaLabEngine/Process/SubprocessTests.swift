@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SchemaLabEngine
+import SchemaLabTestSupport
 
 /// The one way the lab runs a program: output captured from both pipes at once, input written
 /// beside them, the environment exactly as given, and a missing program told apart from one

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SchemaLabEngine
+import SchemaLabTestSupport
 
 /// The decoder's checks of `claims`: names that exist, workloads that run in the variant,
 /// metrics the cases record, an expectation that says which way.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SchemaLabEngine
+import SchemaLabTestSupport
 
 /// The encoder against the decoder: every shipped scenario and scenario fixture decodes,
 /// encodes, and decodes again to an equal scenario; the JSON paths a scenario gives the parts

@@ -3,6 +3,7 @@ import SchemaLabCoreData
 import SchemaLabEngine
 import SchemaLabSQLite
 import Testing
+import SchemaLabTestSupport
 
 /// Scenarios built in Swift with the public initializers only (this file imports the
 /// libraries without `@testable`): they encode to JSON that follows scenarios/schema.json and

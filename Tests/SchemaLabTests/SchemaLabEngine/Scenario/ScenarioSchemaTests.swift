@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SchemaLabEngine
+import SchemaLabTestSupport
 
 /// Keeps scenarios/schema.json in step with the decoder: an independent validator (Python's
 /// jsonschema) and the decoder must accept the same shipped files and reject the same edits.

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import SchemaLabEngine
+import SchemaLabTestSupport
+import SchemaLabEngineTestSupport
 
 @Suite("Scenario validation errors name the file, the JSON path and the problem")
 struct ScenarioValidationTests {

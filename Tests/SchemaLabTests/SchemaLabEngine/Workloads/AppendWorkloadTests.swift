@@ -3,6 +3,8 @@ import Testing
 @testable import SchemaLabSQLite
 @testable import SchemaLabCoreData
 @testable import SchemaLabEngine
+import SchemaLabTestSupport
+import SchemaLabEngineTestSupport
 
 /// The append workload (the data set's next rows, saved in chunks into a copy of the
 /// filled store), the counters it maintains, the audit that catches a drifting counter,

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SchemaLabEngine
+import SchemaLabTestSupport
 
 /// Runs the shapes fixture (100 notes, two variants) once and checks the SQL each
 /// result type issued, how many statements each access pattern ran, and the results.

@@ -4,6 +4,8 @@ import Testing
 @testable import SchemaLabCoreData
 @testable import SchemaLabEngine
 @testable import SchemaLab
+import SchemaLabTestSupport
+import SchemaLabEngineTestSupport
 
 /// The write side: five ways to ingest, uniqueness constraints and re-ingest, update-or-
 /// insert, batch update and delete, a reader under a writer. Each workload runs on its own

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import SchemaLabSQLite
 @testable import SchemaLabEngine
+import SchemaLabTestSupport
 
 /// One call of a Core Data SQL function and the value it must return.
 struct FunctionCase: CustomTestStringConvertible, Sendable {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SchemaLabSQLite
+import SchemaLabTestSupport
 
 /// `_Z_intarray0`, the TEMP table of integers through which key lists are bound.
 @Suite("Integer array: the _Z_intarray0 virtual table")

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import SchemaLabSQLite
 @testable import SchemaLabCoreData
+import SchemaLabTestSupport
 
 /// The flat buffers a dictionary fetch keeps its rows in give back every value as SQLite
 /// returned it: each storage class, empty and non-ASCII text, blobs, NULLs, many rows.

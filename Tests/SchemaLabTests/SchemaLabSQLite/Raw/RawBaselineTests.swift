@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import SchemaLabSQLite
 @testable import SchemaLab
+import SchemaLabTestSupport
 
 /// The raw baseline: a connection's executions recorded with their bindings, replayed with
 /// the bare C API into a fresh store with the same effect; every case of a run has raw_ms.

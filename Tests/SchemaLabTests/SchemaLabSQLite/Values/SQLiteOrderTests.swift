@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SchemaLabSQLite
+import SchemaLabTestSupport
 
 /// The lab's one sort of values (a result signature's rows, an update-or-insert's sorted
 /// merge) must put values where SQLite's ORDER BY puts them, integers above 2^53 included:

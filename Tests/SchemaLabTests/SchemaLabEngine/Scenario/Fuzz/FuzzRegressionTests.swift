@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import SchemaLabEngine
+import SchemaLabTestSupport
+import SchemaLabEngineTestSupport
 
 /// What the fuzz pass found, one row per fix: each input once crashed, hung or printed a
 /// broken line, and is now a ``ScenarioError`` at its JSON path, or data generated safely.

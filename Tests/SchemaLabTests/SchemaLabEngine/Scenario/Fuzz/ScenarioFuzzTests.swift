@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 @testable import SchemaLabEngine
+import SchemaLabTestSupport
 
 /// The seeded fuzz pass: every shipped scenario (except `scenarios/schema.json`), mutated a
 /// few ways at once, must end in a clear error (file and JSON path named) or a valid plan

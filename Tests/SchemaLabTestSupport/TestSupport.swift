@@ -1,6 +1,5 @@
 import Foundation
 import Synchronization
-@testable import SchemaLabEngine
 
 /// Every temporary directory the tests made, removed when the test process exits: a
 /// safety net for helpers whose store outlives the function that made it (tests also
@@ -27,29 +26,33 @@ private func removeStaleTestDirectories(in base: String) {
     }
 }
 
-/// Paths and helpers shared by the tests. Each test gets its own temporary directory.
-enum TestSupport {
+/// Paths and helpers shared by the tests of every layer (Foundation only: no lab target, so
+/// that any test target can use it). Each test gets its own temporary directory.
+package enum TestSupport {
     /// The package root (two levels above this file's folder).
-    static let packageRoot: String = {
+    package static let packageRoot: String = {
         var url = URL(fileURLWithPath: #filePath)
         for _ in 0..<3 { url.deleteLastPathComponent() }
         return url.path
     }()
 
-    static let photosScenario = packageRoot + "/scenarios/photos-matrix.json"
-    static let tinyScenario = packageRoot + "/Tests/Fixtures/tiny.json"
-    static let libraryScenario = packageRoot + "/Tests/Fixtures/library.json"
+    /// The photo matrix, the shipped scenario most tests build their models from.
+    package static let photosScenario = packageRoot + "/scenarios/photos-matrix.json"
+    /// Small scenarios of the shared fixtures (Tests/Fixtures): `tiny` runs in a second,
+    /// `library` is Author -< Book >-< Tag.
+    package static let tinyScenario = packageRoot + "/Tests/Fixtures/tiny.json"
+    package static let libraryScenario = packageRoot + "/Tests/Fixtures/library.json"
 
     /// This test process's folder for temporary directories, `$TMPDIR/schemalab-tests-<pid>`:
     /// removed when the process exits, and by the next test process if this one dies first.
-    static let processDirectory = FileManager.default.temporaryDirectory.path + "/schemalab-tests-\(getpid())"
+    package static let processDirectory = FileManager.default.temporaryDirectory.path + "/schemalab-tests-\(getpid())"
 
     /// The sanitizer the tests run under (`make test-sanitize` sets SCHEMALAB_SANITIZER), or nil:
     /// tests of instruction counts, memory bounds and time budgets do not apply under one.
-    static let sanitizer = ProcessInfo.processInfo.environment["SCHEMALAB_SANITIZER"]
+    package static let sanitizer = ProcessInfo.processInfo.environment["SCHEMALAB_SANITIZER"]
 
     /// A new empty temporary directory, unique to the caller.
-    static func temporaryDirectory() throws -> String {
+    package static func temporaryDirectory() throws -> String {
         let path = processDirectory + "/" + UUID().uuidString
         createdDirectories.withLock { list in
             if list.isEmpty {
@@ -62,18 +65,8 @@ enum TestSupport {
         return path
     }
 
-    /// The photo scenario's resolved plan.
-    static func photosPlan() throws -> ScenarioPlan {
-        try ScenarioPlan(ScenarioDecoder.load(path: photosScenario))
-    }
-
-    /// Decodes scenario text (for error tests).
-    static func decode(_ text: String) throws -> ScenarioPlan {
-        try ScenarioPlan(ScenarioDecoder.decode(text: text, file: "test.json"))
-    }
-
     /// The built `schemalab` executable: next to the test bundle, else in .build/debug.
-    static var executable: String {
+    package static var executable: String {
         let candidates = [
             URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().path + "/schemalab",
             Bundle.main.bundleURL.path + "/schemalab",
@@ -84,7 +77,7 @@ enum TestSupport {
 
     /// Runs the CLI; returns exit status, standard output and standard error. `environment`
     /// entries are added to this process's environment (TMPDIR, say).
-    static func runCLI(
+    package static func runCLI(
         _ arguments: [String], in directory: String = packageRoot,
         environment: [String: String] = [:]
     ) throws -> (status: Int32, out: String, err: String) {
@@ -92,7 +85,7 @@ enum TestSupport {
     }
 
     /// Runs any program to its end; returns exit status, standard output and standard error.
-    static func runProcess(
+    package static func runProcess(
         _ program: String, _ arguments: [String], in directory: String? = nil,
         environment: [String: String] = [:]
     ) throws -> (status: Int32, out: String, err: String) {
@@ -114,7 +107,7 @@ enum TestSupport {
     }
 
     /// A minimal valid scenario as a JSON object, for tests that break one part of it.
-    static func minimalScenario() -> [String: Any] {
+    package static func minimalScenario() -> [String: Any] {
         [
             "format": 1, "name": "m",
             "variants": [["name": "A", "entities": [["name": "Item", "attributes": [["name": "rank", "type": "integer32"]]]]]],
@@ -126,7 +119,8 @@ enum TestSupport {
         ]
     }
 
-    static func json(_ object: Any) -> String {
+    /// `object` as JSON text with sorted keys (a scenario built as a dictionary, say).
+    package static func json(_ object: Any) -> String {
         String(decoding: try! JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), as: UTF8.self)
     }
 }

@@ -3,25 +3,25 @@ import Foundation
 /// Validates JSON documents against a JSON Schema with Python's `jsonschema` package
 /// (`Draft202012Validator`): a validator written independently of the scenario decoder,
 /// run once for a whole batch of documents.
-enum JSONSchemaValidator {
+package enum JSONSchemaValidator {
     /// One error the validator reports: where (a JSON path such as `$.variants[0].name`) and what.
-    struct Failure: Decodable, CustomStringConvertible {
-        let path: String
-        let message: String
-        var description: String { "\(path): \(message)" }
+    package struct Failure: Decodable, CustomStringConvertible {
+        package let path: String
+        package let message: String
+        package var description: String { "\(path): \(message)" }
     }
 
     /// The verdict on a schema and the documents checked against it.
-    struct Report: Decodable {
+    package struct Report: Decodable {
         /// Why the schema is not a valid draft 2020-12 schema; nil when it is.
-        let schemaError: String?
+        package let schemaError: String?
         /// The errors of each document, by the path it was given as; empty when it is valid.
-        let documents: [String: [Failure]]
+        package let documents: [String: [Failure]]
     }
 
     /// Why the validator could not run.
-    struct Unavailable: Error, CustomStringConvertible {
-        let description: String
+    package struct Unavailable: Error, CustomStringConvertible {
+        package let description: String
     }
 
     /// The first of `python3` on PATH and `/usr/bin/python3` that can import jsonschema, or nil.
@@ -39,7 +39,7 @@ enum JSONSchemaValidator {
 
     /// Checks `schema` with `Draft202012Validator.check_schema`, then, when it is valid, every
     /// file in `documents` against it. Throws when no interpreter can import jsonschema.
-    static func validate(schema: String, documents: [String]) throws -> Report {
+    package static func validate(schema: String, documents: [String]) throws -> Report {
         guard let python = interpreter else {
             throw Unavailable(
                 description:
