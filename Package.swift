@@ -70,11 +70,18 @@ let package = Package(
             dependencies: ["SchemaLabEngine", "SchemaLabTestSupport"],
             path: "Tests/SchemaLabEngineTestSupport"
         ),
+        // What the import tests of the SchemaLab target and of the CLI share: a model imported in process.
+        .target(
+            name: "SchemaLabImportTestSupport",
+            dependencies: ["SchemaLab", "SchemaLabEngine", "SchemaLabTestSupport"],
+            path: "Tests/SchemaLabImportTestSupport"
+        ),
         .testTarget(
             name: "SchemaLabTests",
             dependencies: [
                 "SchemaLab", "SchemaLabEngine", "SchemaLabCoreData", "SchemaLabSQLite", "schemalab",
                 "SchemaLabTestSupport", "SchemaLabEngineTestSupport",
+                "SchemaLabImportTestSupport",
             ]
         ),
     ],

@@ -26,42 +26,9 @@ struct OrderedRelationshipTests {
         #expect(OrderKeys.increasingRun([5, 1, 2, 9, 3, 4]) == [1, 2, 4, 5])
     }
 
-    static let scenario = """
-        {"format": 1, "name": "ord",
-         "variants": [{"name": "ordered", "entities": [
-           {"name": "Playlist", "attributes": [{"name": "name", "type": "string"}],
-            "relationships": [{"name": "songs", "destination": "Song", "toMany": true, "ordered": true, "inverse": "playlist", "deleteRule": "cascade"},
-                              {"name": "tags", "destination": "Tag", "toMany": true, "ordered": true, "inverse": "playlists"}]},
-           {"name": "Song", "attributes": [{"name": "title", "type": "string"}],
-            "relationships": [{"name": "playlist", "destination": "Playlist", "inverse": "songs"}]},
-           {"name": "Tag", "attributes": [{"name": "label", "type": "string"}],
-            "relationships": [{"name": "playlists", "destination": "Playlist", "toMany": true, "inverse": "tags"}]}]},
-           {"name": "position", "entities": [
-           {"name": "Playlist", "attributes": [{"name": "name", "type": "string"}],
-            "relationships": [{"name": "songs", "destination": "Song", "toMany": true, "inverse": "playlist", "deleteRule": "cascade"},
-                              {"name": "tags", "destination": "Tag", "toMany": true, "inverse": "playlists"}]},
-           {"name": "Song", "attributes": [{"name": "title", "type": "string"}, {"name": "position", "type": "integer32"}],
-            "relationships": [{"name": "playlist", "destination": "Playlist", "inverse": "songs"}]},
-           {"name": "Tag", "attributes": [{"name": "label", "type": "string"}],
-            "relationships": [{"name": "playlists", "destination": "Playlist", "toMany": true, "inverse": "tags"}]}]}],
-         "dataset": {"seed": 1, "entity": "Playlist", "counts": [12], "fields": [
-           {"field": "name", "generator": {"kind": "text", "minLength": 3, "maxLength": 8}}],
-           "related": [{"relationship": "songs", "fanOut": {"kind": "uniformInt", "min": 2, "max": 6},
-             "fields": [{"field": "title", "generator": {"kind": "text", "minLength": 3, "maxLength": 8}},
-                        {"field": "position", "generator": {"kind": "position"}, "optional": true}]},
-             {"relationship": "tags", "fanOut": {"kind": "uniformInt", "min": 0, "max": 3},
-              "pool": {"count": 10, "fields": [{"field": "label", "generator": {"kind": "text", "minLength": 3, "maxLength": 8}}]}}]},
-         "workloads": [
-           {"name": "read", "kind": "reorder", "relationship": "songs", "operation": "read", "count": 5, "positionKey": "position"},
-           {"name": "insert-middle", "kind": "reorder", "relationship": "songs", "operation": "insertMiddle", "count": 5, "positionKey": "position"},
-           {"name": "move", "kind": "reorder", "relationship": "songs", "operation": "move", "count": 5, "positionKey": "position"},
-           {"name": "remove", "kind": "reorder", "relationship": "songs", "operation": "remove", "count": 5, "positionKey": "position"},
-           {"name": "append", "kind": "reorder", "relationship": "songs", "operation": "append", "count": 5, "positionKey": "position"}]}
-        """
-
     @Test("The columns: Z_FOK_<inverse> in the destination's table, Z_FOK_<member column> in a join table; the fault reads in order")
     func storage() throws {
-        let model = try TestSupport.decode(Self.scenario).models[0]
+        let model = try TestSupport.decode(OrderedPlaylistScenario.text).models[0]
         let ddl = SchemaDDL(model: model).statements
         #expect(
             ddl.contains(
@@ -79,63 +46,5 @@ struct OrderedRelationshipTests {
             fetch.toManyFault(playlist.relationship("tags")!)
                 == "SELECT 0, t0.Z_PK, t1.Z_FOK_3TAGS FROM Z_1TAGS t1 JOIN ZTAG t0 ON t0.Z_PK = t1.Z_3TAGS WHERE t1.Z_1PLAYLISTS = ? ORDER BY t1.Z_FOK_3TAGS"
         )
-    }
-
-    @Test("A prefetch reads each ordered list as its fault does: the same members in order, with the same order keys")
-    func prefetchKeepsOrderKeys() throws {
-        let dir = try TestSupport.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        let file = dir + "/ord.json"
-        try Self.scenario.write(toFile: file, atomically: true, encoding: .utf8)
-        #expect(try TestSupport.runCLI(["generate", file, "--store", dir + "/o.sqlite", "--variant", "ordered"]).status == 0)
-        let model = try TestSupport.decode(Self.scenario).models[0]
-        let store = try Store.open(path: dir + "/o.sqlite", model: model)
-        let mom = ManagedObjectModel(model)
-        let playlist = mom.entity("Playlist")!
-        let name = try model.resolve(keyPath: "name", from: "Playlist")
-        func lists(prefetch: Bool) throws -> [String] {
-            let context = ManagedObjectContext(store: store, objectModel: mom)
-            let paths = prefetch ? [[playlist.model.relationship("songs")!], [playlist.model.relationship("tags")!]] : []
-            let request = try FetchRequest(entity: playlist, sortDescriptors: [(name, true)], batchSize: 0, prefetch: paths, predicate: nil)
-            return try context.execute(request).allObjects().flatMap { owner in
-                try (0..<playlist.toMany.count).map { index in
-                    let members = try context.toMany(owner, index).map(\.objectID)
-                    let keys = owner.orderKeys?[index] ?? []
-                    #expect(keys.count == members.count, "a key per member of \(owner.objectID)'s list \(index)")
-                    return "\(owner.objectID).\(index): \(members) \(keys)"
-                }
-            }
-        }
-        let faulted = try lists(prefetch: false)
-        #expect(faulted.count == 24 && faulted.contains { !$0.hasSuffix(": [] []") })
-        #expect(try lists(prefetch: true) == faulted)
-    }
-
-    @Test("End to end: a filled store numbers each list from 2,048; every edit agrees with the position variant; a move writes one key")
-    func endToEnd() throws {
-        let dir = try TestSupport.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        let file = dir + "/ord.json"
-        try Self.scenario.write(toFile: file, atomically: true, encoding: .utf8)
-        let store = dir + "/o.sqlite"
-        #expect(try TestSupport.runCLI(["generate", file, "--store", store, "--variant", "ordered"]).status == 0)
-        let db = try Database(path: store)
-        let firsts = try db.rows(
-            "SELECT MIN(Z_FOK_PLAYLIST), MAX(Z_FOK_PLAYLIST) - MIN(Z_FOK_PLAYLIST), COUNT(*) FROM ZSONG GROUP BY ZPLAYLIST", [])
-        for row in firsts {
-            #expect(row[0] == .integer(2048))
-            #expect(row[1].integerValue == ((row[2].integerValue ?? 0) - 1) * 1024)
-        }
-        #expect(try db.scalar("SELECT COUNT(*) FROM Z_1TAGS WHERE Z_FOK_3TAGS IS NULL") == .integer(0))
-        let run = try TestSupport.runCLI(["run", file, "--out", dir + "/run", "--reps", "1", "--warmup", "0", "--quiet"])
-        #expect(run.status == 0, "\(run.out)\(run.err)")
-        let results = CSVWriter.parse(try String(contentsOfFile: dir + "/run/results.csv", encoding: .utf8))
-        let col = { (n: String) in results[0].firstIndex(of: n)! }
-        for row in results.dropFirst() where row[col("schema")] == "position" {
-            #expect(row[col("reference_check")] == "same", "\(row[col("workload")])")
-        }
-        let move = results.first { $0[col("schema")] == "ordered" && $0[col("workload")] == "move" }!
-        // One fetch, five list faults, then per list one UPDATE of the moved song's key.
-        #expect(move[col("statements")] == "\(1 + 5 + 2 + 5)", "BEGIN, five UPDATEs, COMMIT: \(move[col("statements")])")
     }
 }

@@ -13,30 +13,6 @@ import SchemaLabEngineTestSupport
 /// it issues, not only that it ran.
 @Suite("Write workloads: ingest, upsert, update, delete, a reader under a writer")
 struct WriteWorkloadTests {
-    static let quake = """
-        {"name": "Quake", "attributes": [
-           {"name": "code", "type": "string"}, {"name": "magnitude", "type": "double"}, {"name": "place", "type": "string"},
-           {"name": "time", "type": "date"}, {"name": "validated", "type": "bool"}]
-        """
-    static let fields = """
-        [{"field": "code", "generator": {"kind": "uuid", "prefix": "ci"}},
-         {"field": "magnitude", "generator": {"kind": "uniformDouble", "min": 0, "max": 6}},
-         {"field": "place", "generator": {"kind": "choice", "values": ["Alaska", "Chile", "Japan"]}},
-         {"field": "time", "generator": {"kind": "dateRange", "from": "2020-05-01", "to": "2020-05-30"}},
-         {"field": "validated", "generator": {"kind": "bool", "probability": 0.3}}]
-        """
-
-    static func scenario(_ workloads: String, count: Int = 300) -> String {
-        """
-        {"format": 1, "name": "w",
-         "variants": [{"name": "plain", "entities": [\(quake)}]},
-                      {"name": "unique", "extends": "plain", "addUniquenessConstraints": [{"entity": "Quake", "attributes": ["code"]}]}],
-         "dataset": {"seed": 5, "entity": "Quake", "counts": [\(count)], "fields": \(fields)},
-         "workloads": [\(workloads)],
-         "measurement": {"warmup": 0, "repetitions": 1}}
-        """
-    }
-
     /// Runs one workload once on a fresh store (empty, or a copy of the filled one) and
     /// returns the store (open), the outcome and the distinct statements it ran.
     final class Run {
@@ -86,18 +62,11 @@ struct WriteWorkloadTests {
 
     // MARK: Ingest
 
-    static let ingest = scenario(
-        """
-        {"name": "objects", "kind": "insert"},
-        {"name": "chunked", "kind": "insert", "saveEvery": 64, "agreesWith": "objects"},
-        {"name": "array", "kind": "batchInsert", "agreesWith": "objects"},
-        {"name": "handler", "kind": "batchInsert", "source": "handler", "agreesWith": "objects"},
-        {"name": "per-record", "kind": "insert", "saveEvery": 1, "agreesWith": "objects"}
-        """, count: 150)
-
     @Test("All five ingest strategies leave the same rows, and the same logical signature")
     func ingestSameRows() throws {
-        let runs = try ["objects", "chunked", "array", "handler", "per-record"].map { try Run(Self.ingest, workload: $0, variant: "plain") }
+        let runs = try ["objects", "chunked", "array", "handler", "per-record"].map {
+            try Run(QuakeWriteScenarios.ingest, workload: $0, variant: "plain")
+        }
         let expected = try runs[0].rows()
         #expect(expected.count == 150)
         for r in runs.dropFirst() {
@@ -118,19 +87,19 @@ struct WriteWorkloadTests {
     func ingestStatements() throws {
         let insert = "INSERT INTO ZQUAKE(Z_PK, Z_ENT, Z_OPT, ZCODE, ZMAGNITUDE, ZPLACE, ZTIME, ZVALIDATED) VALUES(?, ?, ?, ?, ?, ?, ?, ?)"
         for name in ["array", "handler"] {
-            let r = try Run(Self.ingest, workload: name, variant: "plain")
+            let r = try Run(QuakeWriteScenarios.ingest, workload: name, variant: "plain")
             #expect(r.log == ["BEGIN EXCLUSIVE", SaveSQL.selectMax, SaveSQL.updateMax, insert, "COMMIT"])
             #expect(r.executions == 4 + 150)
         }
-        let perRecord = try Run(Self.ingest, workload: "per-record", variant: "plain")
+        let perRecord = try Run(QuakeWriteScenarios.ingest, workload: "per-record", variant: "plain")
         #expect(perRecord.executions == 150 * 7, "BEGIN, SELECT Z_MAX, UPDATE Z_MAX, COMMIT, BEGIN, INSERT, COMMIT per record")
-        let chunked = try Run(Self.ingest, workload: "chunked", variant: "plain")
+        let chunked = try Run(QuakeWriteScenarios.ingest, workload: "chunked", variant: "plain")
         #expect(chunked.executions == 150 + 6 * 3, "3 saves of at most 64 rows: 6 statements each besides the INSERTs")
     }
 
     @Test("A uniqueness constraint is a unique index named as Core Data names it; a duplicate fails with the record's position")
     func uniquenessConstraint() throws {
-        let plan = try TestSupport.decode(Self.ingest)
+        let plan = try TestSupport.decode(QuakeWriteScenarios.ingest)
         let ddl = SchemaDDL(model: plan.models[1]).statements
         #expect(ddl.contains("CREATE UNIQUE INDEX IF NOT EXISTS Z_Quake_UNIQUE_code ON ZQUAKE (ZCODE COLLATE BINARY ASC)"))
         #expect(!SchemaDDL(model: plan.models[0]).statements.contains { $0.contains("UNIQUE") })
@@ -151,7 +120,7 @@ struct WriteWorkloadTests {
             "\(error)".contains("UNIQUE constraint failed: ZQUAKE.ZCODE")
         }
         // An index declared unique (no constraint, so a plain INSERT): the failing record's position.
-        let json = Self.ingest.replacingOccurrences(
+        let json = QuakeWriteScenarios.ingest.replacingOccurrences(
             of: #""addUniquenessConstraints": [{"entity": "Quake", "attributes": ["code"]}]"#,
             with: #""addIndexes": [{"name": "byPlace", "entity": "Quake", "elements": ["place"], "unique": true}]"#)
         #expect { try Run(json, workload: "array") } throws: { error in
@@ -165,7 +134,7 @@ struct WriteWorkloadTests {
         "A non-optional attribute: no field filling it is a validation error; an object or record without a value fails before any SQL, named"
     )
     func validation() throws {
-        let json = Self.ingest
+        let json = QuakeWriteScenarios.ingest
             .replacingOccurrences(
                 of: #"{"name": "time", "type": "date"}"#,
                 with: #"{"name": "time", "type": "date"}, {"name": "note", "type": "string", "optional": false}"#)
@@ -199,32 +168,9 @@ struct WriteWorkloadTests {
         #expect(try store.db.scalar("SELECT COUNT(*) FROM ZQUAKE") == .integer(0), "nothing written: the request rolled back")
     }
 
-    @Test("Through the CLI, a case whose records break a unique index fails alone with the record's position; the others run; exit 1")
-    func failingCaseCLI() throws {
-        let dir = try TestSupport.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        let json = Self.ingest.replacingOccurrences(
-            of: #""addUniquenessConstraints": [{"entity": "Quake", "attributes": ["code"]}]"#,
-            with: #""addIndexes": [{"name": "byPlace", "entity": "Quake", "elements": ["place"], "unique": true}]"#)
-        let file = dir + "/s.json"
-        try Data(json.utf8).write(to: URL(fileURLWithPath: file))
-        let out = dir + "/out"
-        let r = try TestSupport.runCLI(["run", file, "--out", out, "--workloads", "objects,array", "--quiet"])
-        #expect(r.status == 1, "\(r.err)")
-        let failures = CSVWriter.parse(try String(contentsOfFile: out + "/failures.csv", encoding: .utf8))
-        #expect(failures.count == 3)
-        let byWorkload = Dictionary(uniqueKeysWithValues: failures.dropFirst().map { ($0[2], $0) })
-        #expect(byWorkload["objects"]?[1] == "unique")
-        #expect(byWorkload["objects"]?[4].contains("UNIQUE constraint failed: ZQUAKE.ZPLACE (Quake object ") ?? false)
-        #expect(byWorkload["array"]?[4].contains("UNIQUE constraint failed: ZQUAKE.ZPLACE (record ") ?? false)
-        #expect(byWorkload["array"]?[5].hasPrefix("INSERT INTO ZQUAKE(") ?? false)
-        let results = CSVWriter.parse(try String(contentsOfFile: out + "/results.csv", encoding: .utf8))
-        #expect(results.dropFirst().map { "\($0[1]) \($0[2])" } == ["plain objects", "plain array"])
-    }
-
     // MARK: Re-ingest and update-or-insert
 
-    static let reingest = scenario(
+    static let reingest = QuakeWriteScenarios.scenario(
         """
         {"name": "upsert", "kind": "batchInsert", "mergePolicy": "objectTrump", "feed": {"existing": 0.8}, "variants": ["unique"]},
         {"name": "ignore", "kind": "batchInsert", "mergePolicy": "error", "feed": {"existing": 0.8}, "variants": ["unique"]},
@@ -313,30 +259,30 @@ struct WriteWorkloadTests {
 
     @Test("sortedMerge needs a single key; a feed needs a uniqueness constraint for a batch insert")
     func upsertErrors() throws {
-        let compound = Self.scenario(
+        let compound = QuakeWriteScenarios.scenario(
             #"{"name": "m", "kind": "updateOrInsert", "strategy": "sortedMerge", "key": ["code", "place"], "feed": {}}"#)
         #expect { try TestSupport.decode(compound) } throws: {
             "\($0)".contains("$.workloads[0].key: the sortedMerge strategy fetches 'key IN (...)': it takes one key attribute")
         }
-        let noConstraint = Self.scenario(#"{"name": "b", "kind": "batchInsert", "feed": {}}"#)
+        let noConstraint = QuakeWriteScenarios.scenario(#"{"name": "b", "kind": "batchInsert", "feed": {}}"#)
         #expect { try TestSupport.decode(noConstraint) } throws: {
             "\($0)".contains("$.workloads[0].feed: in variant plain, Quake has no uniqueness constraint")
         }
-        let badKey = Self.scenario(#"{"name": "m", "kind": "updateOrInsert", "key": ["nope"], "feed": {}}"#)
+        let badKey = QuakeWriteScenarios.scenario(#"{"name": "m", "kind": "updateOrInsert", "key": ["nope"], "feed": {}}"#)
         #expect { try TestSupport.decode(badKey) } throws: { "\($0)".contains("$.workloads[0].key[0]") }
-        let missing = Self.scenario(#"{"name": "m", "kind": "updateOrInsert", "key": ["code"]}"#)
+        let missing = QuakeWriteScenarios.scenario(#"{"name": "m", "kind": "updateOrInsert", "key": ["code"]}"#)
         #expect { try TestSupport.decode(missing) } throws: { "\($0)".contains("needs 'feed'") }
-        let wrongKey = Self.scenario(#"{"name": "m", "kind": "batchUpdate", "set": {"validated": true}, "sort": ["time"]}"#)
+        let wrongKey = QuakeWriteScenarios.scenario(#"{"name": "m", "kind": "batchUpdate", "set": {"validated": true}, "sort": ["time"]}"#)
         #expect { try TestSupport.decode(wrongKey) } throws: {
             "\($0)".contains("$.workloads[0].sort: a batchUpdate workload takes no 'sort'")
         }
-        let misspelled = Self.scenario(#"{"name": "m", "kind": "batchUpdate", "set": {"validatd": true}}"#)
+        let misspelled = QuakeWriteScenarios.scenario(#"{"name": "m", "kind": "batchUpdate", "set": {"validatd": true}}"#)
         #expect { try TestSupport.decode(misspelled) } throws: {
             "\($0)".contains("$.workloads[0].set.validatd: in variant plain, Quake has no attribute 'validatd'")
         }
-        let setNull = Self.scenario(#"{"name": "m", "kind": "batchUpdate", "set": {"place": null}}"#)
+        let setNull = QuakeWriteScenarios.scenario(#"{"name": "m", "kind": "batchUpdate", "set": {"place": null}}"#)
         #expect(throws: Never.self) { try TestSupport.decode(setNull) }
-        let badValue = Self.scenario(#"{"name": "m", "kind": "batchUpdate", "set": {"validated": "yes"}}"#)
+        let badValue = QuakeWriteScenarios.scenario(#"{"name": "m", "kind": "batchUpdate", "set": {"validated": "yes"}}"#)
         #expect { try TestSupport.decode(badValue) } throws: {
             "\($0)".contains("$.workloads[0].set.validated: Quake.validated (bool) cannot hold 'yes'")
         }
@@ -344,7 +290,7 @@ struct WriteWorkloadTests {
 
     // MARK: Batch update and delete
 
-    static let updates = scenario(
+    static let updates = QuakeWriteScenarios.scenario(
         """
         {"name": "batch-update", "kind": "batchUpdate", "predicate": "magnitude > %@", "arguments": [2.5], "set": {"validated": true}},
         {"name": "object-update", "kind": "update", "predicate": "magnitude > %@", "arguments": [2.5], "set": {"validated": true}, "agreesWith": "batch-update"},
@@ -518,7 +464,7 @@ struct WriteWorkloadTests {
 
     // MARK: A reader under a writer
 
-    static let readers = scenario(
+    static let readers = QuakeWriteScenarios.scenario(
         """
         {"name": "wal", "kind": "readerUnderWriter", "count": 400, "saveEvery": 100, "sort": [{"key": "time", "ascending": false}], "fetchLimit": 20, "touch": 20},
         {"name": "rollback", "kind": "readerUnderWriter", "journalMode": "delete", "count": 400, "sort": [{"key": "time", "ascending": false}], "fetchLimit": 20, "agreesWith": "wal"}
@@ -541,73 +487,4 @@ struct WriteWorkloadTests {
     }
 
     // MARK: Memory and the CLI
-
-    @Test(
-        "Per-case memory: after a warm-up and an earlier case freed their memory, a case's resident growth is still its own",
-        .disabled(
-            if: TestSupport.sanitizer != nil,
-            "a sanitizer's allocator does not give freed pages back (malloc_trim), the resident growth this test measures"))
-    func memoryIsPerCase() throws {
-        let json = Self.scenario(
-            """
-            {"name": "first", "kind": "insert"}, {"name": "second", "kind": "insert"}
-            """, count: 20_000)
-        let dir = try TestSupport.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        let file = dir + "/m.json"
-        try Data(json.utf8).write(to: URL(fileURLWithPath: file))
-        // In a process of its own (the tests run side by side in this one), with a warm-up as
-        // the shipped scenarios run: without giving the warm-up's and the earlier case's freed
-        // pages back first, the measured repetitions reuse them and the growth reads a fraction
-        // of the objects' memory.
-        let r = try TestSupport.runCLI([
-            "run", file, "--out", dir + "/out", "--variants", "plain", "--reps", "2", "--warmup", "1", "--quiet",
-        ])
-        #expect(r.status == 0, "\(r.err)")
-        let rows = CSVWriter.parse(try String(contentsOfFile: dir + "/out/results.csv", encoding: .utf8))
-        let col = rows[0].firstIndex(of: "rss_growth_kb")!
-        let growth = rows.dropFirst().map { Int($0[col])! }
-        #expect(growth.count == 2)
-        // Measured: 9.3 and 8.1 MB with the pages given back, 3.7 and 1.8 MB without.
-        for g in growth { #expect(g > 5_000, "\(growth) KiB") }
-        #expect(Double(growth[1]) > 0.7 * Double(growth[0]), "the same work grows alike, first or second: \(growth) KiB")
-    }
-
-    @Test(
-        "The CLI runs the shipped write scenarios small: strategies agree, latencies are written, batch inserts are timed against the floor"
-    )
-    func cli() throws {
-        let dir = try TestSupport.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        for name in ["quakes-ingest", "quakes-reingest", "quakes-update-delete", "reader-under-writer"] {
-            let out = dir + "/" + name
-            let r = try TestSupport.runCLI([
-                "run", TestSupport.packageRoot + "/scenarios/\(name).json", "--out", out, "--size", "300", "--reps", "1", "--warmup", "0",
-                "--quiet",
-            ])
-            #expect(r.status == 0, "\(name): \(r.err)")
-            let rows = CSVWriter.parse(try String(contentsOfFile: out + "/results.csv", encoding: .utf8))
-            let col = { (c: String) in rows[0].firstIndex(of: c)! }
-            #expect(rows.count > 2)
-            for row in rows.dropFirst() {
-                #expect(["reference", "same"].contains(row[col("reference_check")]), "\(name) \(row[col("workload")])")
-                #expect(["", "same"].contains(row[col("agreement_check")]), "\(name) \(row[col("workload")])")
-                #expect(Double(row[col("longest_write_ms")])! > 0, "\(name) \(row[col("workload")])")
-            }
-            if name == "quakes-ingest" {
-                let batch = rows.first { $0[col("workload")] == "batch-array" }!
-                #expect(!batch[col("floor_ms")].isEmpty && Double(batch[col("floor_ratio")])! > 0)
-            }
-            if name == "reader-under-writer" {
-                for row in rows.dropFirst() {
-                    #expect(Int(row[col("reads")])! >= 1)
-                    #expect(Double(row[col("read_max_ms")])! >= Double(row[col("read_p50_ms")])!)
-                    let file = out + "/latencies/plain-\(row[col("workload")])-300.csv"
-                    let lat = CSVWriter.parse(try String(contentsOfFile: file, encoding: .utf8))
-                    #expect(lat[0] == RunFiles.latencies.header)
-                    #expect(lat.count == 1 + Int(row[col("reads")])!)
-                }
-            }
-        }
-    }
 }

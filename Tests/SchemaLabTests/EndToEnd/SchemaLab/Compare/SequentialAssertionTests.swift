@@ -21,7 +21,7 @@ struct SequentialAssertionTests {
 
     /// A fixture run whose `sections` samples are chosen, with the assertion "flat+index is faster than flat".
     static func fixture(subject: [Double], against: [Double]) throws -> (Scenario, RunSnapshot) {
-        let (dir, base) = try ClaimVerdictTests.fixtureRun(subject: subject, against: against)
+        let (dir, base) = try ClaimVerdictEndToEndTests.fixtureRun(subject: subject, against: against)
         var scenario = base
         scenario.assertions = [
             AssertionSpec(workload: "sections", variant: "flat+index", kind: .faster(than: "flat"), path: "$.assertions[0]")
