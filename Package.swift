@@ -76,12 +76,35 @@ let package = Package(
             dependencies: ["SchemaLab", "SchemaLabEngine", "SchemaLabTestSupport"],
             path: "Tests/SchemaLabImportTestSupport"
         ),
+        // A test target per library target, each depending only on its target, the ones below it
+        // and the support targets at or below its layer, and one for what runs across the layers:
+        // the built CLI, the docs, the package, the fidelity suite (PackageManifestTests holds them to it).
+        .testTarget(
+            name: "SchemaLabSQLiteTests",
+            dependencies: ["SchemaLabSQLite", "SchemaLabTestSupport"]
+        ),
+        .testTarget(
+            name: "SchemaLabCoreDataTests",
+            dependencies: ["SchemaLabCoreData", "SchemaLabSQLite", "SchemaLabTestSupport"]
+        ),
+        .testTarget(
+            name: "SchemaLabEngineTests",
+            dependencies: [
+                "SchemaLabEngine", "SchemaLabCoreData", "SchemaLabSQLite", "SchemaLabTestSupport", "SchemaLabEngineTestSupport",
+            ]
+        ),
         .testTarget(
             name: "SchemaLabTests",
             dependencies: [
-                "SchemaLab", "SchemaLabEngine", "SchemaLabCoreData", "SchemaLabSQLite", "schemalab",
-                "SchemaLabTestSupport", "SchemaLabEngineTestSupport",
-                "SchemaLabImportTestSupport",
+                "SchemaLab", "SchemaLabEngine", "SchemaLabCoreData", "SchemaLabSQLite", "SchemaLabTestSupport",
+                "SchemaLabEngineTestSupport", "SchemaLabImportTestSupport",
+            ]
+        ),
+        .testTarget(
+            name: "SchemaLabCLITests",
+            dependencies: [
+                "schemalab", "SchemaLab", "SchemaLabEngine", "SchemaLabCoreData", "SchemaLabSQLite", "SchemaLabTestSupport",
+                "SchemaLabEngineTestSupport", "SchemaLabImportTestSupport",
             ]
         ),
     ],

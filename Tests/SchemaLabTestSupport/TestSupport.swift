@@ -65,25 +65,6 @@ package enum TestSupport {
         return path
     }
 
-    /// The built `schemalab` executable: next to the test bundle, else in .build/debug.
-    package static var executable: String {
-        let candidates = [
-            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().path + "/schemalab",
-            Bundle.main.bundleURL.path + "/schemalab",
-            packageRoot + "/.build/debug/schemalab",
-        ]
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) } ?? candidates.last!
-    }
-
-    /// Runs the CLI; returns exit status, standard output and standard error. `environment`
-    /// entries are added to this process's environment (TMPDIR, say).
-    package static func runCLI(
-        _ arguments: [String], in directory: String = packageRoot,
-        environment: [String: String] = [:]
-    ) throws -> (status: Int32, out: String, err: String) {
-        try runProcess(executable, arguments, in: directory, environment: environment)
-    }
-
     /// Runs any program to its end; returns exit status, standard output and standard error.
     package static func runProcess(
         _ program: String, _ arguments: [String], in directory: String? = nil,
