@@ -3,8 +3,8 @@ import Testing
 import SchemaLabTestSupport
 
 /// The package as others see it: SwiftPM refuses a dependency whose targets carry unsafe
-/// flags, so none of ours may, or no package could use the SchemaLab library; and only the
-/// SQLite layer may import the C API.
+/// flags, so none of ours may, or no package could use the SchemaLab library; only the
+/// SQLite layer may import the C API; and the tests keep the layers as the targets do.
 @Suite("Package.swift: usable as a dependency, layers in one direction")
 struct PackageManifestTests {
     /// `swift package dump-package` as JSON. Its own scratch directory: `swift test` holds the
@@ -45,10 +45,49 @@ struct PackageManifestTests {
             #expect(!files.isEmpty, "\(target) has Swift files")
             for file in files {
                 let text = try String(contentsOfFile: root + "/" + file, encoding: .utf8)
-                let imports = text.split(separator: "\n").filter { $0.hasPrefix("import ") }.map { String($0.dropFirst(7)) }
+                let imports = TestTargetLayers.importedModules(of: text)
                 if target != "SchemaLabSQLite" { #expect(!imports.contains("CSQLite"), "\(target)/\(file) imports CSQLite") }
                 for other in order[level...] where imports.contains(other) {
                     #expect(other == target, "\(target)/\(file) imports \(other), a layer above it")
+                }
+            }
+        }
+    }
+
+    @Test(
+        "Each test target depends only on its library target, the ones below it and the support targets that reach no higher; each test file imports only those"
+    )
+    func testTargetsKeepTheLayers() throws {
+        let layers = TestTargetLayers(manifest: try Self.manifest())
+        func imports(_ file: String) throws -> [String] {
+            TestTargetLayers.importedModules(of: try String(contentsOfFile: TestSupport.packageRoot + "/" + file, encoding: .utf8))
+        }
+        #expect(Set(layers.tests.map(\.name)) == Set(TestTargetLayers.libraries.map { $0 + "Tests" } + [TestTargetLayers.acrossLayers]))
+        #expect(
+            layers.supports.first { $0.name == "SchemaLabTestSupport" }?.dependencies == [],
+            "SchemaLabTestSupport depends on no lab target (the toolchain only)")
+        for target in layers.tests {
+            guard let layer = TestTargetLayers.layer(ofTest: target.name) else {
+                Issue.record("\(target.name) is the tests of no library target")
+                continue
+            }
+            let allowed = layers.allowed(layer: layer)
+            for dependency in target.dependencies where !allowed.contains(dependency) {
+                Issue.record("\(target.name) depends on \(dependency), above its layer")
+            }
+            let files = TestTargetLayers.swiftFiles(of: target, packageRoot: TestSupport.packageRoot)
+            #expect(!files.isEmpty, "\(target.name) has Swift files")
+            for file in files {
+                for module in try imports(file) where !allowed.contains(module) && !TestTargetLayers.toolchain.contains(module) {
+                    Issue.record("\(file) imports \(module), above \(target.name)'s layer")
+                }
+            }
+        }
+        for support in layers.supports {
+            for file in TestTargetLayers.swiftFiles(of: support, packageRoot: TestSupport.packageRoot) {
+                for module in try imports(file) where !support.dependencies.contains(module) && !TestTargetLayers.toolchain.contains(module)
+                {
+                    Issue.record("\(file) imports \(module), which \(support.name) does not depend on")
                 }
             }
         }
