@@ -104,9 +104,9 @@ FUZZ_FLAGS   ?=
 fuzz: fuzz-build fuzz-seeds
 	@status=0; for t in $(FUZZ_TARGETS); do \
 	  case $$t in \
-	    scenario) bin=FuzzScenario; seeds="scenarios Tests/SchemaLabTests/Fixtures docs"; max=65536;; \
+	    scenario) bin=FuzzScenario; seeds="scenarios Tests/Fixtures docs"; max=65536;; \
 	    predicate) bin=FuzzPredicate; seeds="Fuzz/corpus/predicate"; max=4096;; \
-	    model-xml) bin=FuzzModelXML; seeds="Tests/SchemaLabTests/Fixtures/Models"; max=262144;; \
+	    model-xml) bin=FuzzModelXML; seeds="Tests/Fixtures/Models"; max=262144;; \
 	    store) bin=FuzzStore; seeds=".build-fuzz/seeds/store"; max=262144;; \
 	    *) echo "make fuzz: no target '$$t' (scenario, predicate, model-xml, store)"; exit 2;; \
 	  esac; \

@@ -61,10 +61,51 @@ let package = Package(
             ],
             path: "Sources/CLI"
         ),
+        // What the tests of every layer share: temporary directories, the package root, running a
+        // process or the built CLI, the sanitizer they run under. Foundation only, no lab target.
+        .target(name: "SchemaLabTestSupport", path: "Tests/SchemaLabTestSupport"),
+        // What the tests of the engine and of the layers above it share: the scenario plans.
+        .target(
+            name: "SchemaLabEngineTestSupport",
+            dependencies: ["SchemaLabEngine", "SchemaLabTestSupport"],
+            path: "Tests/SchemaLabEngineTestSupport"
+        ),
+        // What the import tests of the SchemaLab target and of the CLI share: a model imported in process.
+        .target(
+            name: "SchemaLabImportTestSupport",
+            dependencies: ["SchemaLab", "SchemaLabEngine", "SchemaLabTestSupport"],
+            path: "Tests/SchemaLabImportTestSupport"
+        ),
+        // A test target per library target, each depending only on its target, the ones below it
+        // and the support targets at or below its layer, and one for what runs across the layers:
+        // the built CLI, the docs, the package, the fidelity suite (PackageManifestTests holds them to it).
+        .testTarget(
+            name: "SchemaLabSQLiteTests",
+            dependencies: ["SchemaLabSQLite", "SchemaLabTestSupport"]
+        ),
+        .testTarget(
+            name: "SchemaLabCoreDataTests",
+            dependencies: ["SchemaLabCoreData", "SchemaLabSQLite", "SchemaLabTestSupport"]
+        ),
+        .testTarget(
+            name: "SchemaLabEngineTests",
+            dependencies: [
+                "SchemaLabEngine", "SchemaLabCoreData", "SchemaLabSQLite", "SchemaLabTestSupport", "SchemaLabEngineTestSupport",
+            ]
+        ),
         .testTarget(
             name: "SchemaLabTests",
-            dependencies: ["SchemaLab", "SchemaLabEngine", "SchemaLabCoreData", "SchemaLabSQLite", "schemalab"],
-            resources: [.copy("Fixtures")]
+            dependencies: [
+                "SchemaLab", "SchemaLabEngine", "SchemaLabCoreData", "SchemaLabSQLite", "SchemaLabTestSupport",
+                "SchemaLabEngineTestSupport", "SchemaLabImportTestSupport",
+            ]
+        ),
+        .testTarget(
+            name: "SchemaLabCLITests",
+            dependencies: [
+                "schemalab", "SchemaLab", "SchemaLabEngine", "SchemaLabCoreData", "SchemaLabSQLite", "SchemaLabTestSupport",
+                "SchemaLabEngineTestSupport", "SchemaLabImportTestSupport",
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

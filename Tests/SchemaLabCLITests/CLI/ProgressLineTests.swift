@@ -1,0 +1,36 @@
+import Foundation
+import Testing
+@testable import SchemaLab
+import SchemaLabTestSupport
+
+/// A run's progress: on a terminal one line rewritten in place; without one, a line per
+/// finished case and no control characters; `--quiet` neither.
+@Suite("Progress on a terminal, in a log, and quiet")
+struct ProgressLineTests {
+    @Test("A pseudo-terminal gets the rewritten line; a pipe gets case lines only; --quiet gets the summary only")
+    func progress() throws {
+        let dir = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let binary = TestSupport.executable
+        let args = "run \(TestSupport.tinyScenario) --workloads insert,sections --size 2000"
+        // `script` gives the run a pseudo-terminal (util-linux, in every Debian).
+        let tty = try TestSupport.runProcess(
+            "/usr/bin/script", ["-qec", "\(binary) \(args) --out \(dir)/tty", "/dev/null"], environment: ["TMPDIR": dir])
+        #expect(tty.status == 0, "\(tty.out)\(tty.err)")
+        #expect(tty.out.contains("\r\u{1B}[K[0/6 cases · 0%]"), "\(tty.out.prefix(300))")
+        #expect(tty.out.contains("elapsed"))
+        #expect(tty.out.contains("  flat insert n=2000: median "))
+
+        let piped = try TestSupport.runCLI(
+            args.split(separator: " ").map(String.init) + ["--out", dir + "/pipe"], environment: ["TMPDIR": dir])
+        #expect(piped.status == 0)
+        #expect(!piped.err.contains("\u{1B}[K") && !piped.err.contains("elapsed"))
+        #expect(piped.err.contains("  flat insert n=2000: median "))
+
+        let quiet = try TestSupport.runCLI(
+            args.split(separator: " ").map(String.init) + ["--out", dir + "/quiet", "--quiet"], environment: ["TMPDIR": dir])
+        #expect(quiet.status == 0)
+        #expect(!quiet.err.contains("n=2000: median"), "\(quiet.err)")
+        #expect(quiet.out.contains("median ms"), "the summary table is still printed")
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+@testable import SchemaLab
+import SchemaLabTestSupport
+import SchemaLabEngineTestSupport
+
+/// `schemalab explain`: statements, plans, counters and `.expert` advice for one case; with
+/// --advise the suggested index measured as a new variant.
+@Suite("Explain, end to end: one case's statements, plans, counters and index advice with proof")
+struct CaseExplanationEndToEndTests {
+    @Test("The flat variant's sections: a sort in a temporary B-tree, the compound index suggested, measured, the same result")
+    func explainAndAdvise() throws {
+        let dir = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let r = try TestSupport.runCLI(
+            ["explain", TestSupport.tinyScenario, "--variant", "flat", "--workload", "sections", "--advise", "--reps", "3"],
+            environment: ["TMPDIR": dir])
+        #expect(r.status == 0, "\(r.err)")
+        let out = r.out
+        #expect(out.hasPrefix("tiny: flat · sections · n = 120\n"), "\(out)")
+        #expect(
+            out.contains(
+                "statement 1: SELECT 0, t0.Z_PK, t0.Z_OPT, t0.ZCREATED, t0.ZSTARS, t0.ZTITLE FROM ZNOTE t0 ORDER BY t0.ZSTARS DESC, t0.ZCREATED"
+            ), "\(out)")
+        #expect(out.contains("    SCAN t0\n    USE TEMP B-TREE FOR ORDER BY\n"))
+        #expect(out.contains("SQLite's .expert suggests:\n      CREATE INDEX ZNOTE_idx_"))
+        #expect(out.contains("ON ZNOTE(ZSTARS DESC, ZCREATED);"))
+        #expect(out.contains("advice: flat+advice adds Note(stars DESC, created)"), "\(out)")
+        #expect(out.contains("flat+advice: median ") && out.contains("plan: SCAN t0 USING INDEX Z_Note_advice1"), "\(out)")
+        #expect(out.contains("results the same"))
+        #expect(out.contains("sorts 0"), "the advised variant sorts nothing")
+
+        let bad = try TestSupport.runCLI(["explain", TestSupport.tinyScenario, "--variant", "nope", "--workload", "sections"])
+        #expect(bad.status == 2 && bad.err.contains("no variant 'nope'") && bad.err.contains("has: flat, flat+index, split"), "\(bad.err)")
+    }
+
+    @Test("Without the sqlite3 tool the explanation says there is no advice and still succeeds (no SIGPIPE)")
+    func missingSQLiteTool() throws {
+        let dir = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        // The write to a sqlite3 that never started raced with its exit: 0 to 9 runs in 10 ended with SIGPIPE (141).
+        for _ in 0..<3 {
+            let r = try TestSupport.runCLI(
+                ["explain", TestSupport.tinyScenario, "--variant", "flat", "--workload", "sections", "--sqlite3", dir + "/no-sqlite3"],
+                environment: ["TMPDIR": dir])
+            #expect(r.status == 0, "\(r.status): \(r.err)")
+            #expect(r.out.contains("no index advice: no \(dir)/no-sqlite3 on the PATH"), "\(r.out)")
+        }
+    }
+}
