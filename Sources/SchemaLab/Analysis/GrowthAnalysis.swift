@@ -2,8 +2,8 @@ import Foundation
 import SchemaLabEngine
 
 /// How each case's cost grows over the sizes of a run: one curve per variant and
-/// workload (its median and 95% interval at each size), its ``GrowthFit``, and the
-/// ``Crossover``s between the variants of each workload.
+/// workload (its median and 95% interval at each size), its `GrowthFit`, and the
+/// `Crossover`s between the variants of each workload.
 package struct GrowthAnalysis: Sendable {
     /// One variant's cost against size for one workload.
     package struct Curve: Sendable {

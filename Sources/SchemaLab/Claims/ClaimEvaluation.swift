@@ -122,7 +122,7 @@ public struct ClaimEvaluation: Sendable {
     }
 
     /// Over a sweep: the sizes at which the verdict changes and, when the ratio crosses 1
-    /// between two sizes, the size of the crossing (``Crossover``, interpolated on log axes).
+    /// between two sizes, the size of the crossing (`Crossover`, interpolated on log axes).
     static func describeChanges(_ claim: ClaimSpec, _ measurements: [Measurement]) -> String {
         guard measurements.count >= 2 else { return "" }
         var parts: [String] = []

@@ -1,6 +1,6 @@
 import SchemaLabEngine
 
-/// A ``RunComparison`` for people: a table for a CI log, or Markdown for a pull request.
+/// A `RunComparison` for people: a table for a CI log, or Markdown for a pull request.
 package struct ComparisonReport: Sendable {
     package let comparison: RunComparison
     package let baseline: String

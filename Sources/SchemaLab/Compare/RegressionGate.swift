@@ -6,8 +6,8 @@ import SchemaLabEngine
 /// Exact: each statement's query plan, SQLite's counters, statements, rows, the result
 /// digest; instruction counts within a tolerance. With statistics: wall time and heap
 /// retained, a change counting only when the Mann-Whitney U test gives p below alpha and it
-/// is larger than the threshold (``RunComparison``). Claims: a verdict that got worse on a
-/// deterministic metric (``ClaimChanges``). Runs from different environments are
+/// is larger than the threshold (`RunComparison`). Claims: a verdict that got worse on a
+/// deterministic metric (`ClaimChanges`). Runs from different environments are
 /// refused unless ``acrossEnvironments``.
 package struct RegressionGate {
     /// A baseline name (in ``baselineDirectory``) or a run directory.

@@ -63,7 +63,7 @@ package struct RunComparison: Sendable {
     package let options: Options
 
     /// True when any case regressed, or a baseline case is missing from the run (unless
-    /// ``Options/allowMissing``): a workload that stopped running is not a pass.
+    /// `Options/allowMissing`): a workload that stopped running is not a pass.
     package var hasRegression: Bool { !regressedCases.isEmpty || missingFails }
 
     /// The cases whose verdict is a regression.

@@ -1,7 +1,7 @@
 import SchemaLabCoreData
 import SchemaLabEngine
 
-/// The checks ``ScenarioImporter/check()`` makes on one entity of an imported model, a step
+/// The checks `ScenarioImporter/check()` makes on one entity of an imported model, a step
 /// each: what the lab cannot model is refused with the element and its line.
 struct ImportedEntityCheck {
     let importer: ScenarioImporter

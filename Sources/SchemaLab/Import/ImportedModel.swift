@@ -1,10 +1,10 @@
 import Foundation
 
 /// A Core Data model as Xcode's model editor writes it (`.xcdatamodel/contents`), or as a
-/// store's own tables reveal it: the input of ``ScenarioImporter``.
+/// store's own tables reveal it: the input of `ScenarioImporter`.
 ///
 /// Names and types are kept as the source spells them (`Integer 32`, `Transformable`);
-/// ``ScenarioImporter`` maps them to the lab's scenario.
+/// `ScenarioImporter` maps them to the lab's scenario.
 package struct ImportedModel: Sendable {
     /// Where the model came from (the `contents` file, or the store).
     package var source: String

@@ -2,7 +2,7 @@ import Foundation
 
 /// Finds the model behind a path the user gives `schemalab import`: an `.xcdatamodeld`
 /// bundle (its current version, named in `.xccurrentversion`), an `.xcdatamodel` folder,
-/// its `contents` XML file, or a SQLite store (read by ``StoreModelReader``).
+/// its `contents` XML file, or a SQLite store (read by `StoreModelReader`).
 package enum ModelSource {
     /// Reads the model at `path`.
     package static func read(path: String) throws -> ImportedModel {

@@ -3,10 +3,10 @@ import Foundation
 import FoundationXML
 #endif
 
-/// Reads the `contents` XML of an `.xcdatamodel` into a ``ImportedModel`` with Foundation's
+/// Reads the `contents` XML of an `.xcdatamodel` into a `ImportedModel` with Foundation's
 /// `XMLParser` (an event parser over libxml2), keeping each element's line for messages.
 ///
-/// It reads what decides the SQLite schema and refuses nothing itself; ``ScenarioImporter``
+/// It reads what decides the SQLite schema and refuses nothing itself; `ScenarioImporter`
 /// says what the lab does not support. Elements that do not reach the store (Xcode's diagram
 /// positions, configurations, stored fetch requests, fetched properties, user info) are
 /// skipped; an element it does not know inside an entity is an error, so that nothing is

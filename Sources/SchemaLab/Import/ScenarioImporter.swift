@@ -3,7 +3,7 @@ import SchemaLabCoreData
 import SchemaLabEngine
 import SchemaLabSQLite
 
-/// Turns a ``ImportedModel`` into a scenario: the model as variant `as-is`, the same without
+/// Turns a `ImportedModel` into a scenario: the model as variant `as-is`, the same without
 /// its indexes as `no-indexes`, a data set to start from, and fetch workloads.
 ///
 /// What the lab supports is mapped (see ``attributeType(_:)`` for the attribute types):

@@ -3,7 +3,7 @@ import SchemaLabSQLite
 import SchemaLabCoreData
 import SchemaLabEngine
 
-/// Reads a ``ImportedModel`` from a Core Data SQLite store's own tables, for
+/// Reads a `ImportedModel` from a Core Data SQLite store's own tables, for
 /// `schemalab import STORE.sqlite` when no model file is at hand. The store is opened
 /// read-only. Names are read back through the rules of `StoreLayout`, which made them:
 ///
@@ -21,7 +21,7 @@ import SchemaLabEngine
 ///   a unique index is a uniqueness constraint; an R-tree table `Z_<Entity>_<name>` is an
 ///   R-tree fetch index.
 ///
-/// What a store cannot tell is listed in ``ImportedModel/unknowns``: names' original case,
+/// What a store cannot tell is listed in `ImportedModel/unknowns`: names' original case,
 /// the inverse of a to-one whose other side is a to-many, the exact types behind SQLite's
 /// (Integer 16/32/64 or Boolean; Double or Float; String or URI; Binary, UUID or
 /// Transformable), optionality, default values and delete rules.
@@ -37,7 +37,7 @@ package enum StoreModelReader {
         }
     }
 
-    /// The model of the open store `db`, read step by step (``StoreReading``).
+    /// The model of the open store `db`, read step by step (`StoreReading`).
     static func read(_ db: Database, path: String) throws -> ImportedModel {
         var reading = try StoreReading(db)
         try reading.findForeignKeys()

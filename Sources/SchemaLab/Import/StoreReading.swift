@@ -3,7 +3,7 @@ import SchemaLabCoreData
 import SchemaLabEngine
 import SchemaLabSQLite
 
-/// ``StoreModelReader``'s steps over one open store: the entities and the schema as read
+/// `StoreModelReader`'s steps over one open store: the entities and the schema as read
 /// first, then the foreign keys, the properties, the join tables and the indexes, each
 /// adding to ``entities`` and to what the store cannot tell (``unknowns``).
 struct StoreReading {

@@ -10,7 +10,7 @@ import SchemaLabSQLite
 /// plan, with SQLite's counters for the run, and, under a SELECT that scans a table or sorts
 /// in a temporary B-tree, the index SQLite's `.expert` suggests (through the sqlite3 tool) and
 /// the plan with it. With ``advise``, the suggested indexes go into a copy of the variant
-/// (`V+advice`, ``AdviceExperiment``), measured against the variant.
+/// (`V+advice`, `AdviceExperiment`), measured against the variant.
 package struct CaseExplanation {
     package var scenario: String
     package var variant: String

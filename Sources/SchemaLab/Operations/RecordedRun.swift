@@ -4,7 +4,7 @@ import SchemaLabEngine
 import SchemaLabSQLite
 
 /// A run recorded in a run directory (what `schemalab run` does), or a stopped run finished:
-/// ``Lab`` runs it, a ``RunDirectoryRecorder`` commits each case as soon as it ends, so a run
+/// ``Lab`` runs it, a `RunDirectoryRecorder` commits each case as soon as it ends, so a run
 /// stopped at any moment keeps every finished case; when every case ran, the directory is
 /// marked complete and claims.csv written.
 package struct RecordedRun {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Renders a ``ReportDocument`` as one self-contained HTML page: styles inline, images
+/// Renders a `ReportDocument` as one self-contained HTML page: styles inline, images
 /// embedded as data URLs; nothing is fetched from the network.
 package enum HTMLRenderer {
     /// `baseDirectory` is where image paths are relative to; an image that cannot be read

@@ -1,4 +1,4 @@
-/// Renders a ``ReportDocument`` as GitHub-flavoured Markdown.
+/// Renders a `ReportDocument` as GitHub-flavoured Markdown.
 package enum MarkdownRenderer {
     package static func render(_ doc: ReportDocument) -> String {
         var out = ["# \(doc.title)", ""]

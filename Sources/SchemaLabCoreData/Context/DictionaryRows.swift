@@ -1,7 +1,7 @@
 import SchemaLabSQLite
 
 /// The result of a dictionary fetch: one row per result, its values in propertiesToFetch
-/// order, kept as SQLite returned them (a ``ValueTable``) until read.
+/// order, kept as SQLite returned them (a `ValueTable`) until read.
 package struct DictionaryRows: Sendable {
     /// The fetched values.
     package let table: ValueTable

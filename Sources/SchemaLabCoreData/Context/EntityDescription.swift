@@ -37,7 +37,7 @@ public final class EntityDescription {
     package let toOneHasOrderColumn: [Bool]
     /// True when no to-one keeps a destination-entity or order column (the plain row layout).
     package let plainKeys: Bool
-    /// The model's ``EntityModel/sharesTable`` and ``EntityModel/hasSubentities``, kept here so
+    /// The model's `EntityModel/sharesTable` and `EntityModel/hasSubentities`, kept here so
     /// that the per-row paths read a flag rather than the model struct.
     package let sharesTable: Bool
     package let hasSubentities: Bool
@@ -52,7 +52,7 @@ public final class EntityDescription {
     /// ``ManagedObject``). Never written; freed with the description.
     @usableFromInline let nullValues: UnsafeMutablePointer<SQLValue>
     /// The indexes of the 32-bit Float attributes, whose values the context holds as a Float
-    /// holds them (see ``SQLValue/heldAsFloat``); empty for most entities.
+    /// holds them (see `SQLValue/heldAsFloat`); empty for most entities.
     public let floatAttributeIndexes: [Int]
     /// Per `toMany` index, the statement that fires its fault (rendered once).
     package let toManyFaultSQL: [String]
@@ -60,7 +60,7 @@ public final class EntityDescription {
     /// a row of this entity's fetch can be (itself and every sub-entity), set once all exist.
     @exclusivity(unchecked) package var concreteByNumber: [EntityDescription?] = []
     /// For a shared table: per entity number, where that entity's values sit in this entity's
-    /// object query (``FetchSQL/selectedColumns(_:in:)``), set once all descriptions exist.
+    /// object query (`FetchSQL/selectedColumns(_:in:)`), set once all descriptions exist.
     @exclusivity(unchecked) package var layouts: [RowLayout?] = []
 
     deinit {

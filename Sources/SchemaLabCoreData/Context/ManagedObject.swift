@@ -74,16 +74,16 @@ public final class ManagedObject: ManagedBuffer<ManagedObjectFields, SQLValue> {
     }
     /// Attribute values in the entity's (alphabetical) attribute order; NULL while a fault
     /// without a snapshot (a partial fault holds only the properties it fetched). For reading:
-    /// the context writes through ``roomForValues``.
+    /// the context writes through `roomForValues`.
     public var values: ObjectValues {
         @inlinable get { ObjectValues(base: fields.pointee.storage, count: fields.pointee.entity.attributeCount) }
     }
-    /// Targets of the to-one relationships, in ``EntityDescription/toOne`` order.
+    /// Targets of the to-one relationships, in `EntityDescription/toOne` order.
     public internal(set) var related: ToOneSlots {
         @inlinable get { fields.pointee.related }
         @inlinable _modify { yield &fields.pointee.related }
     }
-    /// Targets of the to-many relationships, in ``EntityDescription/toMany`` order;
+    /// Targets of the to-many relationships, in `EntityDescription/toMany` order;
     /// nil while that relationship is a fault (not yet read from the store).
     public internal(set) var toManyTargets: ToManySlots {
         @inlinable get { fields.pointee.toManyTargets }
@@ -218,8 +218,8 @@ public struct ManagedObjectFields {
 /// The attribute values of a ``ManagedObject``, in place: reading one reads where the object
 /// keeps them (its own storage, a buffer beside it, or, for a fault without room, its entity's
 /// shared NULLs; a view taken before a fault is filled keeps reading those, so take it after).
-/// Only the context sets them, through ``ManagedObject/roomForValues`` (outside the module a
-/// value changes through ``ManagedObjectContext/set(_:attribute:to:)``, which records the
+/// Only the context sets them, through `ManagedObject/roomForValues` (outside the module a
+/// value changes through `ManagedObjectContext/set(_:attribute:to:)`, which records the
 /// change for the save).
 public struct ObjectValues: RandomAccessCollection {
     @usableFromInline let base: UnsafeMutablePointer<SQLValue>

@@ -87,8 +87,8 @@ extension ManagedObjectContext {
     }
 
     /// NSDictionaryResultType: the rows, their values in propertiesToFetch order
-    /// (held as SQLite returned them in a ``ValueTable`` rather than one dictionary per
-    /// row: the lab's choice, to stay at the SQLite floor; ``DictionaryRows/rows`` builds
+    /// (held as SQLite returned them in a `ValueTable` rather than one dictionary per
+    /// row: the lab's choice, to stay at the SQLite floor; `DictionaryRows/rows` builds
     /// the values).
     package func executeDictionaries(_ request: FetchRequest) throws -> DictionaryRows {
         guard let q = request.sql.dictionaries else { preconditionFailure("a dictionaries request has a dictionary shape") }

@@ -1,7 +1,7 @@
 import SchemaLabSQLite
 
 /// Ordered to-many relationships (NSOrderedSet): members inserted at a position or moved,
-/// and the order keys a save writes (``OrderKeys``): with a new member's row (one-to-many) or
+/// and the order keys a save writes (`OrderKeys`): with a new member's row (one-to-many) or
 /// link (many-to-many), or as an UPDATE of a stored member whose key moved.
 extension ManagedObjectContext {
     /// Inserts `member` into `parent`'s ordered to-many at `position` (clamped to the list),

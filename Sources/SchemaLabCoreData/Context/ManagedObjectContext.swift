@@ -103,7 +103,7 @@ public final class ManagedObjectContext {
         return o
     }
 
-    /// Sets a to-one relationship (by its index in ``EntityDescription/toOne``).
+    /// Sets a to-one relationship (by its index in `EntityDescription/toOne`).
     @inlinable
     public func setRelated(_ object: ManagedObject, _ index: Int, to target: ManagedObject?) {
         object.fields.pointee.related.set(index, target)
@@ -142,7 +142,7 @@ public final class ManagedObjectContext {
         }
     }
 
-    /// Adds targets to a to-many relationship (by its index in ``EntityDescription/toMany``).
+    /// Adds targets to a to-many relationship (by its index in `EntityDescription/toMany`).
     /// Set the inverse too, as Core Data maintains inverses: a save writes a
     /// many-to-many link from the side that names the join table.
     ///

@@ -1,4 +1,4 @@
-/// The context's run-time form of a ``ResolvedModel`` (Core Data's NSManagedObjectModel):
+/// The context's run-time form of a `ResolvedModel` (Core Data's NSManagedObjectModel):
 /// every entity's description, with its prepared SQL, linked to its relationships' destinations.
 public final class ManagedObjectModel {
     package let model: ResolvedModel

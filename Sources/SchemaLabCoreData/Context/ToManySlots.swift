@@ -1,4 +1,4 @@
-/// The targets of an object's to-many relationships, by slot (``EntityDescription/toMany``
+/// The targets of an object's to-many relationships, by slot (`EntityDescription/toMany`
 /// order); nil while that relationship is a fault.
 public typealias ToManySlots = InlineSlots<[ManagedObject]?>
 

@@ -2,7 +2,7 @@
 /// destination row whose object the context has not made yet.
 ///
 /// A fetched row's foreign key is kept as a key (``key(_:_:)``) while the object is a fault
-/// with its row; when the object is realized (``ManagedObjectContext/realizeToOnes(_:)``) or
+/// with its row; when the object is realized (`ManagedObjectContext/realizeToOnes(_:)`) or
 /// the relationship is followed (``ManagedObjectContext/related(_:_:)``), the context makes the
 /// destination's fault or finds the object it has registered for that key. Making the fault
 /// with every fetched row cost an allocation and a registry entry per row and to-one (15% of
@@ -15,7 +15,7 @@ public enum ToOneTarget {
     case key(Unmanaged<EntityDescription>, Int64)
 }
 
-/// The targets of an object's to-one relationships, by slot (``EntityDescription/toOne``
+/// The targets of an object's to-one relationships, by slot (`EntityDescription/toOne`
 /// order). Read a slot through the context (``ManagedObjectContext/related(_:_:)``), which
 /// makes the object of a key the first time.
 public typealias ToOneSlots = InlineSlots<ToOneTarget>

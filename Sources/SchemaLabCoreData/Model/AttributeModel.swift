@@ -15,7 +15,7 @@ package struct AttributeModel: Sendable, Equatable {
     package var externalStorageThreshold = 0
     /// The column: `Z` + the upper-cased name, as Core Data names columns, with a number
     /// after it when another entity of the same inheritance hierarchy (one table) already
-    /// has a column of that name (`ZNAME1`; ``StoreLayout``).
+    /// has a column of that name (`ZNAME1`; `StoreLayout`).
     package let column: String
     /// A constant the context gives the attribute of a new object (the model's default value).
     package var defaultValue: SQLValue? = nil

@@ -1,6 +1,6 @@
 /// How a derived attribute (`NSDerivedAttributeDescription`, iOS 13) is computed: the
 /// derivation expressions Core Data allows, resolved to columns. The store keeps the value
-/// with triggers (``SchemaDDL``), as Core Data's does.
+/// with triggers (`SchemaDDL`), as Core Data's does.
 package enum Derivation: Sendable, Equatable {
     /// `lowercase:(name)`, `uppercase:(name)`, `canonical:(name)`: a string function of another
     /// attribute of the entity (`NSCoreDataToLower`, `NSCoreDataToUpper`, `NSCoreDataCanonical`).

@@ -1,7 +1,7 @@
 /// A resolved entity: its number, table, attributes (alphabetical), relationships and indexes.
 package struct EntityModel: Sendable, Equatable {
     package let name: String
-    /// Z_ENT, as ``StoreLayout`` numbers entities: from 1, alphabetically, each entity
+    /// Z_ENT, as `StoreLayout` numbers entities: from 1, alphabetically, each entity
     /// followed by its sub-entities.
     package let number: Int
     package let attributes: [AttributeModel]
@@ -18,7 +18,7 @@ package struct EntityModel: Sendable, Equatable {
     package var root: String
     /// The numbers of every entity below this one in its hierarchy (empty without sub-entities).
     package var subentityNumbers: [Int] = []
-    /// The table: one per inheritance hierarchy, named after its root (``StoreLayout/table(root:)``).
+    /// The table: one per inheritance hierarchy, named after its root (`StoreLayout/table(root:)`).
     package var table: String { StoreLayout.table(root: root) }
     /// True when this entity's table holds other entities' rows too, so that a fetch of it
     /// must restrict `Z_ENT` (a sub-entity), or read it (an entity with sub-entities).

@@ -1,5 +1,5 @@
-/// A parsed NSPredicate: the tree ``PredicateParser`` builds from a format string and
-/// ``PredicateCompiler`` turns into SQL. Every node keeps the 1-based column (in
+/// A parsed NSPredicate: the tree `PredicateParser` builds from a format string and
+/// `PredicateCompiler` turns into SQL. Every node keeps the 1-based column (in
 /// Characters) where it starts in the predicate string, so a later error can point at it.
 ///
 /// Outside this module, a file that also imports Foundation (which has a `Predicate` of its

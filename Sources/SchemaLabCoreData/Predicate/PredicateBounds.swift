@@ -7,7 +7,7 @@ package enum PredicateBounds {
     /// The most logical operators (`AND`, `OR`, `NOT` and `&&`, `||`, `!`) in one predicate.
     static let maxOperators = 100
 
-    /// The first limit `text` exceeds, as a ``PredicateError`` at its column; nil when within
+    /// The first limit `text` exceeds, as a `PredicateError` at its column; nil when within
     /// the limits or when the text does not tokenize (the parser then reports that).
     package static func check(_ text: String) -> PredicateError? {
         guard let tokens = try? PredicateLexer.tokenize(text) else { return nil }

@@ -35,7 +35,7 @@ extension PredicateCompiler {
     }
 
     /// Resolves a key path expression's root and components to a scope and what they name.
-    /// A key path written without a variable starts at the scope's ``Scope/objectScope``;
+    /// A key path written without a variable starts at the scope's `Scope/objectScope`;
     /// `relative` starts it at `scope` itself (the rest of `ANY books.year`, the key after `@avg`).
     func resolve(
         root: KeyPathRoot, components: [String], column: Int, in scope: Scope, relative: Bool = false

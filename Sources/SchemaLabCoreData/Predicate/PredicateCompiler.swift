@@ -15,10 +15,10 @@ package struct CompiledPredicate: Sendable, Equatable {
     }
 }
 
-/// Compiles a ``Predicate`` to the WHERE expression Core Data's SQLite store would issue
+/// Compiles a `Predicate` to the WHERE expression Core Data's SQLite store would issue
 /// for a fetch of `entity`, using `joins` for the aliases (`t0` is the fetched entity;
 /// to-one key paths get plain `JOIN`s, `outer: false`; correlated subqueries take
-/// fresh aliases from ``JoinPlanner/subqueryAlias()``).
+/// fresh aliases from `JoinPlanner/subqueryAlias()`).
 ///
 /// Constants are always bound as `?`; identifiers come only from the resolved model.
 ///
@@ -47,7 +47,7 @@ package struct CompiledPredicate: Sendable, Equatable {
 /// - [I] `SUBQUERY(books, $b, P).@count` → `(SELECT COUNT(t1.Z_PK) FROM ZBOOK t1 WHERE t0.Z_PK = t1.ZAUTHOR AND (P))`;
 ///   `@avg/@min/@max.k` → `(SELECT AVG(t1.ZK) ...)`; `@sum.k` → `(SELECT COALESCE(SUM(t1.ZK), 0) ...)` (an empty sum is 0).
 /// - (code) inside `SUBQUERY(books, $b, P)`, a key path without `$b` (and `SELF`) names the
-///   outer object, `t0` (see ``Scope/objectScope``). `$b` to-one paths join inside the
+///   outer object, `t0` (see `Scope/objectScope`). `$b` to-one paths join inside the
 ///   subquery (`JOIN ZAUTHOR t3 ON t2.ZAUTHOR = t3.Z_PK`).
 /// - (code) nil: `x IN {nil, 'a'}` binds NULL into the list; an ordering with nil, nil on the left,
 ///   and `BEGINSWITH`/`ENDSWITH nil` are refused with Core Data's reasons; an option on a number
@@ -83,7 +83,7 @@ package struct PredicateCompiler {
         self.joins = joins
     }
 
-    /// Compiles `p`. Throws a ``PredicateError`` at the column of the node that does not fit
+    /// Compiles `p`. Throws a `PredicateError` at the column of the node that does not fit
     /// the model (an unknown key path carries the resolver's message).
     package func compile(_ predicate: Predicate) throws(PredicateError) -> CompiledPredicate {
         if let column = Self.negatedIndexed(predicate, negated: false) {

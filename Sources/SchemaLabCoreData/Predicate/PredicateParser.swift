@@ -1,5 +1,5 @@
 /// Parses NSPredicate format strings (`likes > %@ AND ANY books.year >= 2000`) into a
-/// ``Predicate``, following the grammar of Apple's Predicate Format String Syntax.
+/// `Predicate`, following the grammar of Apple's Predicate Format String Syntax.
 ///
 /// Keywords are case-insensitive; a key that spells a reserved word is written `#key`.
 /// `%@` (and `%d`, `%i`, `%f`, `%s`, ...) takes the next argument as a constant, `%K` takes it
@@ -30,7 +30,7 @@ package enum PredicateParser {
     package static let maximumDepth = 100
 
     /// Parses `text`, substituting `arguments` for its format specifiers in order.
-    /// Throws a ``PredicateError`` at the column of the first problem.
+    /// Throws a `PredicateError` at the column of the first problem.
     package static func parse(_ text: String, arguments: [PredicateValue]) throws(PredicateError) -> Predicate {
         var parser = PredicateParserState(tokens: try PredicateLexer.tokenize(text), arguments: arguments)
         let p = try parser.predicate(after: nil)
@@ -66,7 +66,7 @@ struct PredicateParserState {
     /// Positions of a `(` already found not to open a parenthesized predicate, so that the
     /// expression reading of nested parentheses is tried once per position, not once per path.
     var notPredicateAt: Set<Int> = []
-    /// The current nesting depth (see ``PredicateParser/maximumDepth``).
+    /// The current nesting depth (see `PredicateParser/maximumDepth`).
     var depth = 0
 
     init(tokens: [PredicateToken], arguments: [PredicateValue]) {
@@ -97,7 +97,7 @@ struct PredicateParserState {
         return PredicateError(column: current.column, message: m)
     }
 
-    /// Enters one level of nesting at `token`, or throws past ``PredicateParser/maximumDepth``.
+    /// Enters one level of nesting at `token`, or throws past `PredicateParser/maximumDepth`.
     mutating func enter(_ token: PredicateToken) throws(PredicateError) {
         depth += 1
         if depth > PredicateParser.maximumDepth {

@@ -119,7 +119,7 @@ package enum ExistingStore {
             rows.compactMap { $0[0].textValue }.filter { StoreLayout.isStoreTable($0) && !virtual.contains($0) && !shadows.contains($0) })
     }
 
-    /// Throws a ``StoreMismatch`` naming every difference between the store's tables and the variant's.
+    /// Throws a `StoreMismatch` naming every difference between the store's tables and the variant's.
     package static func check(_ db: Database, store: String, model: ResolvedModel) throws {
         let expected = try Database(path: ":memory:")
         for sql in SchemaDDL(model: model).statements { try expected.executeScript(sql) }

@@ -61,7 +61,7 @@ package struct FetchSQL: Sendable {
         package var whereSQL: String
         package var orderBy: String
         package var bindings: [SQLValue]
-        /// Column expressions requested through ``FetchSQL/clauses(sorts:extra:predicate:)``'s `extra`.
+        /// Column expressions requested through `FetchSQL/clauses(sorts:extra:predicate:)`'s `extra`.
         package var extraColumns: [String]
     }
 
@@ -83,7 +83,7 @@ package struct FetchSQL: Sendable {
             bindings: compiled?.bindings ?? [], extraColumns: extraColumns)
     }
 
-    /// `clause` with the entity's restriction (``EntityModel/entityRestriction(alias:)``) after
+    /// `clause` with the entity's restriction (`EntityModel/entityRestriction(alias:)`) after
     /// it, as Core Data ANDs its restricting-entity predicate after the request's:
     /// `(<predicate> AND t0.Z_ENT = ?)` ([I]: the exact text; no log of it was found).
     package static func restricted(_ clause: WhereClause?, to entity: EntityModel) -> WhereClause? {

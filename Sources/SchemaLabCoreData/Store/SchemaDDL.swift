@@ -67,7 +67,7 @@ package struct SchemaDDL {
     }
 
     /// A join table's statements: its CREATE TABLE, and the index on its second column (named,
-    /// for ``ExistingStore`` to make on a store's copy).
+    /// for `ExistingStore` to make on a store's copy).
     struct JoinTable {
         let table: String
         let create: String

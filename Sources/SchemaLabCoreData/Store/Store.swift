@@ -2,7 +2,7 @@ import Foundation
 import SchemaLabSQLite
 
 /// A Core Data-shaped SQLite store: one connection to a file laid out for one
-/// ``ResolvedModel``, opened the way Core Data opens it.
+/// `ResolvedModel`, opened the way Core Data opens it.
 public final class Store {
     public let db: Database
     package let model: ResolvedModel
@@ -71,7 +71,7 @@ public final class Store {
     }
 
     /// Copies a store file and its external data files to `to` (not its `-wal`: a store the lab
-    /// made is checkpointed when it closes; ``ExistingStore`` copies a user's `-wal` too).
+    /// made is checkpointed when it closes; `ExistingStore` copies a user's `-wal` too).
     public static func copy(from: String, to: String) throws {
         try FileManager.default.copyItem(atPath: from, toPath: to)
         let source = URL(fileURLWithPath: ExternalBinaryData.directory(forStore: from)).deletingLastPathComponent().path

@@ -21,7 +21,7 @@ package struct DataPlacement {
     package let nodes: [Node]
     /// The fields that have an attribute to go to.
     package internal(set) var placed: Set<String>
-    /// The to-many relationships of the root filled per row (see ``RelatedPlacement``).
+    /// The to-many relationships of the root filled per row (see `RelatedPlacement`).
     package internal(set) var related: [RelatedPlacement] = []
     /// With an `entity` field (a data set of several entities, such as the sub-entities of a
     /// hierarchy): the data column that names each row's entity, and the placement of each

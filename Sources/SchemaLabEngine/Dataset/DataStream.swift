@@ -4,8 +4,8 @@ import SchemaLabSQLite
 /// stays that of one chunk, whatever N is: filling a store with a million photos holds
 /// `chunkSize` rows of values, not a million.
 ///
-/// Each field keeps its own stream (``FieldStream``) from chunk to chunk, so the chunks
-/// concatenate to exactly the rows ``GeneratedData/init(spec:count:)`` makes at once (a
+/// Each field keeps its own stream (`FieldStream`) from chunk to chunk, so the chunks
+/// concatenate to exactly the rows `GeneratedData/init(spec:count:)` makes at once (a
 /// test checks the digests). A data set with `related` entries, or with fields computed
 /// from them (`countOf`, `joinedOf`), is not streamed: its one chunk is the whole data
 /// set, generated at once (its fan-outs and pools link rows across the whole set).
@@ -99,7 +99,7 @@ extension FieldSpec {
     }
 }
 
-/// The digest of a data set handed out in chunks: equal to ``GeneratedData/digest`` of the
+/// The digest of a data set handed out in chunks: equal to `GeneratedData/digest` of the
 /// whole set, whatever the chunk sizes.
 package struct StreamDigest {
     private var digest = ResultDigest()

@@ -10,7 +10,7 @@ import SchemaLabCoreData
 /// seeded shuffled order, as a server's feed would; the same spec, size and key give the
 /// same feed to every strategy and variant.
 package struct FeedData: Sendable {
-    /// One column per data set field (``GeneratedData/fieldNames`` order), `count` rows.
+    /// One column per data set field (`GeneratedData/fieldNames` order), `count` rows.
     package let columns: [[SQLValue]]
     package let count: Int
     /// How many records match a stored row.

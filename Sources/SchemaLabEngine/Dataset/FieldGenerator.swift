@@ -34,7 +34,7 @@ struct FieldGenerator {
 
 /// A field's values a chunk at a time: the stream's state (its PRNG, the next row's index)
 /// carries over from one chunk to the next, so chunks of any size concatenate to exactly
-/// the values ``FieldGenerator/generate(count:)`` makes at once.
+/// the values `FieldGenerator/generate(count:)` makes at once.
 struct FieldStream {
     let spec: FieldSpec
     private var rng: SplitMix64

@@ -12,7 +12,7 @@ package struct GeneratedData: Sendable {
     /// The to-many relationships filled for the root rows, in the data set's `related` order.
     package let related: [GeneratedRelation]
     /// False for ``rowsNotGenerated(count:)``: the size of a data set whose rows no workload
-    /// holds (they stream from a ``DataStream`` where needed).
+    /// holds (they stream from a `DataStream` where needed).
     package let hasRows: Bool
 
     /// A data set of `count` rows that are not generated here: no columns, no relationships.
@@ -32,7 +32,7 @@ package struct GeneratedData: Sendable {
         self.hasRows = true
     }
 
-    /// A chunk of a stream's rows (``DataStream``): root fields only.
+    /// A chunk of a stream's rows (`DataStream`): root fields only.
     init(count: Int, fieldNames: [String], columns: [[SQLValue]], hasRows: Bool = true) {
         self.count = count
         self.fieldNames = fieldNames

@@ -5,11 +5,11 @@ package struct JSONSyntaxError: Error, Sendable {
     package let message: String
 }
 
-/// Parses JSON text into a ``JSONValue``.
+/// Parses JSON text into a `JSONValue`.
 ///
 /// Our own small parser (RFC 8259) instead of `JSONSerialization`: it keeps object key
 /// order, tells `true` from `1`, rejects duplicate keys, and reports syntax errors with a
-/// line and column (the scenario decoder's cursor, ``JSONNode``, adds the JSON path).
+/// line and column (the scenario decoder's cursor, `JSONNode`, adds the JSON path).
 package struct JSONParser {
     private let bytes: [UInt8]
     private var pos = 0

@@ -1,4 +1,4 @@
-/// A JSON value as ``JSONParser`` reads it and ``JSONWriter`` writes it: an object keeps
+/// A JSON value as `JSONParser` reads it and `JSONWriter` writes it: an object keeps
 /// its keys in order, a number keeps its literal (so `1` and `1.0` stay apart), and `true`
 /// is not `1`.
 package indirect enum JSONValue: Sendable {

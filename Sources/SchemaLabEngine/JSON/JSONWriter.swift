@@ -1,6 +1,6 @@
 import Foundation
 
-/// Writes a ``JSONValue`` as indented JSON text, keys in their given order (so a written
+/// Writes a `JSONValue` as indented JSON text, keys in their given order (so a written
 /// scenario reads like a hand-written one: name, variants, data set, workloads). Arrays of
 /// scalars stay on one line. Written by hand: Foundation's JSONSerialization takes a
 /// dictionary and so cannot keep the order of keys.

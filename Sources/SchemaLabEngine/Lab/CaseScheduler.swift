@@ -411,7 +411,7 @@ package struct CaseScheduler {
 }
 
 extension CaseScheduler {
-    /// The variant's store as a copy of an existing one (``ExistingStore``), given the
+    /// The variant's store as a copy of an existing one (`ExistingStore`), given the
     /// variant's indexes; returns what it cost, as a fill.
     func copyStore(_ source: String, to path: String, model: ResolvedModel, size: Int) throws -> FillMeasurement {
         HeapProbe.trim()
@@ -429,7 +429,7 @@ extension CaseScheduler {
     }
 }
 
-/// An observer that keeps every result (``CaseScheduler/run()``).
+/// An observer that keeps every result (`CaseScheduler/run()`).
 private final class ResultCollector: RunObserver {
     var results: [CaseResult] = []
 

@@ -43,7 +43,7 @@ package enum FitCheck {
         }
     }
 
-    /// Measures every selected variant on a sample and throws ``TooLarge`` when the largest
+    /// Measures every selected variant on a sample and throws `TooLarge` when the largest
     /// size needs more disk than `workDirectory`'s file system has free, or more memory
     /// than the system has available. Returns the largest estimate. A variant whose sample
     /// cannot be stored (a constraint, say) is left out: its cases will fail with the error.

@@ -1,6 +1,6 @@
 import SchemaLabCoreData
 
-/// The checks ``ScenarioPlan`` makes of one variant, one step each, in order: the data set
+/// The checks `ScenarioPlan` makes of one variant, one step each, in order: the data set
 /// has a place in the variant, and every workload builds in it. A step throws a
 /// ``ScenarioError`` naming the JSON path of what the variant cannot do.
 struct VariantCheck {

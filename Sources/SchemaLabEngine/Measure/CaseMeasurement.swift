@@ -15,7 +15,7 @@ import SchemaLabCoreData
 /// The raw baseline: the last warm-up run (or, without a warm-up, one untimed run) records
 /// every statement the workload executes with its bindings (``Database/beginTrace()``); after each measured
 /// repetition (and after its memory was read), that sequence is stepped with the bare C
-/// API (``RawStepper``) on a store of the same kind: a new connection to the filled store
+/// API (`RawStepper`) on a store of the same kind: a new connection to the filled store
 /// for reads (warmed once), a fresh store for writes. No objects, no registry, no boxed
 /// values: what the case costs SQLite alone. Statements a workload runs on another
 /// connection (a reader under a writer) are not recorded, so that kind has none.

@@ -23,7 +23,7 @@ import Glibc
 package struct Subprocess: Sendable {
     /// Where one of the child's output streams goes.
     package enum Output: Sendable {
-        /// Read into the ``SubprocessResult``.
+        /// Read into the `SubprocessResult`.
         case capture
         /// Thrown away (`/dev/null`).
         case discard

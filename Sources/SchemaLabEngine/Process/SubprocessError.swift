@@ -1,5 +1,5 @@
-/// Why a ``Subprocess`` did not run at all (a child that ran and failed is a
-/// ``SubprocessResult`` with its status).
+/// Why a `Subprocess` did not run at all (a child that ran and failed is a
+/// `SubprocessResult` with its status).
 package enum SubprocessError: Error, Equatable, CustomStringConvertible {
     /// No executable of that name on the `PATH`, or no executable file at that path.
     case notFound(String)

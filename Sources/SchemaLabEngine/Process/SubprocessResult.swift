@@ -1,4 +1,4 @@
-/// How a ``Subprocess`` ended, and what it wrote to the streams it captured (empty for a
+/// How a `Subprocess` ended, and what it wrote to the streams it captured (empty for a
 /// stream it did not capture), decoded as UTF-8.
 package struct SubprocessResult: Sendable, Equatable {
     /// The exit status; the signal's number when a signal ended the child.

@@ -67,7 +67,7 @@ package struct JSONNode: Sendable {
         return s
     }
 
-    /// A string that is a plain name (see ``Identifier``): safe to become part of SQL.
+    /// A string that is a plain name (see `Identifier`): safe to become part of SQL.
     package func identifier() throws -> String {
         let s = try string()
         guard Identifier.isPlainName(s) else {

@@ -49,7 +49,7 @@ extension ScenarioDecoder {
         }
     }
 
-    /// The generator object `n` with only the keys of its kind (``ScenarioKeys/generators``).
+    /// The generator object `n` with only the keys of its kind (`ScenarioKeys/generators`).
     private static func generatorObject(_ n: JSONNode, _ kind: String) throws -> JSONObject {
         try n.object(allowed: ScenarioKeys.generator(kind))
     }

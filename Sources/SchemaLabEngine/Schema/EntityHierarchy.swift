@@ -2,10 +2,10 @@ import SchemaLabCoreData
 
 /// The inheritance hierarchies of one variant's entities, checked (every parent exists, no
 /// cycle, no property declared again below the entity that declares it), and laid out as
-/// Core Data stores them: the ``StoreLayout`` numbers the entities and names every table
+/// Core Data stores them: the `StoreLayout` numbers the entities and names every table
 /// and column (docs/coredata.md, "Entity inheritance").
 struct EntityHierarchy {
-    /// The entities in number order (``StoreLayout/ordered``).
+    /// The entities in number order (`StoreLayout/ordered`).
     let ordered: [EntitySpec]
     /// The entities' numbers, tables and columns.
     let layout: StoreLayout

@@ -1,6 +1,6 @@
 import SchemaLabCoreData
 
-/// One variant's model while ``SchemaResolver`` builds it: its entities, checked and laid
+/// One variant's model while `SchemaResolver` builds it: its entities, checked and laid
 /// out, and the relationships resolved so far.
 struct VariantBuild {
     /// The variant's name, for messages.

@@ -1,7 +1,7 @@
 import SchemaLabCoreData
 
 /// Turns the scenario's variant specs (full lists or "base plus edits") into
-/// resolved ``ResolvedModel``s, checking every reference on the way.
+/// resolved `ResolvedModel`s, checking every reference on the way.
 package struct SchemaResolver {
     let file: String
     let specs: [VariantSpec]

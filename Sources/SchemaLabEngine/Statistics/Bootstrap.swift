@@ -1,5 +1,5 @@
 /// The lab's one bootstrap: the 95% percentile interval of a statistic of one or more sample
-/// sets, from resamples drawn with replacement by a seeded ``SplitMix64`` (so the same samples
+/// sets, from resamples drawn with replacement by a seeded `SplitMix64` (so the same samples
 /// give the same interval on every machine). A case's interval of its median (``Statistics``)
 /// and a claim's interval of a ratio (``RatioInterval``) both come from here.
 ///

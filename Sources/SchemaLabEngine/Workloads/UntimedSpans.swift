@@ -5,7 +5,7 @@ import SchemaLabSQLite
 /// that generates its rows chunk by chunk while it inserts them (so that the rows of a
 /// million-object insert are never all in memory) generates each chunk in an untimed span.
 /// The case subtracts the spans' wall and CPU time from the sample
-/// (``WorkloadOutcome/untimed``), and callgrind does not count their instructions
+/// (`WorkloadOutcome/untimed`), and callgrind does not count their instructions
 /// (``CallgrindCounter`` toggles collection on `schemalab_untimed_region`).
 package struct UntimedSpans: Sendable {
     package private(set) var wallNanoseconds: UInt64 = 0

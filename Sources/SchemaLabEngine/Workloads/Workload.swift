@@ -60,7 +60,7 @@ extension Workload {
     package var writeFloor: WriteFloor? { nil }
 }
 
-/// Builds the ``Workload`` for a spec in one variant.
+/// Builds the `Workload` for a spec in one variant.
 package enum WorkloadFactory {
     package static func make(
         _ spec: WorkloadSpec, model: ManagedObjectModel, dataset: DatasetSpec,

@@ -2,7 +2,7 @@ import SchemaLabCoreData
 
 /// Turns a workload's predicate text into the compilation a fetch request runs against
 /// its joins. The text is parsed once, here; a syntax error, or a key path a variant
-/// cannot resolve, becomes a ``KeyPathError`` at the predicate's JSON path with the
+/// cannot resolve, becomes a `KeyPathError` at the predicate's JSON path with the
 /// column inside the predicate string.
 enum WorkloadPredicate {
     static func compilation(

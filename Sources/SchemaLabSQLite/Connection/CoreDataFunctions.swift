@@ -11,12 +11,12 @@ import Glibc
 /// - `NSCoreDataStringSearch(text, pattern, options, localeFlag)` → 1/0: CONTAINS
 ///   (no anchor bit), BEGINSWITH (options & 8), ENDSWITH (options & 12 == 12), with
 ///   `NSStringCompareOptions` bits: 1 `[c]`, 128 `[d]`, 256 width (Core Data sends
-///   257 for `[c]`, 384 for `[d]`, 385 for `[cd]`). See ``StringMatching/search(_:for:options:)``.
+///   257 for `[c]`, 384 for `[d]`, 385 for `[cd]`). See `StringMatching/search(_:for:options:)`.
 /// - `NSCoreDataLike(text, pattern, flags)` → 1/0: LIKE with `*`, `?`, `\`;
-///   flags 1 `[c]`, 2 `[d]`, 4 `[n]`. See ``PatternMatching/Like``.
+///   flags 1 `[c]`, 2 `[d]`, 4 `[n]`. See `PatternMatching/Like`.
 /// - `NSCoreDataMatches(text, regex, flags)` → 1/0: MATCHES, an ICU regular
 ///   expression matching the whole text; an invalid pattern is an SQL error.
-///   See ``PatternMatching/Regex``.
+///   See `PatternMatching/Regex`.
 /// - `NSCoreDataStringCompare(a, b, options, localeFlag)` → -1/0/1 (NULL if `a` or
 ///   `b` is NULL), options as for search plus 64 numeric.
 /// - `NSCoreDataToUpper(text)`, `NSCoreDataToLower(text)`: full Unicode case mapping;
@@ -37,7 +37,7 @@ import Glibc
 /// Collations: `NSCollateNoCase` (options 1), `NSCollateNumericallyNoCase` (1|64),
 /// `NSCollateFinderlike` (1|64|128: case- and diacritic-insensitive, numeric; not
 /// locale-aware), and `NSCollateLocaleSensitive` (0) / `NSCollateLocaleSensitiveNoCase`
-/// (1) which use ICU collation in the root locale (``StringMatching/collationLocale``).
+/// (1) which use ICU collation in the root locale (`StringMatching/collationLocale`).
 enum CoreDataFunctions {
     typealias Function = @convention(c) (OpaquePointer?, Int32, UnsafeMutablePointer<OpaquePointer?>?) -> Void
     typealias Collation = @convention(c) (UnsafeMutableRawPointer?, Int32, UnsafeRawPointer?, Int32, UnsafeRawPointer?) -> Int32

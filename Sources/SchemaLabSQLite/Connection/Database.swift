@@ -44,7 +44,7 @@ public final class Database {
     @exclusivity(unchecked) private var integerArrayStorage: IntegerArray?
 
     /// Opens (creating if needed) the database at `path`, registers Core Data's SQL
-    /// functions and collations on it (see ``CoreDataFunctions``) and creates its integer
+    /// functions and collations on it (see `CoreDataFunctions`) and creates its integer
     /// array `_Z_intarray0` in the TEMP schema (outside every statement log).
     public convenience init(path: String) throws {
         try self.init(path: path, untrusted: Self.isUntrusted(path))

@@ -1,5 +1,5 @@
 /// The statements a connection executed, in order, each with the values bound to it, kept
-/// in a few flat arrays: recorded for the raw baseline and stepped by ``RawStepper``.
+/// in a few flat arrays: recorded for the raw baseline and stepped by `RawStepper`.
 ///
 /// Flat on purpose: a trace of 100,000 inserts kept as 100,000 small arrays and strings
 /// would sit in the heap among the freed pages of the run that recorded it, where the

@@ -7,7 +7,7 @@ import Foundation
 /// 2 `[d]` diacritic-insensitive, 4 `[n]` normalized. `[n]` says the strings are
 /// already folded, so no folding is done and `[c]`/`[d]` are ignored.
 /// Folding is Foundation's `folding(options:locale:)` with no locale (see
-/// ``StringMatching`` for what it does to `ß`, `İ`, `ﬁ`, `É`).
+/// `StringMatching` for what it does to `ß`, `İ`, `ﬁ`, `É`).
 package enum PatternMatching {
     /// `[c]`.
     package static let caseInsensitive = 1
@@ -16,7 +16,7 @@ package enum PatternMatching {
     /// `[n]`.
     package static let normalized = 4
 
-    /// The ``StringMatching`` folding options for predicate options `options`.
+    /// The `StringMatching` folding options for predicate options `options`.
     static func foldOptions(_ options: Int) -> Int {
         if options & normalized != 0 { return 0 }
         return (options & caseInsensitive != 0 ? StringMatching.caseInsensitive : 0)

@@ -17,7 +17,7 @@ package enum ColumnUnit: String, Sendable, CaseIterable {
 
 /// One column of a CSV file the lab writes, defined once: its name, its unit, how a row's
 /// value is written and how it is read back. Every file a run writes (results.csv,
-/// samples.csv, plans.csv, claims.csv, ...) is a ``CSVTable`` of such columns, so the
+/// samples.csv, plans.csv, claims.csv, ...) is a `CSVTable` of such columns, so the
 /// writer and the reader cannot disagree.
 ///
 /// A column is built from a writable key path of its row (``integer(_:_:unit:)``,
@@ -93,7 +93,7 @@ package struct CSVColumn<Row>: Sendable {
             })
     }
 
-    /// Milliseconds, written with 4 decimals (``Format/ms(_:)``).
+    /// Milliseconds, written with 4 decimals (`Format/ms(_:)`).
     package static func milliseconds(_ name: String, _ path: WritableKeyPath<Row, Double> & Sendable) -> Self {
         number(name, path, unit: .milliseconds, format: Format.ms)
     }

@@ -1,7 +1,7 @@
 import Foundation
 import SchemaLabEngine
 
-/// A CSV file the lab writes, as its columns (``CSVColumn``): the one definition its writer
+/// A CSV file the lab writes, as its columns (`CSVColumn`): the one definition its writer
 /// and its reader share.
 ///
 /// Reading goes by header name, not position: columns the table does not know are skipped

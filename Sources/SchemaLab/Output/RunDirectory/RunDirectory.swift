@@ -5,14 +5,14 @@ import Glibc
 #endif
 
 /// A run's output directory, written so that nothing is lost: after every case the
-/// CSV files and run.json are rewritten whole and atomically (``FileWriting``), so a
+/// CSV files and run.json are rewritten whole and atomically (`FileWriting`), so a
 /// run stopped at any instant (SIGKILL included) leaves complete rows for exactly the
 /// cases run.json lists as done, and `--resume` finishes the others.
 ///
 /// Contents: `results.csv`, `samples.csv`, `plans.csv` (rows of finished cases),
 /// `failures.csv` (cases that failed, with the error and the SQL), `fills.csv` (what
 /// filling each variant's store cost: time and the process's memory), `env.json` (the
-/// environment), `run.json` (``RunState``), `signatures/` (each finished case's result
+/// environment), `run.json` (`RunState`), `signatures/` (each finished case's result
 /// signature, for the checks of a resumed run) and `run.lock`, held by the process that
 /// writes the directory.
 ///

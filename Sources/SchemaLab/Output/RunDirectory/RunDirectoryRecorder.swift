@@ -2,7 +2,7 @@ import SchemaLabEngine
 
 /// Writes a run into its run directory as it goes: each case is committed the moment it is
 /// measured (or failed), each fill as it is made, so that a run stopped at any instant keeps
-/// every finished case (``RunDirectory``). Every event is handed on to `next` after it is
+/// every finished case (`RunDirectory`). Every event is handed on to `next` after it is
 /// written. A new run's directory is created when the run starts (``create``); a resumed
 /// run's is given.
 package final class RunDirectoryRecorder: RunObserver {

@@ -2,7 +2,7 @@ import Foundation
 import SchemaLabSQLite
 import SchemaLabEngine
 
-/// A ``ResultSignature`` as a run directory stores it (`signatures/<case>.json`), so
+/// A `ResultSignature` as a run directory stores it (`signatures/<case>.json`), so
 /// that a resumed run checks its new cases against cases an earlier process measured
 /// exactly as an uninterrupted run would: value by value, reals within the tolerance.
 ///

@@ -3,8 +3,8 @@ import SchemaLabCoreData
 
 /// A fetch workload's spec resolved in one variant, one step per part of the request (sort
 /// keys, prefetch paths, touch keys, reductions, the dictionary shape, partial properties),
-/// then the fetch requests themselves. Set-up only: ``FetchWorkload`` calls it once, before
-/// anything is timed. Each step throws a ``KeyPathError`` whose `at` is relative to the
+/// then the fetch requests themselves. Set-up only: `FetchWorkload` calls it once, before
+/// anything is timed. Each step throws a `KeyPathError` whose `at` is relative to the
 /// workload's JSON path.
 struct FetchSpecResolver {
     let spec: WorkloadSpec

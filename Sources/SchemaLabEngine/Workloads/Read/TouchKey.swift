@@ -43,7 +43,7 @@ package enum TouchKey {
 
 /// The touch keys of a workload, compiled once: when every key is an attribute of the
 /// touched object itself (no relationship on the way), their attribute indexes, read in a
-/// tight loop. Iterating the ``TouchKey`` enums copied each key's resolved key path per
+/// tight loop. Iterating the `TouchKey` enums copied each key's resolved key path per
 /// object (16% of a 10,000-row fetch's instructions under callgrind); the reads and the
 /// faults fired are the same either way.
 struct TouchPlan {

@@ -22,7 +22,7 @@ package final class BatchInsertWorkload: Workload {
     let entity: EntityDescription
     let logical: LogicalRows
     /// A feed's records' values, one column per data set field; nil when the records are
-    /// the data set's rows, which stream (``DataStream``) a chunk at a time.
+    /// the data set's rows, which stream (`DataStream`) a chunk at a time.
     let feedColumns: [[SQLValue]]?
     let dataset: DatasetSpec
     let count: Int

@@ -8,7 +8,7 @@ import SchemaLabCoreData
 /// (two transactions: the key block and the INSERT) per record, the classic mistake.
 ///
 /// Timed: creating the objects and the saves. Not timed: generating the rows, a chunk at a
-/// time between the timed steps (``UntimedSpans``: the rows of a million-object insert are
+/// time between the timed steps (`UntimedSpans`: the rows of a million-object insert are
 /// never all in memory; the objects are, as in Core Data); creating the empty store;
 /// releasing the one-save context. A data set with `related` entries (its rows link across
 /// the whole set) is generated whole before the clock instead.

@@ -5,7 +5,7 @@ import SchemaLabCoreData
 /// store (or the store itself for `read`), one save for all of them:
 ///
 /// - where the relationship is ordered (an NSOrderedSet), the context inserts, moves and
-///   removes members and the save writes the order keys Core Data would (``OrderKeys``: a
+///   removes members and the save writes the order keys Core Data would (`OrderKeys`: a
 ///   new key between its neighbours, an UPDATE only for a key that moved, everything
 ///   renumbered only when a gap is full);
 /// - where it is not, the destination's `positionKey` attribute holds each member's place
