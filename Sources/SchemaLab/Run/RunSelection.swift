@@ -55,17 +55,19 @@ struct RunSelection {
         try Self.checkVariants(models, against: db, path: path)
         let scenario = plan.scenario
         let chosen = scenario.workloads.filter { options.workloads?.contains($0.name) ?? true }
-        if let asked = options.workloads, let write = chosen.first(where: { asked.contains($0.name) && !$0.kind.readsOnly }) {
+        if let asked = options.workloads, let write = chosen.first(where: { asked.contains($0.name) && !$0.readsOnly }) {
             throw OperationError(
                 .badInput,
-                "a run on an existing store runs fetch workloads only (the store is never written): \(write.name) is \(write.kind.phrase)"
+                "a run on an existing store runs the workloads that only read (fetches, sql queries; the store is never written): \(write.name) is \(write.kind.phrase)\(write.kind == .sql ? " that writes" : "")"
             )
         }
-        let runnable = chosen.filter(\.kind.readsOnly)
+        let runnable = chosen.filter(\.readsOnly)
         guard !runnable.isEmpty else {
-            throw OperationError(.badInput, "a run on an existing store runs fetch workloads only, and \(scenario.file) has none")
+            throw OperationError(
+                .badInput,
+                "a run on an existing store runs the workloads that only read (fetches, sql queries), and \(scenario.file) has none")
         }
-        skippedWorkloads = chosen.filter { !$0.kind.readsOnly }.map(\.name)
+        skippedWorkloads = chosen.filter { !$0.readsOnly }.map(\.name)
         options.workloads = runnable.map(\.name)
         let rows: Int
         do {

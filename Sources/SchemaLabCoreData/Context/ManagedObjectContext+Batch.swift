@@ -76,6 +76,14 @@ extension ManagedObjectContext {
     /// with the values bound first, then the predicate's. Returns the rows changed.
     @discardableResult
     package func batchUpdate(sql: String, bindings: [SQLValue]) throws -> Int {
+        try executeWrite(sql: sql, bindings: bindings)
+    }
+
+    /// One writing statement (an UPDATE, INSERT or DELETE) with its values bound, in one
+    /// `BEGIN EXCLUSIVE … COMMIT` as a batch request's: a batch update, or a statement of an
+    /// app's SQL log replayed as it ran. Returns the rows it changed (`sqlite3_changes`).
+    @discardableResult
+    package func executeWrite(sql: String, bindings: [SQLValue]) throws -> Int {
         var changed = 0
         try transaction {
             try db.execute(sql, bindings)

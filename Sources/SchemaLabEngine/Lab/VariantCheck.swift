@@ -1,3 +1,4 @@
+import SchemaLabSQLite
 import SchemaLabCoreData
 
 /// The checks `ScenarioPlan` makes of one variant, one step each, in order: the data set
@@ -44,6 +45,7 @@ struct VariantCheck {
         try checkAppends()
         try buildWriteWorkloads(placement)
         for w in scenario.workloads where w.kind.readsOnly && runsHere(w) { try checkReadWorkload(w) }
+        try checkStatements()
     }
 
     /// The data set's entity is in the variant.
@@ -205,6 +207,37 @@ struct VariantCheck {
             return g
         }
         return lean
+    }
+
+    /// Each sql workload's statement, prepared against the variant's schema (an empty store of
+    /// it, in memory): SQLite's word on the tables and columns it names; it takes as many
+    /// values as `arguments` gives, and it writes or not as its text says (a query runs on
+    /// the filled store every case shares, so it must not write).
+    private func checkStatements() throws {
+        let statements = scenario.workloads.filter { $0.kind == .sql && runsHere($0) }
+        guard !statements.isEmpty else { return }
+        let store = try Store.create(path: ":memory:", model: model)
+        for w in statements {
+            let prepared: Statement
+            do {
+                prepared = try store.db.statement(w.sql ?? "")
+            } catch let error as SQLiteError {
+                throw fail(w.path + ".sql", "in variant \(spec.name), the statement does not prepare: \(error.message)")
+            }
+            let parameters = Int(prepared.parameterCount), given = w.sqlArguments.count
+            if parameters != given {
+                throw fail(
+                    w.path + (given == 0 ? ".sql" : ".arguments"),
+                    "the statement takes \(parameters) parameter\(parameters == 1 ? "" : "s") and 'arguments' gives \(given) value\(given == 1 ? "" : "s")"
+                )
+            }
+            if prepared.readsOnly != w.readsOnly {
+                throw fail(
+                    w.path + ".sql",
+                    "in variant \(spec.name), SQLite says the statement \(prepared.readsOnly ? "writes nothing" : "writes"), but it reads as \(w.readsOnly ? "a query" : "a write")"
+                )
+            }
+        }
     }
 
     /// A read workload's entity, key paths and boxes resolve in this variant, and it builds.

@@ -115,7 +115,7 @@ extension ScenarioDecoder {
             return workload.kind == .readerUnderWriter || workload.boxes != nil
                 ? nil : "workload '\(workload.name)' does not time single reads (only a reader under a writer and a box set do)"
         case .longestWrite:
-            return workload.kind.readsOnly ? "workload '\(workload.name)' only reads: it has no write transaction" : nil
+            return workload.readsOnly ? "workload '\(workload.name)' only reads: it has no write transaction" : nil
         case .instructions:
             return workload.kind.countsInstructions
                 ? nil : "the instructions of workload '\(workload.name)' are not counted (\(workload.kind.phrase))"

@@ -20,12 +20,14 @@ extension ScenarioDecoder {
             touch: touch, touchKeys: touchKeys, path: n.path)
         try decodeFetchRequest(into: &spec, o)
         try decodeWriteOptions(into: &spec, o, at: n)
+        try decodeUsage(into: &spec, o)
         if let x = o.optional("set") { try decodeSet(x, into: &spec) }
         if kind.writeKeys != nil {
             if [.batchUpdate, .update, .batchDelete, .delete].contains(kind), o.has("arguments"), !o.has("predicate") {
                 throw try o.required("arguments").error("'arguments' needs 'predicate'")
             }
             if kind == .readerUnderWriter { try checkReader(spec, o) }
+            if kind == .sql { try decodeSQL(into: &spec, o, at: n) }
             return spec
         }
         try checkShape(spec, o)
@@ -171,6 +173,22 @@ extension ScenarioDecoder {
             spec.verify = try predicate(vo, textKey: "predicate", argumentsKey: "arguments")
             if spec.verify == nil { throw v.error("'verify' needs a 'predicate'") }
         }
+    }
+
+    /// Every kind's `weight` (a number above 0, default 1) and `device` (`{"runs", "rows",
+    /// "seconds"}`: what the app's log says the workload cost on the device).
+    private static func decodeUsage(into spec: inout WorkloadSpec, _ o: JSONObject) throws {
+        if let w = o.optional("weight") {
+            spec.weight = try w.double()
+            guard spec.weight > 0 else { throw w.error("'weight' is above 0 (how much the workload counts), found \(spec.weight)") }
+        }
+        guard let d = o.optional("device") else { return }
+        let u = try d.object(allowed: ScenarioKeys.device)
+        let seconds = try u.optional("seconds")?.double()
+        if let seconds, seconds < 0 { throw try u.required("seconds").error("'seconds' is at least 0, found \(seconds)") }
+        spec.device = DeviceUsage(
+            runs: try u.required("runs").int(in: 1...Int(Int32.max)), rows: try u.optional("rows")?.int(in: 0...1_000_000_000_000_000),
+            seconds: seconds)
     }
 
     /// `set`: attribute names and their new values, or `{"replaceWord", "with", "separator"}`

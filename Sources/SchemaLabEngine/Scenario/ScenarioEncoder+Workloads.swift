@@ -12,8 +12,10 @@ extension ScenarioEncoder {
                 ("relationship", w.relationship.map(JSONValue.string)),
                 ("operation", unless(w.operation, is: .read) { .string($0.rawValue) }),
                 ("positionKey", w.positionKey.map(JSONValue.string)),
+                ("sql", w.sql.map(JSONValue.string)),
                 ("predicate", w.predicate.map { .string($0.text) }),
-                ("arguments", list(w.predicate?.arguments.map(argument) ?? [])),
+                ("arguments", list((w.predicate?.arguments ?? w.sqlArguments).map(argument))),
+                ("reason", w.reason.map(JSONValue.string)),
                 ("set", w.set.isEmpty && w.replacements.isEmpty ? nil : assignments(w)),
                 (
                     "verify",
@@ -53,6 +55,8 @@ extension ScenarioEncoder {
                 ("journalMode", unless(w.journalMode, is: .wal) { .string($0.rawValue) }),
                 ("agreesWith", w.agreesWith.map(JSONValue.string)),
                 ("variants", w.variants.map { .array($0.map(JSONValue.string)) }),
+                ("weight", unless(w.weight, is: 1, number)),
+                ("device", w.device.map(device)),
                 ("measurement", w.measurement.map { measurement($0, over: scenarioMeasurement) }),
             ])
     }
@@ -115,6 +119,13 @@ extension ScenarioEncoder {
         case .date(let seconds): return object(ScenarioKeys.dateArgument, [("date", instant(seconds))])
         case .array(let items): return .array(items.map(argument))
         }
+    }
+
+    /// `device`: the runs, and the rows and seconds when the log gave them.
+    static func device(_ d: DeviceUsage) -> JSONValue {
+        object(
+            ScenarioKeys.device,
+            [("runs", .int(d.runs)), ("rows", d.rows.map(JSONValue.int)), ("seconds", d.seconds.map(number))])
     }
 
     static func feed(_ f: FeedSpec) -> JSONValue {

@@ -88,14 +88,14 @@ enum ScenarioKeys {
 
     /// Every key a workload of some kind takes.
     static let workload = [
-        "name", "kind", "entity", "relationship", "operation", "positionKey", "predicate", "arguments", "set", "verify", "sort",
-        "sectionKey", "batchSize", "fetchLimit", "fetchOffset", "pageSize", "resultType", "propertiesToFetch", "groupBy", "having",
-        "havingArguments", "distinct", "includesPropertyValues", "returnsObjectsAsFaults", "prefetch", "keyBinding", "touch",
-        "touchKeys", "reduce", "boxes", "count", "saveEvery", "source", "mergePolicy", "feed", "key", "strategy", "mergeBatch",
-        "reads", "journalMode", "agreesWith", "variants", "measurement",
+        "name", "kind", "entity", "relationship", "operation", "positionKey", "sql", "predicate", "arguments", "reason", "set",
+        "verify", "sort", "sectionKey", "batchSize", "fetchLimit", "fetchOffset", "pageSize", "resultType", "propertiesToFetch",
+        "groupBy", "having", "havingArguments", "distinct", "includesPropertyValues", "returnsObjectsAsFaults", "prefetch",
+        "keyBinding", "touch", "touchKeys", "reduce", "boxes", "count", "saveEvery", "source", "mergePolicy", "feed", "key",
+        "strategy", "mergeBatch", "reads", "journalMode", "agreesWith", "variants", "weight", "device", "measurement",
     ]
     /// The keys every kind takes.
-    static let everyWorkload = ["name", "kind", "variants", "measurement"]
+    static let everyWorkload = ["name", "kind", "variants", "weight", "device", "measurement"]
     /// The fetch request's keys, which both fetch kinds take.
     static let fetchRequest = [
         "entity", "predicate", "arguments", "sort", "batchSize", "fetchLimit", "fetchOffset", "resultType", "propertiesToFetch",
@@ -128,6 +128,8 @@ enum ScenarioKeys {
     static let verify = ["predicate", "arguments"]
     /// A `set` value that replaces a word of a separated list.
     static let wordReplacement = ["replaceWord", "with", "separator"]
+    /// A workload's `device`: what the app's log says it cost on the device.
+    static let device = ["runs", "rows", "seconds"]
     static let feed = ["size", "existing", "seed"]
     static let boxes = ["count", "seed", "keys", "selectivity"]
     static let selectivity = ["min", "max"]

@@ -28,6 +28,10 @@ public enum WorkloadKind: String, CaseIterable, Sendable {
     /// An ordered list edited or read, `count` parents at a time: an ordered to-many
     /// relationship (its `Z_FOK_` keys) or an unordered one with a position attribute.
     case reorder
+    /// One statement of an app's SQL log run as it is, with its values bound: a query steps
+    /// every row of the filled store; an INSERT, UPDATE or DELETE writes a copy of it in one
+    /// transaction.
+    case sql
 }
 
 // MARK: Traits
@@ -54,6 +58,7 @@ extension WorkloadKind {
                 "agreesWith",
             ]
         case .reorder: return ["entity", "relationship", "operation", "positionKey", "count", "agreesWith"]
+        case .sql: return ["entity", "sql", "arguments", "reason"]
         }
     }
 
@@ -63,8 +68,9 @@ extension WorkloadKind {
         return "\(article) \(rawValue) workload"
     }
 
-    /// Reads the store and never writes it: the kinds `run --store` runs on a copy of a
-    /// user's store, and whose key paths are checked in every variant when the scenario is.
+    /// Reads the store and never writes it, whatever the workload's other keys: the kinds
+    /// whose key paths are checked in every variant when the scenario is. Not `sql`, whose
+    /// statement may write (`WorkloadSpec.readsOnly` tells a query from a write).
     public var readsOnly: Bool { self == .fetch || self == .fetchedResults }
 
     /// Runs a fetch request whose sort and dictionary results read the store's columns.
@@ -92,6 +98,11 @@ extension WorkloadKind {
 }
 
 extension WorkloadSpec {
+    /// Reads the store and never writes it: a kind that only reads, or a sql workload whose
+    /// statement is a query (the plan checks that SQLite agrees). What `run --store` runs on
+    /// a copy of a user's store.
+    package var readsOnly: Bool { kind.readsOnly || (kind == .sql && SQLStatementText(sql ?? "").isQuery) }
+
     /// The store each repetition starts from: a new empty one for an insert of the data set,
     /// the filled store for reads, a fresh copy of it for writes into existing data.
     package var storeKind: StoreKind {
@@ -101,6 +112,7 @@ extension WorkloadSpec {
         case .fetch, .fetchedResults: return .filled
         case .append, .updateOrInsert, .batchUpdate, .update, .batchDelete, .delete, .readerUnderWriter: return .filledCopy
         case .reorder: return operation == .read ? .filled : .filledCopy
+        case .sql: return readsOnly ? .filled : .filledCopy
         }
     }
 }

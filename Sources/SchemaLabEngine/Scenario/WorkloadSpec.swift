@@ -16,6 +16,15 @@ public struct WorkloadSpec: Sendable, Equatable {
     /// reorder: `positionKey`, in a variant where the relationship is not ordered, the
     /// destination's integer attribute that holds each member's position (0, 1, 2, …).
     public var positionKey: String?
+    /// sql: `sql`, the one statement the workload runs as it is (a SELECT, INSERT, UPDATE,
+    /// DELETE or WITH … SELECT, as an app's SQLDebug log shows it).
+    public var sql: String?
+    /// sql: `arguments`, the values bound in order to the statement's `?` parameters (a date
+    /// as its seconds since 2001-01-01, a boolean as 1 or 0).
+    public var sqlArguments: [PredicateValue]
+    /// sql: `reason`, why the statement is kept as SQL rather than as a fetch request or a
+    /// write the format describes (for reports).
+    public var reason: String?
     /// `predicate` and `arguments`: the fetch request's (or a batch request's) predicate.
     public var predicate: PredicateSpec?
     /// batchUpdate and update: `set`, the attributes set and their values, in order.
@@ -97,6 +106,12 @@ public struct WorkloadSpec: Sendable, Equatable {
     /// `variants`: only these variants run the workload (nil: every variant), for a strategy
     /// only one schema can express, such as reading a denormalized counter entity.
     public var variants: [String]?
+    /// `weight` (default 1, above 0): how much the workload counts in a total over the
+    /// workloads, such as how often the app runs it.
+    public var weight: Double
+    /// `device`: what the app's log says the workload cost on the device; a reference only,
+    /// never a measurement.
+    public var device: DeviceUsage?
     /// `measurement`: this workload's warm-up, repetitions and time limit (the scenario's,
     /// with the keys the workload gives over them); nil: the scenario's.
     public var measurement: MeasurementSpec?
@@ -108,7 +123,8 @@ public struct WorkloadSpec: Sendable, Equatable {
     /// (``WorkloadKind/takesCount``), else 0.
     public init(
         name: String, kind: WorkloadKind, entity: String? = nil, relationship: String? = nil, operation: ReorderOperation = .read,
-        positionKey: String? = nil, predicate: PredicateSpec? = nil, set: [AttributeAssignment] = [],
+        positionKey: String? = nil, sql: String? = nil, sqlArguments: [PredicateValue] = [], reason: String? = nil,
+        predicate: PredicateSpec? = nil, set: [AttributeAssignment] = [],
         replacements: [WordReplacement] = [], verify: PredicateSpec? = nil, sort: [SortSpec] = [], sectionKey: String? = nil,
         batchSize: Int = 0, fetchLimit: Int = 0, fetchOffset: Int = 0, pageSize: Int = 0, resultType: ResultTypeSpec = .objects,
         propertiesToFetch: [PropertySpec] = [], groupBy: [String] = [], having: PredicateSpec? = nil, distinct: Bool = false,
@@ -117,7 +133,8 @@ public struct WorkloadSpec: Sendable, Equatable {
         boxes: BoxSetSpec? = nil, count: Int = 0, saveEvery: Int? = nil, source: InsertSourceSpec = .dictionaries,
         mergePolicy: MergePolicy = .error, feed: FeedSpec? = nil, key: [String] = [], strategy: UpsertStrategySpec = .fetchEach,
         mergeBatch: Int = 500, reads: Int = 0, journalMode: JournalModeSpec = .wal, agreesWith: String? = nil,
-        variants: [String]? = nil, measurement: MeasurementSpec? = nil, path: String = ""
+        variants: [String]? = nil, weight: Double = 1, device: DeviceUsage? = nil, measurement: MeasurementSpec? = nil,
+        path: String = ""
     ) {
         self.name = name
         self.kind = kind
@@ -125,6 +142,9 @@ public struct WorkloadSpec: Sendable, Equatable {
         self.relationship = relationship
         self.operation = operation
         self.positionKey = positionKey
+        self.sql = sql
+        self.sqlArguments = sqlArguments
+        self.reason = reason
         self.predicate = predicate
         self.set = set
         self.replacements = replacements
@@ -160,6 +180,8 @@ public struct WorkloadSpec: Sendable, Equatable {
         self.journalMode = journalMode
         self.agreesWith = agreesWith
         self.variants = variants
+        self.weight = weight
+        self.device = device
         self.measurement = measurement
         self.path = path
     }

@@ -78,6 +78,8 @@ package enum WorkloadFactory {
             return fetch
         case .append:
             return AppendWorkload(spec: spec, model: model, dataset: dataset, size: data.count, placement: placement)
+        case .sql:
+            return try SQLWorkload(spec: spec, model: model)
         default:
             break
         }
@@ -102,7 +104,7 @@ package enum WorkloadFactory {
             return try ReaderUnderWriterWorkload(
                 spec: spec, model: model, dataset: dataset, size: data.count,
                 placement: placement, logical: logical, pragmas: pragmas)
-        case .fetch, .fetchedResults, .append:
+        case .fetch, .fetchedResults, .append, .sql:
             preconditionFailure("handled above")
         }
     }

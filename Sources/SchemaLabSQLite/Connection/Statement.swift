@@ -41,6 +41,10 @@ public final class Statement {
 
     deinit { sqlite3_finalize(handle) }
 
+    /// True when the statement writes nothing to the database (`sqlite3_stmt_readonly`): what
+    /// tells a query from a write when a statement comes from elsewhere (a `sql` workload).
+    package var readsOnly: Bool { isReadOnly }
+
     /// Number of `?` parameters.
     @inlinable public var parameterCount: Int32 { sqlite3_bind_parameter_count(handle) }
     /// Number of result columns.

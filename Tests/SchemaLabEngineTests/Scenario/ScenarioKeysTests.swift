@@ -78,6 +78,7 @@ struct ScenarioKeysTests {
                 "replaceWord", ScenarioKeys.wordReplacement,
                 [defs, "workload.update", "properties", "set", "additionalProperties", "anyOf", 2]
             ),
+            ("device", ScenarioKeys.device, [defs, "device"]),
             ("feed", ScenarioKeys.feed, [defs, "feed"]),
             ("boxes", ScenarioKeys.boxes, [defs, "workload.fetch", "properties", "boxes"]),
             ("selectivity", ScenarioKeys.selectivity, [defs, "workload.fetch", "properties", "boxes", "properties", "selectivity"]),
