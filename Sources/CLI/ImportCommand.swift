@@ -15,10 +15,14 @@ struct ImportCommand: ParsableCommand {
             fetched-results controller with batches of 20 on the entity with the most rows. \
             Given a SQLite store instead, it reads the model from the store's tables (a copy of \
             them: the store is not opened) and says in notes what a store cannot tell. \
+            With --log, the app's Core Data SQLDebug console log (run with the launch arguments \
+            -com.apple.CoreData.SQLDebug 1 and -com.apple.CoreData.Logging.stderr 1) gives the \
+            workloads instead: each fetch shape it shows, rebuilt as a request and checked by \
+            issuing it again (identical SQL), or kept as its logged SQL with the reason; each \
+            weighted by its runs, with the device's time. \
             What the import reads but does not model is printed as notes. The scenario is \
-            checked before it is written. A model the lab cannot read or does not support \
-            (entity inheritance, ordered relationships, derived attributes) is refused with \
-            the element and its line, exit 2.
+            checked before it is written. A model the lab cannot read or does not support is \
+            refused with the element and its line, exit 2.
             """
     )
 
@@ -37,11 +41,23 @@ struct ImportCommand: ParsableCommand {
     @Flag(name: .long, help: "Replace the output file if it exists.")
     var replace = false
 
+    @Option(name: .long, help: "A Core Data SQLDebug console log of the app: its fetches become the workloads.")
+    var log: String?
+
+    @Flag(name: .long, help: "With --log: keep a statement naming a table or column the model lacks as raw SQL instead of failing.")
+    var keepUnknown = false
+
+    func validate() throws {
+        if keepUnknown && log == nil { throw ValidationError("--keep-unknown needs --log") }
+    }
+
     func run() throws {
         var modelImport = ModelImport(model: model)
         modelImport.out = out
         modelImport.name = name
         modelImport.replace = replace
+        modelImport.log = log
+        modelImport.keepsUnknown = keepUnknown
         try perform { () throws(OperationError) in try modelImport.write(console: TerminalConsole()) }
     }
 }

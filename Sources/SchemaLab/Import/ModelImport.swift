@@ -15,6 +15,11 @@ package struct ModelImport {
     package var replace = false
     /// The date written into the scenario's description (yyyy-MM-dd, UTC); nil: today.
     package var today: String?
+    /// A Core Data SQLDebug log of the app: its fetches become the workloads (``LogImport``).
+    package var log: String?
+    /// With a log: keep a statement that names a table or column the model lacks as raw SQL
+    /// instead of failing.
+    package var keepsUnknown = false
 
     package init(model: String) {
         self.model = model
@@ -48,12 +53,17 @@ package struct ModelImport {
         importer.schemaReference = ["schema.json", "../schema.json"].first {
             FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).path)
         }
-        let text: String
-        do { text = ScenarioEncoder.text(try importer.scenario()) } catch let error as ModelImportError {
+        var imported: Scenario
+        do { imported = try importer.scenario() } catch let error as ModelImportError {
             throw OperationError(.badInput, error.description)
         } catch {
             throw OperationError.from(error)
         }
+        var logSummary: LogImport.Summary?
+        if let log {
+            logSummary = try LogImport(path: log, keepsUnknown: keepsUnknown).apply(to: &imported, today: today ?? Self.todayUTC())
+        }
+        let text = ScenarioEncoder.text(imported)
         let plan: ScenarioPlan
         do {
             plan = try ScenarioPlan(ScenarioDecoder.decode(text: text, file: path))
@@ -67,11 +77,34 @@ package struct ModelImport {
             throw OperationError(.failed, "cannot write \(path): \(error.localizedDescription)")
         }
         for note in importer.notes { console.note("note: \(note)") }
+        if let logSummary { Self.tell(logSummary, log: log ?? "", console: console) }
         let scenario = plan.scenario
         console.print(
             "wrote \(path): \(parsed.entities.count) entities, \(scenario.variants.count) variants (\(scenario.variants.map(\.name).joined(separator: ", "))), "
                 + "\(scenario.workloads.count) workloads (\(scenario.workloads.map(\.name).joined(separator: ", ")))")
         return path
+    }
+
+    /// The log's lines, and for each workload whether it was rebuilt and came back identical.
+    static func tell(_ summary: LogImport.Summary, log: String, console: any Console) {
+        let t = summary.tally
+        console.note(
+            "note: \(log): level \(t.level), \(t.lines) lines, \(t.recognized) used, \(t.known) other Core Data lines, \(t.skipped) skipped; \(t.statements) statements"
+        )
+        for entry in summary.entries {
+            let w = entry.workload
+            let device = w.device.map { d in "\(d.runs) runs" + (d.seconds.map { String(format: ", %.4f s", $0) } ?? "") } ?? ""
+            if let reason = entry.rawReason {
+                console.note("note: \(w.name) (\(device)): kept as logged SQL: \(reason)")
+            } else if case .identicalButFollowers(let missing)? = summary.outcomes[w.name] {
+                console.note("note: \(w.name) (\(device)): rebuilt, identical; not issued here: \(missing.joined(separator: "; "))")
+            } else {
+                console.note("note: \(w.name) (\(device)): rebuilt, identical statement")
+            }
+        }
+        console.note(
+            "note: \(summary.identical) of \(summary.entries.count) fetch shapes rebuilt with identical SQL; \(summary.saves) saves counted, not run"
+        )
     }
 
     /// Today's date, yyyy-MM-dd in UTC.

@@ -41,32 +41,9 @@ struct FidelityTests {
         return try JSONDecoder().decode(Fixture.self, from: data).statements
     }
 
-    /// SQL as tokens: whitespace runs are one separator and never matter next to `(`, `)` or
-    /// `,` (Core Data writes `COUNT( t1.Z_PK)` in one place and `COUNT(t1.Z_PK)` in another,
-    /// `WHERE  t0.` with two spaces); a trailing `;` is dropped; an `IN` list of markers is
-    /// `(?,…)`, since its length follows the data.
-    static func normalize(_ sql: String) -> String {
-        var tokens: [String] = []
-        var current = ""
-        func flush() {
-            if !current.isEmpty { tokens.append(current) }
-            current = ""
-        }
-        for ch in sql {
-            if ch.isWhitespace {
-                flush()
-            } else if ch == "(" || ch == ")" || ch == "," {
-                flush()
-                tokens.append(String(ch))
-            } else {
-                current.append(ch)
-            }
-        }
-        flush()
-        if tokens.last == ";" { tokens.removeLast() }
-        return tokens.joined(separator: " ")
-            .replacingOccurrences(of: #"\( \?( , \?)* \)"#, with: "(?,…)", options: .regularExpression)
-    }
+    /// SQL as tokens, by the rule the log import's round trip uses (`StatementShape`): whitespace
+    /// runs never matter, a trailing `;` is dropped, an `IN` list of markers is `(?,…)`.
+    static func normalize(_ sql: String) -> String { StatementShape.of(sql) }
 
     /// The statements a run of `scenario` issued, by "variant/workload", plus "variant/" for
     /// the variant's DDL and the statements of opening its store.

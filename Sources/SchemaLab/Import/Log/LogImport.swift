@@ -1,0 +1,129 @@
+import Foundation
+import SchemaLabCoreData
+import SchemaLabEngine
+
+/// `schemalab import MODEL --log LOG`: the fetches an app's SQLDebug log shows, made into the
+/// workloads of the scenario imported from its model. The log is read as a stream
+/// (``SQLDebugLogReader``) into shapes (``LogDigest``); each SELECT shape is rebuilt as a
+/// request (``RequestRebuilder``) and checked by issuing it again (``LogRoundTrip``), or kept
+/// as its logged SQL with the reason; saves are counted per table.
+package struct LogImport {
+    /// What the import did with a log.
+    package struct Summary: Sendable {
+        package var tally: LogTally
+        package var entries: [LogWorkloads.Entry]
+        package var outcomes: [String: LogRoundTrip.Outcome]
+        /// Statements per table and verb inside saves, and the saves.
+        package var writes: [String: [String: Int]]
+        package var saves: Int
+
+        /// Workloads rebuilt whose statement came back identical.
+        package var identical: Int {
+            entries.filter {
+                switch outcomes[$0.workload.name] {
+                case .identical?, .identicalButFollowers?: return true
+                default: return false
+                }
+            }.count
+        }
+    }
+
+    /// The log's path.
+    let path: String
+    /// Keep statements that name tables or columns the model lacks, as raw SQL.
+    let keepsUnknown: Bool
+
+    package init(path: String, keepsUnknown: Bool) {
+        self.path = path
+        self.keepsUnknown = keepsUnknown
+    }
+
+    /// Reads the log and replaces `scenario`'s workloads with the log's.
+    package func apply(to scenario: inout Scenario, today: String) throws(OperationError) -> Summary {
+        var digest = LogDigest()
+        let tally: LogTally
+        do { tally = try SQLDebugLogReader.read(path: path) { digest.add($0) } } catch {
+            throw OperationError(.badInput, error.description)
+        }
+        if tally.lines == 0 || (tally.lines == 1 && tally.skipped == 1 && tally.statements == 0) {
+            throw OperationError(.badInput, "\(path) is empty")
+        }
+        guard tally.statements > 0 else {
+            throw OperationError(
+                .badInput,
+                "\(path) has no Core Data statements (\(tally.lines) lines, none a 'CoreData: sql:' line): run the app with -com.apple.CoreData.SQLDebug 1 and copy its console"
+            )
+        }
+        let plan: ScenarioPlan
+        do { plan = try ScenarioPlan(ScenarioDecoder.check(scenario)) } catch { throw OperationError.from(error) }
+        // The model as the app has it: an import's `as-is`, else the scenario's first variant.
+        guard let model = plan.models.first(where: { $0.variant == "as-is" }) ?? plan.models.first else {
+            throw OperationError(.badInput, "the model has no variant to read the log against")
+        }
+        let tables = Set(model.entities.map(\.table))
+        let selects = digest.shapes.filter { $0.kind == .select }
+        let logTables = Set(selects.compactMap { try? LoggedSQLParser.select($0.first.sql).table })
+        if !logTables.isEmpty, logTables.isDisjoint(with: tables.union(["Z_PRIMARYKEY", "Z_METADATA", "Z_MODELCACHE", "SQLITE_MASTER"])) {
+            throw OperationError(
+                .badInput,
+                "\(path) reads tables \(logTables.sorted().prefix(5).joined(separator: ", ")) and the model has \(tables.sorted().prefix(5).joined(separator: ", ")): is the log from another app's model?"
+            )
+        }
+        let builder = LogWorkloads(model: model, dateStandIn: Self.dateStandIn(today: today), keepsUnknown: keepsUnknown)
+        var entries: [LogWorkloads.Entry]
+        do { entries = try builder.entries(digest) } catch { throw OperationError(.badInput, "\(path): \(error.description)") }
+        let outcomes = LogRoundTrip(variant: model.variant).check(entries, in: scenario)
+        for index in entries.indices where entries[index].rawReason == nil {
+            let name = entries[index].workload.name
+            let reason: String?
+            switch outcomes[name] {
+            case .differs(let lab)?: reason = "rebuilt, the lab issues other SQL: \(lab)"
+            case .failed(let why)?: reason = "rebuilt, but the request does not run here: \(why)"
+            default: reason = nil
+            }
+            if let reason {
+                var raw = builder.raw(entries[index].shape, reason: reason, device: entries[index].workload.device ?? DeviceUsage(runs: 1))
+                raw.workload.name = name.replacingOccurrences(of: #"-[a-z]+$"#, with: "-sql", options: .regularExpression)
+                entries[index] = raw
+            }
+        }
+        // Logged SQL runs in the variants whose tables and columns it names (an import's `as-is`
+        // and `no-indexes`; not a variant that moves a column elsewhere).
+        for index in entries.indices where entries[index].rawReason != nil {
+            let fits = plan.models.filter { LoggedNames(model: $0).unknown(in: entries[index].workload.sql ?? "").isEmpty }.map(\.variant)
+            if fits.count < plan.models.count { entries[index].workload.variants = fits }
+        }
+        scenario.workloads = entries.map(\.workload)
+        scenario.claims = []
+        scenario.assertions = []
+        let summary = Summary(tally: tally, entries: entries, outcomes: outcomes, writes: digest.writes, saves: digest.saves)
+        scenario.description += " " + Self.describe(summary, log: URL(fileURLWithPath: path).lastPathComponent)
+        return summary
+    }
+
+    /// What the scenario's description says about the log.
+    static func describe(_ summary: Summary, log: String) -> String {
+        let t = summary.tally
+        let raw = summary.entries.filter { $0.rawReason != nil }.count
+        var text =
+            "Its workloads are the fetches of the SQLDebug log \(log) (level \(t.level)): \(t.lines) lines read, \(t.recognized + t.known) Core Data's (\(t.recognized) used), \(t.skipped) skipped; \(t.statements) statements in \(summary.entries.count) fetch shapes, \(summary.entries.count - raw) rebuilt as requests, \(raw) kept as logged SQL; weights are each shape's runs, in order of device time."
+        if summary.saves > 0 || !summary.writes.isEmpty {
+            let mix = summary.writes.sorted { $0.key < $1.key }.map { table, verbs in
+                table + " " + verbs.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
+            }
+            text += " Saves: \(summary.saves) (\(mix.joined(separator: "; "))), not run as workloads."
+        }
+        if t.level < 2 { text += " The log has no bound values (level 1): the predicates' values are stand-ins of each attribute's type." }
+        return text
+    }
+
+    /// A month before `today` (yyyy-MM-dd), in seconds since 2001: the stand-in for a date the log does not give.
+    static func dateStandIn(today: String) -> Double {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd"
+        let date = formatter.date(from: today) ?? Date()
+        return date.timeIntervalSinceReferenceDate - 30 * 86_400
+    }
+}

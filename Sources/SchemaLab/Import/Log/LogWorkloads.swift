@@ -1,0 +1,125 @@
+import SchemaLabCoreData
+import SchemaLabEngine
+
+/// The workloads a log's shapes become: a fetch rebuilt from each SELECT the rebuilder reads
+/// (with the batch size, the faults and the result type its followers show), or the logged
+/// statement kept as raw SQL with the reason; each weighted by its runs, with the device's cost.
+package struct LogWorkloads {
+    /// A statement that names a table or column the model lacks (an error unless kept).
+    package struct UnknownNames: Error, Sendable, CustomStringConvertible {
+        package let description: String
+    }
+
+    /// One workload made from one shape, and how.
+    package struct Entry: Sendable {
+        package var shape: LoggedShape
+        package var workload: WorkloadSpec
+        /// Nil when rebuilt as a request; else why it is raw SQL.
+        package var rawReason: String?
+    }
+
+    let model: ResolvedModel
+    let rebuilder: RequestRebuilder
+    let names: LoggedNames
+    /// Keep a statement with unknown names as raw SQL rather than fail.
+    let keepsUnknown: Bool
+
+    package init(model: ResolvedModel, dateStandIn: Double, keepsUnknown: Bool) {
+        self.model = model
+        self.rebuilder = RequestRebuilder(model: model, dateStandIn: dateStandIn)
+        self.names = LoggedNames(model: model)
+        self.keepsUnknown = keepsUnknown
+    }
+
+    /// The workloads of `digest`'s SELECT shapes, by device time (most first; then by runs).
+    package func entries(_ digest: LogDigest) throws(UnknownNames) -> [Entry] {
+        var out: [Entry] = []
+        for shape in digest.shapes where shape.kind == .select {
+            let unknown = names.unknown(in: shape.first.sql)
+            if !unknown.isEmpty && !keepsUnknown {
+                let list = unknown.map { u in
+                    u.name + (u.nearest.isEmpty ? "" : " (nearest: " + u.nearest.joined(separator: ", ") + ")")
+                }
+                throw UnknownNames(
+                    description:
+                        "line \(shape.first.line): the statement names \(list.joined(separator: ", ")), which the model does not have")
+            }
+            let reason: String? =
+                unknown.isEmpty ? nil : "it names \(unknown.map(\.name).joined(separator: ", ")), which the model does not have"
+            out.append(entry(shape, unknownReason: reason))
+        }
+        out.sort { ($0.shape.seconds, $0.shape.runs) > ($1.shape.seconds, $1.shape.runs) }
+        for index in out.indices { out[index].workload.name = Self.name(out[index], number: index + 1) }
+        return out
+    }
+
+    private func entry(_ shape: LoggedShape, unknownReason: String?) -> Entry {
+        let device = DeviceUsage(
+            runs: shape.runs, rows: shape.runsWithRows > 0 ? shape.rows : nil, seconds: shape.timedRuns > 0 ? shape.seconds : nil)
+        if let unknownReason { return raw(shape, reason: unknownReason, device: device) }
+        do {
+            let select = try LoggedSQLParser.select(shape.first.sql)
+            var request = try rebuilder.rebuild(select, binds: shape.first.binds, entityName: shape.first.entity)
+            var workload = request.workload
+            if request.keysOnly {
+                if shape.windows > 0 {
+                    workload.resultType = .objects
+                    workload.batchSize = shape.windowSize
+                    workload.keyBinding = shape.windowsBindParameters ? .parameters : .integerArray
+                    workload.touch = .first(max(1, shape.windows * shape.windowSize / max(1, shape.runs)))
+                } else if shape.faults > 0 {
+                    workload.resultType = .objects
+                    workload.includesPropertyValues = false
+                    workload.touch = .first(max(1, shape.faults / max(1, shape.runs)))
+                }
+            }
+            for prefetch in shape.prefetchQueries.sorted() {
+                workload.prefetch.append(try rebuilder.prefetchKey(try LoggedSQLParser.select(prefetch), from: workload.entity ?? ""))
+            }
+            if let section = shape.sectionQuery {
+                workload.kind = .fetchedResults
+                workload.sectionKey = try rebuilder.sectionKey(try LoggedSQLParser.select(section))
+            }
+            request.workload = workload
+            workload.weight = Double(shape.runs)
+            workload.device = device
+            return Entry(shape: shape, workload: workload, rawReason: nil)
+        } catch let failure as LoggedSQLParser.Failure {
+            return raw(shape, reason: "the import does not parse it: \(failure.message)", device: device)
+        } catch let unsupported as RequestRebuilder.Unsupported {
+            return raw(shape, reason: unsupported.reason, device: device)
+        } catch {
+            return raw(shape, reason: "\(error)", device: device)
+        }
+    }
+
+    /// The shape's first statement as it was logged, with its values (or, at level 1, a stand-in
+    /// per marker).
+    func raw(_ shape: LoggedShape, reason: String, device: DeviceUsage) -> Entry {
+        let markers = ((try? LoggedSQLLexer.tokens(shape.first.sql)) ?? []).filter { $0 == .parameter }.count
+        var arguments: [PredicateValue] = shape.first.binds.prefix(markers).map { $0.predicateValue ?? .null }
+        while arguments.count < markers { arguments.append(.integer(1)) }
+        let table = (try? LoggedSQLParser.select(shape.first.sql))?.table
+        let entity = shape.first.entity ?? model.entities.first { $0.table == table && $0.parent == nil }?.name
+        var workload = WorkloadSpec(name: "", kind: .sql, entity: entity, sql: shape.first.sql, sqlArguments: arguments, reason: reason)
+        workload.weight = Double(shape.runs)
+        workload.device = device
+        return Entry(shape: shape, workload: workload, rawReason: reason)
+    }
+
+    /// `log-3-photo-fetch`, `log-4-photo-count`, `log-5-sql`.
+    static func name(_ entry: Entry, number: Int) -> String {
+        let w = entry.workload
+        let what: String
+        switch (w.kind, w.resultType) {
+        case (.sql, _): what = "sql"
+        case (.fetchedResults, _): what = "controller"
+        case (_, .count): what = "count"
+        case (_, .objectIDs): what = "ids"
+        case (_, .dictionaries): what = "dictionaries"
+        default: what = w.batchSize > 0 ? "batched" : "fetch"
+        }
+        let entity = (w.entity ?? "").lowercased().filter { $0.isLetter || $0.isNumber }
+        return "log-\(number)" + (entity.isEmpty ? "" : "-" + String(entity.prefix(30))) + "-" + what
+    }
+}

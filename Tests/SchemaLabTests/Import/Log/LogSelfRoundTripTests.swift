@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+@testable import SchemaLab
+@testable import SchemaLabEngine
+import SchemaLabTestSupport
+
+/// The import's promise, checked on logs the lab writes itself: a scenario's statements written
+/// in SQLDebug's form (levels 1 and 3, with a console's prefixes), imported back, rebuilt as
+/// requests whose SQL is identical, and the imported scenario issuing the logged statements.
+@Suite("The log import on the lab's own statements: written as a log, imported, issued again")
+struct LogSelfRoundTripTests {
+    static let scenarioPath = TestSupport.packageRoot + "/Tests/Fixtures/shapes.json"
+
+    /// The statements each workload of `scenario` issues on `variant`, in order of first use.
+    static func issued(_ scenario: Scenario, variant: String) throws -> [(workload: String, statements: [String])] {
+        let result = try Lab.run(scenario, options: RunOptions(sizes: [60], repetitions: 1, warmup: 0, variants: [variant]))
+        #expect(result.failures.isEmpty)
+        return scenario.workloads.compactMap { w in
+            guard let measured = result.cases.first(where: { $0.workload == w.name }) else { return nil }
+            return (w.name, measured.plans.map(\.sql))
+        }
+    }
+
+    /// A log of `statements` at `level`: NSLog's prefix on every line, the app's own lines
+    /// between, at level 3 a summary with a row dump after each statement.
+    static func log(_ statements: [String], level: Int) -> String {
+        var lines: [String] = []
+        let prefix = "2026-11-27 10:00:00.000 App[100:200] "
+        for (n, sql) in statements.enumerated() {
+            lines.append("App: loading screen \(n)")
+            lines.append(prefix + "CoreData: sql: " + sql)
+            lines.append(prefix + "CoreData: annotation: sql connection fetch time: 0.0010s")
+            if level >= 3 {
+                lines.append(
+                    prefix
+                        + "CoreData: annotation: fetch using NSSQLiteStatement <0x6000> on entity 'Note' with sql text '\(sql)' returned 1 rows with values: ("
+                )
+                lines.append("    \"<NSSQLRow: 0x600> Note 1\"")
+                lines.append(")")
+            }
+            lines.append(prefix + "CoreData: annotation: total fetch execution time: 0.0020s for 1 rows.")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    @Test(
+        "levels 1 and 3: each fetch shape rebuilt with identical SQL or kept with a reason; the imported scenario issues every logged shape",
+        arguments: [1, 3])
+    func roundTrip(level: Int) throws {
+        let dir = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let original = try ScenarioDecoder.load(path: Self.scenarioPath)
+        let issued = try Self.issued(original, variant: "flat")
+        let logged = issued.flatMap(\.statements).filter { $0.hasPrefix("SELECT") }
+        let path = dir + "/app.log"
+        try Self.log(logged, level: level).write(toFile: path, atomically: true, encoding: .utf8)
+
+        var imported = original
+        let summary = try LogImport(path: path, keepsUnknown: false).apply(to: &imported, today: "2026-11-27")
+        #expect(summary.tally.statements == logged.count)
+        #expect(summary.tally.level == level)
+        #expect(summary.tally.skipped == logged.count, "the app's own lines")
+        for entry in summary.entries where entry.rawReason != nil {
+            #expect((entry.rawReason ?? "").count > 10, "\(entry.workload.name): a raw statement says why")
+        }
+        let rebuilt = summary.entries.filter { $0.rawReason == nil }
+        #expect(rebuilt.count == summary.identical, "every request kept as a request issues the logged statement")
+        #expect(
+            summary.identical == summary.entries.count,
+            "every shape of the lab's own fetches rebuilds: \(summary.identical) of \(summary.entries.count)")
+        let weights = summary.entries.reduce(0) { $0 + $1.workload.weight }
+        let followers = summary.entries.reduce(0) { $0 + $1.shape.followerRuns }
+        #expect(Int(weights) + followers == logged.count, "every statement counted once: as a shape's run or as a window or fault")
+
+        let again = try Self.issued(imported, variant: "flat")
+        let shapesAgain = Set(again.flatMap(\.statements).map(StatementShape.of))
+        let missing = Set(logged.map(StatementShape.of)).subtracting(shapesAgain)
+        #expect(missing.isEmpty, "logged statements the imported scenario does not issue:\n\(missing.sorted().joined(separator: "\n"))")
+    }
+}
