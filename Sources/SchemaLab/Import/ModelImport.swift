@@ -102,6 +102,9 @@ package struct ModelImport {
                 console.note("note: \(w.name) (\(device)): rebuilt, identical statement")
             }
         }
+        for entry in summary.leftOut {
+            console.note("note: line \(entry.shape.first.line): not run: \(entry.rawReason ?? "")")
+        }
         console.note(
             "note: \(summary.identical) of \(summary.entries.count) fetch shapes rebuilt with identical SQL; \(summary.saves) saves counted, not run"
         )

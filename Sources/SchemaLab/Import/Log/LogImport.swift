@@ -16,6 +16,8 @@ package struct LogImport {
         /// Statements per table and verb inside saves, and the saves.
         package var writes: [String: [String: Int]]
         package var saves: Int
+        /// Statements kept with --keep-unknown that name what the model lacks: listed, not run.
+        package var leftOut: [LogWorkloads.Entry] = []
 
         /// Workloads rebuilt whose statement came back identical.
         package var identical: Int {
@@ -89,14 +91,25 @@ package struct LogImport {
         }
         // Logged SQL runs in the variants whose tables and columns it names (an import's `as-is`
         // and `no-indexes`; not a variant that moves a column elsewhere).
-        for index in entries.indices where entries[index].rawReason != nil {
+        // A statement that fits no variant (kept with --keep-unknown) cannot run: it is listed, not a workload.
+        var leftOut: [LogWorkloads.Entry] = []
+        for index in entries.indices.reversed() where entries[index].rawReason != nil {
             let fits = plan.models.filter { LoggedNames(model: $0).unknown(in: entries[index].workload.sql ?? "").isEmpty }.map(\.variant)
-            if fits.count < plan.models.count { entries[index].workload.variants = fits }
+            if fits.isEmpty {
+                leftOut.insert(entries.remove(at: index), at: 0)
+            } else if fits.count < plan.models.count {
+                entries[index].workload.variants = fits
+            }
+        }
+        guard !entries.isEmpty else {
+            throw OperationError(
+                .badInput, "\(path): no statement of the log runs on the model (\(leftOut.count) name tables or columns it lacks)")
         }
         scenario.workloads = entries.map(\.workload)
         scenario.claims = []
         scenario.assertions = []
-        let summary = Summary(tally: tally, entries: entries, outcomes: outcomes, writes: digest.writes, saves: digest.saves)
+        let summary = Summary(
+            tally: tally, entries: entries, outcomes: outcomes, writes: digest.writes, saves: digest.saves, leftOut: leftOut)
         scenario.description += " " + Self.describe(summary, log: URL(fileURLWithPath: path).lastPathComponent)
         return summary
     }
@@ -112,6 +125,11 @@ package struct LogImport {
                 table + " " + verbs.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
             }
             text += " Saves: \(summary.saves) (\(mix.joined(separator: "; "))), not run as workloads."
+        }
+        if !summary.leftOut.isEmpty {
+            text +=
+                " Not run, naming what the model lacks: "
+                + summary.leftOut.map { "line \($0.shape.first.line) (\($0.rawReason ?? ""))" }.joined(separator: "; ") + "."
         }
         if t.level < 2 { text += " The log has no bound values (level 1): the predicates' values are stand-ins of each attribute's type." }
         return text
