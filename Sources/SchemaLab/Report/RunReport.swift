@@ -68,6 +68,7 @@ package struct RunReport: Sendable {
                 "Scenario `\(manifest.scenarioFile)` (SHA-256 \(manifest.scenarioSHA256.prefix(12))), \(data): "
                     + "\(order.variants.count) variants, \(order.workloads.count) workloads, sizes \(order.sizes.map(String.init).joined(separator: ", ")); "
                     + "\(manifest.warmup) warm-up and up to \(manifest.repetitions) repetitions per case. Run state: \(stateText)."))
+        LogSection(manifest: manifest)?.add(to: &doc, run: run, order: order)
         doc.add(.heading(1, "Environment"))
         doc.add(
             .table(

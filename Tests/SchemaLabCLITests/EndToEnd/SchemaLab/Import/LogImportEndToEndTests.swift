@@ -27,6 +27,11 @@ struct LogImportEndToEndTests {
         #expect(scenario.description.contains("fatbobman-count-derived.log (level 1)"))
         let run = try TestSupport.runCLI(["run", out, "--out", dir + "/run", "--size", "40", "--reps", "1", "--warmup", "0", "--quiet"])
         #expect(run.status == 0, "\(run.err)")
+        let report = try TestSupport.runCLI(["report", dir + "/run"])
+        #expect(report.status == 0, "\(report.err)")
+        let markdown = try String(contentsOfFile: dir + "/run/report.md", encoding: .utf8)
+        #expect(markdown.contains("## Your log"), "the report opens with the log")
+        #expect(markdown.contains("| log-1-item-fetch | request | 1 | 5.300 | 190 |"), "the device's 0.0053 s and 190 rows")
         let plans = try String(contentsOfFile: dir + "/run/plans.csv", encoding: .utf8)
         #expect(
             plans.contains("WHERE  t0.ZITEM IN (SELECT * FROM _Z_intarray0)  ORDER BY t0.ZITEM")
