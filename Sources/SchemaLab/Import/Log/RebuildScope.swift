@@ -22,19 +22,34 @@ struct RebuildScope {
         var type: AttributeType?
     }
 
-    /// `[LEFT OUTER] JOIN ZMETA t1 ON t0.ZMETA = t1.Z_PK`: t1 is the destination of a to-one.
+    /// `[LEFT OUTER] JOIN ZMETA t1 ON t0.ZMETA = t1.Z_PK`: t1 is the destination of a to-one;
+    /// `LEFT OUTER JOIN ZATTACHMENT t1 ON t0.Z_PK = t1.ZITEM`: t1 is the destination of a
+    /// to-many (a dictionary fetch's `count:(attachments)`).
     mutating func addJoin(_ join: LoggedSelect.Join) throws(Unsupported) {
         guard case .column(let la?, let lc) = join.left, case .column(let ra?, let rc) = join.right else {
             throw Unsupported("a join on something other than two columns")
         }
-        let (fromAlias, fkColumn, toAlias) = rc == "Z_PK" && ra == join.alias ? (la, lc, ra) : (ra, rc, la)
-        guard toAlias == join.alias, let (source, prefix) = aliases[fromAlias] else {
-            throw Unsupported("a join the lab does not make (a to-many or many-to-many join: \(join.table))")
-        }
-        guard let relationship = family(of: source).lazy.flatMap(\.relationships).first(where: { $0.foreignKeyColumn == fkColumn }),
+        let (outer, outerColumn, innerColumn) = ra == join.alias ? ((la, lc), lc, rc) : ((ra, rc), rc, lc)
+        guard let (source, prefix) = aliases[outer.0] else { throw Unsupported("a join from an unknown alias \(outer.0)") }
+        func path(_ name: String) -> String { prefix.isEmpty ? name : prefix + "." + name }
+        let relationships = family(of: source).flatMap(\.relationships)
+        if innerColumn == "Z_PK",
+            let relationship = relationships.first(where: { $0.foreignKeyColumn == outerColumn }),
             let destination = rebuilder.model.entity(relationship.destination), destination.table == join.table
-        else { throw Unsupported("the join on \(fromAlias).\(fkColumn) is not a to-one relationship to \(join.table)") }
-        aliases[join.alias] = (destination, prefix.isEmpty ? relationship.name : prefix + "." + relationship.name)
+        {
+            aliases[join.alias] = (destination, path(relationship.name))
+            return
+        }
+        if outerColumn == "Z_PK",
+            let relationship = relationships.first(where: { r in
+                guard r.toMany, case .inverseForeignKey(innerColumn) = r.storage else { return false }
+                return rebuilder.model.entity(r.destination)?.table == join.table
+            }), let destination = rebuilder.model.entity(relationship.destination)
+        {
+            aliases[join.alias] = (destination, path(relationship.name))
+            return
+        }
+        throw Unsupported("a join the lab does not read back (through \(join.table), a join table or an unknown key)")
     }
 
     /// The entity and its ancestors and descendants: the columns of one table.
