@@ -102,6 +102,7 @@ package struct ModelImport {
                 console.note("note: \(w.name) (\(device)): rebuilt, identical statement")
             }
         }
+        for note in summary.poolNotes { console.note("note: \(note)") }
         for entry in summary.leftOut {
             console.note("note: line \(entry.shape.first.line): not run: \(entry.rawReason ?? "")")
         }

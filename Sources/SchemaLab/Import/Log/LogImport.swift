@@ -18,6 +18,8 @@ package struct LogImport {
         package var saves: Int
         /// Statements kept with --keep-unknown that name what the model lacks: listed, not run.
         package var leftOut: [LogWorkloads.Entry] = []
+        /// The attributes whose generators became the log's values (``LoggedValuePools``).
+        package var poolNotes: [String] = []
 
         /// Workloads rebuilt whose statement came back identical.
         package var identical: Int {
@@ -106,10 +108,14 @@ package struct LogImport {
                 .badInput, "\(path): no statement of the log runs on the model (\(leftOut.count) name tables or columns it lacks)")
         }
         scenario.workloads = entries.map(\.workload)
+        var pools = LoggedValuePools()
+        for entry in entries where entry.rawReason == nil { pools.add(entry) }
+        let poolNotes = pools.apply(to: &scenario.dataset, model: model)
         scenario.claims = []
         scenario.assertions = []
         let summary = Summary(
-            tally: tally, entries: entries, outcomes: outcomes, writes: digest.writes, saves: digest.saves, leftOut: leftOut)
+            tally: tally, entries: entries, outcomes: outcomes, writes: digest.writes, saves: digest.saves, leftOut: leftOut,
+            poolNotes: poolNotes)
         scenario.description += " " + Self.describe(summary, log: URL(fileURLWithPath: path).lastPathComponent)
         return summary
     }
@@ -131,7 +137,13 @@ package struct LogImport {
                 " Not run, naming what the model lacks: "
                 + summary.leftOut.map { "line \($0.shape.first.line) (\($0.rawReason ?? ""))" }.joined(separator: "; ") + "."
         }
-        if t.level < 2 { text += " The log has no bound values (level 1): the predicates' values are stand-ins of each attribute's type." }
+        if t.level < 2 {
+            text +=
+                " The log has no bound values (level 1): the predicates' values are stand-ins of each attribute's type, and the data set keeps its guesses."
+        } else if !summary.poolNotes.isEmpty {
+            text +=
+                " The data set's values of \(summary.poolNotes.count) attribute(s) compared for equality are the ones the log bound, weighted by how often."
+        }
         return text
     }
 

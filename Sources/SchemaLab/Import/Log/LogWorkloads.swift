@@ -16,6 +16,8 @@ package struct LogWorkloads {
         package var workload: WorkloadSpec
         /// Nil when rebuilt as a request; else why it is raw SQL.
         package var rawReason: String?
+        /// A rebuilt request's markers compared for equality with an attribute (`Entity.attribute` by marker).
+        package var equalityTargets: [Int: String] = [:]
     }
 
     let model: ResolvedModel
@@ -83,7 +85,7 @@ package struct LogWorkloads {
             request.workload = workload
             workload.weight = Double(shape.runs)
             workload.device = device
-            return Entry(shape: shape, workload: workload, rawReason: nil)
+            return Entry(shape: shape, workload: workload, rawReason: nil, equalityTargets: request.equalityTargets)
         } catch let failure as LoggedSQLParser.Failure {
             return raw(shape, reason: "the import does not parse it: \(failure.message)", device: device)
         } catch let unsupported as RequestRebuilder.Unsupported {

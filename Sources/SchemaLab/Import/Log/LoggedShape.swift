@@ -42,9 +42,19 @@ package struct LoggedShape: Sendable {
     /// The shapes of the windows, faults and section queries counted here.
     package var followers: Set<String> = []
 
+    /// The values bound to each marker over the runs, with how often (level 2 and up): at most
+    /// ``maxValues`` distinct values per marker are kept, so memory stays bounded.
+    package var values: [[LoggedValue: Int]] = []
+    /// The distinct values kept per marker.
+    static let maxValues = 64
+
     /// Adds one run of the shape.
     mutating func add(_ statement: LoggedStatement) {
         runs += 1
+        if values.count < statement.binds.count { values += Array(repeating: [:], count: statement.binds.count - values.count) }
+        for (index, value) in statement.binds.enumerated() where values[index][value] != nil || values[index].count < Self.maxValues {
+            values[index][value, default: 0] += 1
+        }
         if let r = statement.rows {
             rows += r
             runsWithRows += 1

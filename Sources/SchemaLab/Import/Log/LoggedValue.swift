@@ -5,7 +5,7 @@ import SchemaLabEngine
 /// Core Data prints a string in double quotes, a number as it is (an object's key sometimes as
 /// `(int64)5`), `nil` or `NULL` for NULL, and data as `<0a1b …>`; what it prints for another
 /// object is kept as text and marked unreadable.
-package enum LoggedValue: Equatable, Sendable {
+package enum LoggedValue: Hashable, Sendable {
     /// An integer.
     case integer(Int64)
     /// A number with a fraction (a date is one: seconds since 2001).

@@ -16,10 +16,16 @@ struct RebuildScope {
     /// The select list's `AS` names (`__var0`) and the expression names the request gives them.
     var expressionNames: [String: String] = [:]
 
+    /// The markers compared for equality (`==`, `IN`) with an attribute: `Entity.attribute` by
+    /// marker, where the log's values become the attribute's value pool.
+    var equalityTargets: [Int: String] = [:]
+
     /// A key path, with the attribute it ends at (nil for an object: a to-one or the object itself).
     struct Resolved {
         var text: String
         var type: AttributeType?
+        /// `Entity.attribute` when the path ends at an attribute.
+        var owner: String? = nil
     }
 
     /// `[LEFT OUTER] JOIN ZMETA t1 ON t0.ZMETA = t1.Z_PK`: t1 is the destination of a to-one;
@@ -70,7 +76,7 @@ struct RebuildScope {
         if column == "Z_PK" { return Resolved(text: prefix.isEmpty ? "self" : prefix, type: nil) }
         for member in family(of: entity) {
             if let attribute = member.attributes.first(where: { $0.column == column }) {
-                return Resolved(text: path(attribute.name), type: attribute.type)
+                return Resolved(text: path(attribute.name), type: attribute.type, owner: member.name + "." + attribute.name)
             }
             if let relationship = member.relationships.first(where: { $0.foreignKeyColumn == column }) {
                 return Resolved(text: path(relationship.name), type: nil)
@@ -157,6 +163,7 @@ struct RebuildScope {
             return left.text + " " + symbol(op) + Self.modifiers(search: options, locale: locale) + " "
                 + (try operand(args[1], type: left.type))
         case .binary(let op, let l, let r) where ["=", "==", "!=", "<>", "<", "<=", ">", ">="].contains(op):
+            if op == "=" || op == "==" { noteEquality(l, r) }
             let (left, right) = try comparisonSides(l, r)
             return left + " " + symbol(op) + " " + right
         case .inList(let inner, let items, let negated):
@@ -164,6 +171,7 @@ struct RebuildScope {
             var values: [PredicateValue] = []
             for item in items {
                 guard case .parameter(let i) = item else { throw Unsupported("an IN list of literals") }
+                if let owner = left.owner { equalityTargets[i] = owner }
                 values.append(try argument(i, type: left.type))
             }
             arguments.append(.array(values))
@@ -190,6 +198,15 @@ struct RebuildScope {
             return left.text + " " + name + Self.modifiers(search: options, locale: locale) + " " + (try operand(args[1], type: left.type))
         default:
             throw Unsupported("a condition the import does not read back: \(Self.describe(e))")
+        }
+    }
+
+    /// Records a marker compared for equality with an attribute.
+    mutating func noteEquality(_ l: LoggedExpression, _ r: LoggedExpression) {
+        switch (l, r) {
+        case (.column, .parameter(let i)), (.parameter(let i), .column):
+            if let owner = try? resolve(l == .parameter(i) ? r : l).owner { equalityTargets[i] = owner }
+        default: break
         }
     }
 

@@ -26,6 +26,8 @@ package struct RequestRebuilder {
         /// a batched fetch, a fetch without property values, or an object-IDs fetch; the
         /// statements that follow tell which.
         package var keysOnly: Bool
+        /// The markers compared for equality with an attribute (`Entity.attribute` by marker).
+        package var equalityTargets: [Int: String] = [:]
     }
 
     let model: ResolvedModel
@@ -98,7 +100,7 @@ package struct RequestRebuilder {
         if spec.resultType == .count, !spec.sort.isEmpty { throw Unsupported("a count with ORDER BY") }
         spec.fetchLimit = select.limit ?? 0
         spec.fetchOffset = select.offset ?? 0
-        return Request(workload: spec, keysOnly: keysOnly)
+        return Request(workload: spec, keysOnly: keysOnly, equalityTargets: scope.equalityTargets)
     }
 
     /// The to-many relationship of `entity` a prefetch query reads: the one whose destination's
