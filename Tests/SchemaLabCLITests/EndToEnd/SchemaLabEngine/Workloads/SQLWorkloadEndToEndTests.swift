@@ -55,4 +55,22 @@ struct SQLWorkloadEndToEndTests {
             #expect((r.out + r.err).contains(says), "\(edit): \(r.out) \(r.err)")
         }
     }
+
+    @Test("run --store runs the sql queries on copies of a store and skips the sql write; asked for the write, it refuses")
+    func existingStore() throws {
+        let dir = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let store = dir + "/quakes.sqlite"
+        let made = try TestSupport.runCLI(["generate", Self.scenario, "--size", "300", "--store", store, "--variant", "plain"])
+        #expect(made.status == 0, "\(made.err)")
+        let r = try TestSupport.runCLI(["run", Self.scenario, "--store", store, "--out", dir + "/run", "--reps", "1", "--warmup", "0"])
+        #expect(r.status == 0, "\(r.err)")
+        #expect(r.err.contains("skipping the workloads that write: validate"), "\(r.err)")
+        let rows = CSVWriter.parse(try String(contentsOfFile: dir + "/run/results.csv", encoding: .utf8))
+        let workload = try #require(rows[0].firstIndex(of: "workload"))
+        #expect(Set(rows.dropFirst().map { $0[workload] }) == ["strong", "strong-codes", "late-places"])
+        let write = try TestSupport.runCLI(["run", Self.scenario, "--store", store, "--out", dir + "/run2", "--workloads", "validate"])
+        #expect(write.status == 2)
+        #expect(write.err.contains("validate is a sql workload that writes"), "\(write.err)")
+    }
 }
