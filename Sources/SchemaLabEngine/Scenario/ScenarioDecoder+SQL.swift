@@ -45,7 +45,7 @@ extension ScenarioDecoder {
         case "VACUUM": what = "VACUUM"
         case "BEGIN", "COMMIT", "END", "ROLLBACK", "SAVEPOINT", "RELEASE":
             what = "a transaction statement (\(first)): the lab runs a write in a transaction of its own"
-        default: what = "a \(first) statement"
+        default: what = "a statement that begins with \(first)"
         }
         return "\(allowed), not \(what)"
     }

@@ -240,6 +240,20 @@ enum InvalidScenarios {
                 "paging with a batch size", at: "$.workloads[1].batchSize",
                 edits: [(fetch + ["pageSize"], 20), (fetch + ["batchSize"], 10)]),
             .init("a reduce entry that is a key path", at: "$.workloads[1].reduce", set: fetch + ["reduce"], to: ["rank"]),
+            // Every workload's weight and device; the sql kind
+            .init("a weight of 0", at: "$.workloads[1].weight", set: fetch + ["weight"], to: 0),
+            .init("a device without runs", at: "$.workloads[1].device", set: fetch + ["device"], to: ["rows": 3]),
+            .init("a device of 0 runs", at: "$.workloads[1].device.runs", set: fetch + ["device"], to: ["runs": 0]),
+            .init("a sql workload without sql", at: "$.workloads[0]", set: ["workloads", 0, "kind"], to: "sql"),
+            .init(
+                "a sql statement that is not a string", at: "$.workloads[0].sql",
+                edits: [(["workloads", 0, "kind"], "sql"), (["workloads", 0, "sql"], 3)]),
+            .init(
+                "an array bound to one sql parameter", at: "$.workloads[0].arguments[0]",
+                edits: [
+                    (["workloads", 0, "kind"], "sql"), (["workloads", 0, "sql"], "SELECT ?"), (["workloads", 0, "arguments"], [[1, 2]]),
+                ]),
+            .init("sql on a fetch", at: "$.workloads[1].sql", set: fetch + ["sql"], to: "SELECT 1"),
         ]
     }
 

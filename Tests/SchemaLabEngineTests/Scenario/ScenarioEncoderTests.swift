@@ -119,4 +119,43 @@ struct ScenarioEncoderTests {
                 """)
         #expect(try ScenarioDecoder.decode(text: JSONWriter.text(json), file: "two-ways.json") == decoded)
     }
+
+    @Test("A sql workload, weight and device built in Swift: written in the format's order, read back the same")
+    func sqlWorkloadRoundTrip() throws {
+        var scenario = try ScenarioDecoder.load(path: TestSupport.packageRoot + "/Tests/Fixtures/sql-workloads.json")
+        scenario.workloads = [
+            WorkloadSpec(
+                name: "strong", kind: .sql, entity: "Quake",
+                sql: "SELECT t0.ZCODE FROM ZQUAKE t0 WHERE t0.ZMAGNITUDE > ? AND t0.ZTIME > ? AND t0.ZPLACE = ? ORDER BY t0.ZCODE",
+                sqlArguments: [.real(4.5), .date(610_000_000), .string("Chile")], reason: "a shape the import does not model",
+                weight: 12, device: DeviceUsage(runs: 12, rows: 240, seconds: 0.05)),
+            WorkloadSpec(
+                name: "validate", kind: .sql, sql: "UPDATE ZQUAKE SET ZVALIDATED = ? WHERE ZPLACE IS ? AND Z_PK > ?",
+                sqlArguments: [.bool(true), .null, .integer(3)], weight: 0.5, device: DeviceUsage(runs: 2, seconds: 1)),
+            WorkloadSpec(name: "plain", kind: .fetch, weight: 3),
+        ]
+        scenario.assertions = []
+        scenario.claims = []
+        let json = ScenarioEncoder.json(scenario)
+        let workloads = try #require(json["workloads"]?.arrayElements)
+        #expect(
+            JSONWriter.text(workloads[0]) == """
+                {
+                  "name": "strong",
+                  "kind": "sql",
+                  "entity": "Quake",
+                  "sql": "SELECT t0.ZCODE FROM ZQUAKE t0 WHERE t0.ZMAGNITUDE > ? AND t0.ZTIME > ? AND t0.ZPLACE = ? ORDER BY t0.ZCODE",
+                  "arguments": [4.5, {"date": "2020-05-01T04:26:40Z"}, "Chile"],
+                  "reason": "a shape the import does not model",
+                  "weight": 12,
+                  "device": {"runs": 12, "rows": 240, "seconds": 0.05}
+                }
+
+                """)
+        #expect(JSONWriter.text(workloads[2]) == "{\"name\": \"plain\", \"kind\": \"fetch\", \"weight\": 3}\n")
+        let checked = try ScenarioDecoder.check(scenario)
+        #expect(checked.workloads == scenario.workloads)
+        #expect(ScenarioEncoder.text(checked) == ScenarioEncoder.text(scenario))
+        _ = try ScenarioPlan(checked)
+    }
 }

@@ -320,6 +320,11 @@ struct ScenarioInSwiftTests {
             WorkloadSpec(
                 name: "reorder", kind: .reorder, entity: "Author", relationship: "books", operation: .insertMiddle, positionKey: "position",
                 count: 10),
+            WorkloadSpec(
+                name: "logged", kind: .sql, entity: "Book",
+                sql: "SELECT t0.Z_PK, t0.ZTITLE FROM ZBOOK t0 WHERE t0.ZYEAR > ? ORDER BY t0.ZTITLE",
+                sqlArguments: [.integer(2000)], reason: "kept as logged", weight: 12.5,
+                device: DeviceUsage(runs: 25, rows: 500, seconds: 0.4)),
         ]
     }
 }
