@@ -96,6 +96,15 @@ package struct ModelImport {
             let device = w.device.map { d in "\(d.runs) runs" + (d.seconds.map { String(format: ", %.4f s", $0) } ?? "") } ?? ""
             if let reason = entry.rawReason {
                 console.note("note: \(w.name) (\(device)): kept as logged SQL: \(reason)")
+            } else if entry.shape.kind == .write {
+                let outcome: String
+                switch summary.outcomes[w.name] {
+                case .identical?, .identicalButFollowers?: outcome = "the logged statement issued again"
+                case .differs(let lab)?: outcome = "the lab's statement differs: \(lab)"
+                case .failed(let why)?: outcome = "it does not run here: \(why)"
+                case nil: outcome = "not checked"
+                }
+                console.note("note: \(w.name) (\(device), in \(Int(w.weight)) saves): \(w.kind.phrase); \(outcome)")
             } else if case .identicalButFollowers(let missing)? = summary.outcomes[w.name] {
                 console.note("note: \(w.name) (\(device)): rebuilt, identical; not issued here: \(missing.joined(separator: "; "))")
             } else {
@@ -105,9 +114,10 @@ package struct ModelImport {
         for note in summary.poolNotes { console.note("note: \(note)") }
         for entry in summary.leftOut {
             console.note("note: line \(entry.shape.first.line): not run: \(entry.rawReason ?? "")")
+
         }
         console.note(
-            "note: \(summary.identical) of \(summary.entries.count) fetch shapes rebuilt with identical SQL; \(summary.saves) saves counted, not run"
+            "note: \(summary.identical) of \(summary.entries.filter { $0.shape.kind == .select }.count) fetch shapes rebuilt with identical SQL; \(summary.saves) saves, \(summary.entries.filter { $0.shape.kind == .write }.count) write workloads"
         )
     }
 

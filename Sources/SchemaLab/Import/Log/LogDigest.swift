@@ -21,6 +21,8 @@ package struct LogDigest: Sendable {
     package private(set) var writes: [String: [String: Int]] = [:]
     /// Saves seen (`COMMIT`s).
     package private(set) var saves = 0
+    /// The write shapes of the save in progress (since `BEGIN`).
+    private var currentSave: Set<Int> = []
 
     package init() {}
 
@@ -68,12 +70,19 @@ package struct LogDigest: Sendable {
         case "INSERT", "UPDATE", "DELETE":
             previousFetch = nil
             let table = Self.writtenTable(statement.sql)
-            if table != "Z_PRIMARYKEY" && table != "Z_METADATA" {
-                writes[table, default: [:]][verb, default: 0] += 1
+            guard table != "Z_PRIMARYKEY" && table != "Z_METADATA" && table != "Z_MODELCACHE" else {
+                record(statement, key: key, kind: .other)
+                return
             }
-            record(statement, key: key, kind: .write)
+            writes[table, default: [:]][verb, default: 0] += 1
+            currentSave.insert(record(statement, key: key, kind: .write))
         default:
-            if verb == "COMMIT" { saves += 1 }
+            if verb == "BEGIN" { currentSave = [] }
+            if verb == "COMMIT" {
+                saves += 1
+                for position in currentSave { shapes[position].saves += 1 }
+                currentSave = []
+            }
             record(statement, key: key, kind: .other)
         }
     }

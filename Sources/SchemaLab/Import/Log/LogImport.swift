@@ -16,14 +16,15 @@ package struct LogImport {
         /// Statements per table and verb inside saves, and the saves.
         package var writes: [String: [String: Int]]
         package var saves: Int
-        /// Statements kept with --keep-unknown that name what the model lacks: listed, not run.
+        /// Statements listed, not run: writes no write workload can make, and statements kept
+        /// with --keep-unknown that name what the model lacks.
         package var leftOut: [LogWorkloads.Entry] = []
         /// The attributes whose generators became the log's values (``LoggedValuePools``).
         package var poolNotes: [String] = []
 
-        /// Workloads rebuilt whose statement came back identical.
+        /// Fetch workloads rebuilt whose statement came back identical.
         package var identical: Int {
-            entries.filter {
+            entries.filter { $0.shape.kind == .select }.filter {
                 switch outcomes[$0.workload.name] {
                 case .identical?, .identicalButFollowers?: return true
                 default: return false
@@ -74,10 +75,16 @@ package struct LogImport {
             )
         }
         let builder = LogWorkloads(model: model, dateStandIn: Self.dateStandIn(today: today), keepsUnknown: keepsUnknown)
+        let saves = SaveRebuilder(
+            model: model, root: scenario.dataset.entity, rows: scenario.dataset.counts.min() ?? 1,
+            dateStandIn: Self.dateStandIn(today: today))
         var entries: [LogWorkloads.Entry]
-        do { entries = try builder.entries(digest) } catch { throw OperationError(.badInput, "\(path): \(error.description)") }
+        var unrebuiltWrites: [LogWorkloads.Entry] = []
+        do { entries = try builder.entries(digest, saves: saves, unrebuilt: &unrebuiltWrites) } catch {
+            throw OperationError(.badInput, "\(path): \(error.description)")
+        }
         let outcomes = LogRoundTrip(variant: model.variant).check(entries, in: scenario)
-        for index in entries.indices where entries[index].rawReason == nil {
+        for index in entries.indices where entries[index].rawReason == nil && entries[index].shape.kind == .select {
             let name = entries[index].workload.name
             let reason: String?
             switch outcomes[name] {
@@ -94,7 +101,7 @@ package struct LogImport {
         // Logged SQL runs in the variants whose tables and columns it names (an import's `as-is`
         // and `no-indexes`; not a variant that moves a column elsewhere).
         // A statement that fits no variant (kept with --keep-unknown) cannot run: it is listed, not a workload.
-        var leftOut: [LogWorkloads.Entry] = []
+        var leftOut: [LogWorkloads.Entry] = unrebuiltWrites
         for index in entries.indices.reversed() where entries[index].rawReason != nil {
             let fits = plan.models.filter { LoggedNames(model: $0).unknown(in: entries[index].workload.sql ?? "").isEmpty }.map(\.variant)
             if fits.isEmpty {
@@ -123,18 +130,21 @@ package struct LogImport {
     /// What the scenario's description says about the log.
     static func describe(_ summary: Summary, log: String) -> String {
         let t = summary.tally
-        let raw = summary.entries.filter { $0.rawReason != nil }.count
+        let fetches = summary.entries.filter { $0.shape.kind == .select }
+        let raw = fetches.filter { $0.rawReason != nil }.count
         var text =
-            "Its workloads are the fetches of the SQLDebug log \(log) (level \(t.level)): \(t.lines) lines read, \(t.recognized + t.known) Core Data's (\(t.recognized) used), \(t.skipped) skipped; \(t.statements) statements in \(summary.entries.count) fetch shapes, \(summary.entries.count - raw) rebuilt as requests, \(raw) kept as logged SQL; weights are each shape's runs, in order of device time."
+            "Its workloads are the fetches of the SQLDebug log \(log) (level \(t.level)): \(t.lines) lines read, \(t.recognized + t.known) Core Data's (\(t.recognized) used), \(t.skipped) skipped; \(t.statements) statements in \(fetches.count) fetch shapes, \(fetches.count - raw) rebuilt as requests, \(raw) kept as logged SQL; weights are each shape's runs, in order of device time."
         if summary.saves > 0 || !summary.writes.isEmpty {
             let mix = summary.writes.sorted { $0.key < $1.key }.map { table, verbs in
                 table + " " + verbs.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
             }
-            text += " Saves: \(summary.saves) (\(mix.joined(separator: "; "))), not run as workloads."
+            let writes = summary.entries.filter { $0.shape.kind == .write }.map(\.workload.name)
+            text +=
+                " Saves: \(summary.saves) (\(mix.joined(separator: "; "))), as \(writes.isEmpty ? "no workload" : writes.joined(separator: ", ")), each weighted by the saves it ran in."
         }
         if !summary.leftOut.isEmpty {
             text +=
-                " Not run, naming what the model lacks: "
+                " Not run: "
                 + summary.leftOut.map { "line \($0.shape.first.line) (\($0.rawReason ?? ""))" }.joined(separator: "; ") + "."
         }
         if t.level < 2 {

@@ -33,8 +33,9 @@ package struct LogWorkloads {
         self.keepsUnknown = keepsUnknown
     }
 
-    /// The workloads of `digest`'s SELECT shapes, by device time (most first; then by runs).
-    package func entries(_ digest: LogDigest) throws(UnknownNames) -> [Entry] {
+    /// The workloads of `digest`'s SELECT shapes and, with `saves`, of its save's write shapes
+    /// (those `saves` cannot rebuild are in `unrebuilt`), by device time (most first; then by runs).
+    package func entries(_ digest: LogDigest, saves: SaveRebuilder? = nil, unrebuilt: inout [Entry]) throws(UnknownNames) -> [Entry] {
         var out: [Entry] = []
         for shape in digest.shapes where shape.kind == .select {
             let unknown = names.unknown(in: shape.first.sql)
@@ -50,8 +51,22 @@ package struct LogWorkloads {
                 unknown.isEmpty ? nil : "it names \(unknown.map(\.name).joined(separator: ", ")), which the model does not have"
             out.append(entry(shape, unknownReason: reason))
         }
+        if let saves {
+            for shape in digest.shapes where shape.kind == .write {
+                do {
+                    out.append(Entry(shape: shape, workload: try saves.rebuild(shape), rawReason: nil))
+                } catch {
+                    unrebuilt.append(
+                        Entry(shape: shape, workload: WorkloadSpec(name: "", kind: .sql, sql: shape.first.sql), rawReason: error.reason))
+                }
+            }
+        }
         out.sort { ($0.shape.seconds, $0.shape.runs) > ($1.shape.seconds, $1.shape.runs) }
-        for index in out.indices { out[index].workload.name = Self.name(out[index], number: index + 1) }
+        for index in out.indices {
+            let table = LogDigest.writtenTable(out[index].shape.first.sql)
+            let written = model.entities.first { $0.table == table && $0.parent == nil }?.name
+            out[index].workload.name = Self.name(out[index], number: index + 1, written: written)
+        }
         return out
     }
 
@@ -110,18 +125,21 @@ package struct LogWorkloads {
     }
 
     /// `log-3-photo-fetch`, `log-4-photo-count`, `log-5-sql`.
-    static func name(_ entry: Entry, number: Int) -> String {
+    static func name(_ entry: Entry, number: Int, written: String? = nil) -> String {
         let w = entry.workload
         let what: String
         switch (w.kind, w.resultType) {
         case (.sql, _): what = "sql"
+        case (.append, _): what = "append"
+        case (.update, _): what = "update"
+        case (.delete, _): what = "delete"
         case (.fetchedResults, _): what = "controller"
         case (_, .count): what = "count"
         case (_, .objectIDs): what = "ids"
         case (_, .dictionaries): what = "dictionaries"
         default: what = w.batchSize > 0 ? "batched" : "fetch"
         }
-        let entity = (w.entity ?? "").lowercased().filter { $0.isLetter || $0.isNumber }
+        let entity = (w.entity ?? (entry.shape.kind == .write ? written : nil) ?? "").lowercased().filter { $0.isLetter || $0.isNumber }
         return "log-\(number)" + (entity.isEmpty ? "" : "-" + String(entity.prefix(30))) + "-" + what
     }
 }

@@ -35,6 +35,8 @@ package struct LoggedShape: Sendable {
     package var faults = 0
     /// A fetched-results controller's section query that ran with this fetch (its first), if any.
     package var sectionQuery: String?
+    /// A write: the saves (`BEGIN EXCLUSIVE … COMMIT`) it ran in.
+    package var saves = 0
     /// To-many prefetches that ran right after this fetch (their SQL).
     package var prefetchQueries: Set<String> = []
     /// Statements counted here rather than as shapes of their own: windows, faults, section queries.

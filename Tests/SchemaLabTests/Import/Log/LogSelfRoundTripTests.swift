@@ -77,4 +77,51 @@ struct LogSelfRoundTripTests {
         let missing = Set(logged.map(StatementShape.of)).subtracting(shapesAgain)
         #expect(missing.isEmpty, "logged statements the imported scenario does not issue:\n\(missing.sorted().joined(separator: "\n"))")
     }
+
+    @Test("saves: the lab's own append, update and delete written as saves come back as write workloads issuing the same statements")
+    func saves() throws {
+        let dir = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        var scenario = try ScenarioDecoder.load(path: Self.scenarioPath)
+        scenario.variants = scenario.variants.filter { $0.name == "flat" }
+        scenario.claims = []
+        scenario.assertions = []
+        let keys = PredicateValue.array([1, 2, 3].map { .integer($0) })
+        scenario.workloads = [
+            WorkloadSpec(name: "add", kind: .append, count: 4),
+            WorkloadSpec(
+                name: "rate", kind: .update, entity: "Note", predicate: PredicateSpec(text: "self IN %@", arguments: [keys]),
+                set: [AttributeAssignment(attribute: "stars", value: .integer(9))]),
+            WorkloadSpec(name: "drop", kind: .delete, entity: "Note", predicate: PredicateSpec(text: "self IN %@", arguments: [keys])),
+        ]
+        let issued = try Self.issued(scenario, variant: "flat")
+        let writes = issued.map {
+            ($0.workload, $0.statements.filter { s in ["INSERT", "UPDATE", "DELETE"].contains { s.hasPrefix($0) } })
+        }
+        var lines: [String] = []
+        for (_, statements) in writes {
+            lines.append("CoreData: sql: BEGIN EXCLUSIVE")
+            for statement in statements where !statement.contains("Z_PRIMARYKEY") {
+                // Three objects a save, as the workloads wrote them.
+                for _ in 0..<3 { lines.append("CoreData: sql: " + statement) }
+            }
+            lines.append("CoreData: sql: COMMIT")
+        }
+        try (lines.joined(separator: "\n") + "\n").write(toFile: dir + "/app.log", atomically: true, encoding: .utf8)
+        var imported = scenario
+        let summary = try LogImport(path: dir + "/app.log", keepsUnknown: false).apply(to: &imported, today: "2026-11-27")
+        #expect(summary.saves == 3)
+        let kinds = Set(imported.workloads.map(\.kind))
+        #expect(kinds == [.append, .update, .delete], "\(imported.workloads.map(\.name))")
+        for entry in summary.entries {
+            #expect(
+                summary.outcomes[entry.workload.name] == .identical,
+                "\(entry.workload.name): \(String(describing: summary.outcomes[entry.workload.name]))")
+            #expect(entry.workload.weight == 1, "one save each")
+        }
+        let update = try #require(imported.workloads.first { $0.kind == .update })
+        #expect(update.set.map(\.attribute) == ["stars"])
+        #expect(update.predicate?.arguments == [keys], "three objects a save")
+        #expect(imported.workloads.first { $0.kind == .append }?.count == 3)
+    }
 }
