@@ -365,7 +365,9 @@ struct ImportedDataSet {
         switch a.type {
         case "Integer 16", "Integer 32", "Integer 64":
             let limit: Int64 = a.type == "Integer 16" ? 32_767 : 1_000_000
-            if unique || n == "id" || has(["identifier", "serial"]) { return .sequence() }
+            // A counter the app bumps (modificationCounter, version, revision) grows: a sequence,
+            // not a heavy-tailed count (a social app's log sorts by it).
+            if unique || n == "id" || has(["identifier", "serial", "counter", "version", "revision", "sequence"]) { return .sequence() }
             if has([
                 "count", "likes", "views", "total", "number", "num", "score", "plays", "visits", "followers", "comments", "shares",
                 "downloads", "votes",

@@ -295,9 +295,11 @@ package struct ScenarioImporter {
 
     /// The attribute that ends a sort: one with a uniqueness constraint of its own, else an
     /// identifier-like string (generated as UUIDs), else a Double (drawn uniformly), else a date.
+    /// Never bytes (Binary, UUID, Transformable: a BLOB column), which an app does not sort by.
     func tieBreaker(_ e: ImportedModel.Entity) -> String? {
         let stored = e.attributes.filter { !$0.transient }
-        if let u = e.uniquenessConstraints.first(where: { $0.count == 1 }) { return u[0] }
+        let sortable = Set(stored.filter { !["Binary", "UUID", "Transformable"].contains($0.type) }.map(\.name))
+        if let u = e.uniquenessConstraints.first(where: { $0.count == 1 && sortable.contains($0[0]) }) { return u[0] }
         if let s = stored.first(where: { $0.type == "String" && ImportedDataSet.isIdentifierName($0.name) }) { return s.name }
         if let d = stored.first(where: { $0.type == "Double" || $0.type == "Float" }) { return d.name }
         return stored.first { $0.type == "Date" }?.name

@@ -244,4 +244,31 @@ struct ModelImportTests {
         #expect(e.line == line, "\(e)")
         #expect(e.message.contains(message), "\(e)")
     }
+
+    @Test("a counter the app bumps is a sequence, and a sort never ends on bytes (a unique UUID stored as a BLOB)")
+    func countersAndTieBreakers() throws {
+        let dir = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+            <model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+                <entity name="Status" representedClassName="Status" syncable="YES">
+                    <attribute name="created" optional="YES" attributeType="Date" usesScalarValueType="NO"/>
+                    <attribute name="modificationCounter" optional="YES" attributeType="Integer 64" usesScalarValueType="YES"/>
+                    <attribute name="uid" optional="YES" attributeType="UUID" usesScalarValueType="NO"/>
+                    <uniquenessConstraints><uniquenessConstraint><constraint value="uid"/></uniquenessConstraint></uniquenessConstraints>
+                    <fetchIndex name="byCreated"><fetchIndexElement property="created" type="Binary" order="ascending"/></fetchIndex>
+                </entity>
+            </model>
+            """
+        try FileManager.default.createDirectory(atPath: dir + "/App.xcdatamodel", withIntermediateDirectories: true)
+        try xml.write(toFile: dir + "/App.xcdatamodel/contents", atomically: true, encoding: .utf8)
+        let (plan, _, _) = try TestSupport.imported(dir + "/App.xcdatamodel")
+        let counter = try #require(plan.scenario.dataset.fields.first { $0.names == ["modificationCounter"] })
+        #expect(counter.generator == .sequence())
+        for workload in plan.scenario.workloads {
+            #expect(!workload.sort.contains { $0.keyPath == "uid" }, "\(workload.name) sorts by bytes")
+        }
+        #expect(plan.scenario.workloads.contains { $0.sort.map(\.keyPath) == ["created"] })
+    }
 }
