@@ -72,7 +72,7 @@ plots: build
 # (SchemaLab as another package uses it: a scenario built and run from Swift), the documentation (make docs), then fuzz-smoke
 test: setup setup-instructions setup-browser lint
 	$(SWIFT) test
-	$(SWIFT) test --package-path Examples
+	$(SWIFT) test --package-path Examples --disable-build-manifest-caching
 	@$(MAKE) --no-print-directory docs
 	@$(MAKE) --no-print-directory fuzz-smoke
 
