@@ -66,9 +66,10 @@ package struct LogImport {
             throw OperationError(.badInput, "the model has no variant to read the log against")
         }
         let tables = Set(model.entities.map(\.table))
+        let known = LoggedNames(model: model).known
         let selects = digest.shapes.filter { $0.kind == .select }
         let logTables = Set(selects.compactMap { try? LoggedSQLParser.select($0.first.sql).table })
-        if !logTables.isEmpty, logTables.isDisjoint(with: tables.union(["Z_PRIMARYKEY", "Z_METADATA", "Z_MODELCACHE", "SQLITE_MASTER"])) {
+        if !logTables.isEmpty, logTables.isDisjoint(with: known.union(["SQLITE_MASTER"])) {
             throw OperationError(
                 .badInput,
                 "\(path) reads tables \(logTables.sorted().prefix(5).joined(separator: ", ")) and the model has \(tables.sorted().prefix(5).joined(separator: ", ")): is the log from another app's model?"
@@ -111,8 +112,14 @@ package struct LogImport {
             }
         }
         guard !entries.isEmpty else {
+            if leftOut.isEmpty {
+                throw OperationError(
+                    .badInput,
+                    "\(path): its \(tally.statements) statements are all Core Data's own (opening the store, the key counter, pragmas): no fetch or save to run"
+                )
+            }
             throw OperationError(
-                .badInput, "\(path): no statement of the log runs on the model (\(leftOut.count) name tables or columns it lacks)")
+                .badInput, "\(path): no statement of the log runs on the model (\(leftOut.count) statement shapes it cannot run)")
         }
         scenario.workloads = entries.map(\.workload)
         var pools = LoggedValuePools()

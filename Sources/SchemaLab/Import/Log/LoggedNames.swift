@@ -4,7 +4,7 @@ import SchemaLabCoreData
 /// statement uses that it lacks: a statement from another model, or a model out of date.
 package struct LoggedNames {
     /// Every table and column name of the model's store, and Core Data's own tables.
-    let known: Set<String>
+    package let known: Set<String>
 
     /// The names of `model`'s store.
     package init(model: ResolvedModel) {

@@ -303,6 +303,8 @@ struct RebuildScope {
     static func describe(_ e: LoggedExpression) -> String {
         switch e {
         case .subquery: return "a subquery (a to-many count or aggregate)"
+        case .inSelect(_, let inner, _) where inner.table == "_Z_intarray0":
+            return "keys bound through _Z_intarray0 (a batch window or a prefetch) without the fetch it follows"
         case .inSelect: return "IN (SELECT …)"
         case .function(let f, _, _): return "the function \(f)"
         case .binary(let op, _, _): return "the operator \(op)"
