@@ -19,6 +19,8 @@ package struct LogDigest: Sendable {
     private var pendingSections: [String: LoggedStatement] = [:]
     /// Saves: statements between `BEGIN EXCLUSIVE` and `COMMIT`, counted per table and verb.
     package private(set) var writes: [String: [String: Int]] = [:]
+    /// Each SELECT shape parsed once (nil: it does not parse): a log repeats its statements.
+    private var parses: [String: LoggedSelect?] = [:]
     /// Saves seen (`COMMIT`s).
     package private(set) var saves = 0
     /// The write shapes of the save in progress (since `BEGIN`).
@@ -35,7 +37,7 @@ package struct LogDigest: Sendable {
             // Core Data's own tables (the key counter during a save, the metadata on opening).
             record(statement, key: key, kind: .other)
         case "SELECT":
-            let select = try? LoggedSQLParser.select(statement.sql)
+            let select = parsed(statement.sql, key: key)
             if let select, Self.isSectionQuery(select) {
                 if let previous = previousFetch, previous.table == select.table {
                     shapes[previous.position].sectionQuery = statement.sql
@@ -85,6 +87,15 @@ package struct LogDigest: Sendable {
             }
             record(statement, key: key, kind: .other)
         }
+    }
+
+    /// `sql` parsed, by its shape: two statements of one shape differ in whitespace and `IN`
+    /// lengths only, which the classification does not read.
+    private mutating func parsed(_ sql: String, key: String) -> LoggedSelect? {
+        if let known = parses[key] { return known }
+        let select = try? LoggedSQLParser.select(sql)
+        parses[key] = select
+        return select
     }
 
     @discardableResult
