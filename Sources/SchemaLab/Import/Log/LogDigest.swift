@@ -50,7 +50,7 @@ package struct LogDigest: Sendable {
                 return
             }
             if let select, absorb(select, key: key) { return }
-            if let select, let previous = previousFetch, Self.isToManyPrefetch(select) {
+            if let select, let previous = previousFetch, Self.isPrefetch(select, after: previous.table) {
                 shapes[previous.position].prefetchQueries.insert(statement.sql)
                 shapes[previous.position].followers.insert(key)
                 shapes[previous.position].followerRuns += 1
@@ -142,18 +142,21 @@ package struct LogDigest: Sendable {
         return ["FROM Z_PRIMARYKEY", "FROM Z_METADATA", "FROM Z_MODELCACHE", "FROM SQLITE_MASTER"].contains { upper.contains($0) }
     }
 
-    /// A to-many prefetch right after its fetch: the destination rows whose foreign key is
-    /// among the fetched keys, sorted by it: `… WHERE t0.ZITEM IN (SELECT * FROM _Z_intarray0)
-    /// ORDER BY t0.ZITEM` (or the keys as `IN (?,…)`).
-    static func isToManyPrefetch(_ select: LoggedSelect) -> Bool {
-        guard select.columns.count > 2, select.orderBy.count == 1, select.limit == nil, let clause = select.whereClause else {
-            return false
-        }
+    /// A prefetch right after its fetch (of `table`): a to-many's destination rows whose
+    /// foreign key (or join-table column) is among the fetched keys, sorted by it, `… WHERE
+    /// t0.ZITEM IN (SELECT * FROM _Z_intarray0) ORDER BY t0.ZITEM`; or a to-one's destination
+    /// rows by their keys in another table, `… FROM ZAUTHOR t0 WHERE t0.Z_PK IN (SELECT * FROM
+    /// _Z_intarray0)` (the keys may be `IN (?,…)`).
+    static func isPrefetch(_ select: LoggedSelect, after table: String) -> Bool {
+        guard select.columns.count > 2, let clause = select.whereClause else { return false }
+        let key: LoggedExpression
         switch clause {
-        case .inSelect(let key, let inner, false): return inner.table == "_Z_intarray0" && select.orderBy[0].expression == key
-        case .inList(let key, _, false): return select.orderBy[0].expression == key
+        case .inSelect(let k, let inner, false) where inner.table == "_Z_intarray0": key = k
+        case .inList(let k, _, false): key = k
         default: return false
         }
+        if select.orderBy.count == 1, select.limit == nil, select.orderBy[0].expression == key { return true }
+        return select.orderBy.isEmpty && select.table != table && key == .column(alias: select.alias, name: "Z_PK")
     }
 
     /// A fetched-results controller's section query: `SELECT t0.ZKEY, COUNT (DISTINCT t0.Z_PK)

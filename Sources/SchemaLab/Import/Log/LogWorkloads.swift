@@ -90,8 +90,14 @@ package struct LogWorkloads {
                     workload.touch = .first(max(1, shape.faults / max(1, shape.runs)))
                 }
             }
+            // A prefetch the rebuilder cannot name is left out: the round trip then says which
+            // follower the request does not issue, and the fetch itself stays a request.
             for prefetch in shape.prefetchQueries.sorted() {
-                workload.prefetch.append(try rebuilder.prefetchKey(try LoggedSQLParser.select(prefetch), from: workload.entity ?? ""))
+                if let select = try? LoggedSQLParser.select(prefetch),
+                    let key = try? rebuilder.prefetchKey(select, from: workload.entity ?? ""), !workload.prefetch.contains(key)
+                {
+                    workload.prefetch.append(key)
+                }
             }
             if let section = shape.sectionQuery {
                 workload.kind = .fetchedResults

@@ -113,7 +113,11 @@ struct RebuildScope {
 
     /// Finds `t0.Z_ENT = ?` or `( t0.Z_ENT >= ? AND t0.Z_ENT <= ?)`, alone or ANDed last,
     /// and returns the entity it selects with the rest of the clause.
-    func entityRestriction(_ clause: LoggedExpression, stored: [EntityModel]) throws(Unsupported) -> (EntityModel, LoggedExpression?)? {
+    /// At level 1 the numbers are not logged: the entity is the candidate whose columns are
+    /// the select list's (`columns`, without Core Data's own), else the first candidate.
+    func entityRestriction(_ clause: LoggedExpression, stored: [EntityModel], columns: Set<String>) throws(Unsupported) -> (
+        EntityModel, LoggedExpression?
+    )? {
         func restriction(_ e: LoggedExpression) -> [Int]? {
             switch e {
             case .binary("=", .column(_, "Z_ENT"), .parameter(let i)): return [i]
@@ -143,7 +147,10 @@ struct RebuildScope {
             return (entity, rest)
         }
         let candidates = stored.filter { $0.parent != nil && (markers.count == 1) == $0.subentityNumbers.isEmpty }
-        guard let guess = candidates.first else { throw Unsupported("a Z_ENT restriction that matches no entity of \(stored[0].table)") }
+        let matching = candidates.first { Set($0.attributes.map(\.column) + $0.toOneKeyColumns) == columns }
+        guard let guess = matching ?? candidates.first else {
+            throw Unsupported("a Z_ENT restriction that matches no entity of \(stored[0].table)")
+        }
         return (guess, rest)
     }
 

@@ -64,7 +64,14 @@ package struct RequestRebuilder {
         for join in select.joins { try scope.addJoin(join) }
         var entity = root
         var whereClause = select.whereClause
-        if let clause = whereClause, let (restricted, remaining) = try scope.entityRestriction(clause, stored: stored) {
+        let selected = Set(
+            select.columns.compactMap { column -> String? in
+                guard case .column(let alias, let name) = column, alias == select.alias, !["Z_ENT", "Z_PK", "Z_OPT"].contains(name) else {
+                    return nil
+                }
+                return name
+            })
+        if let clause = whereClause, let (restricted, remaining) = try scope.entityRestriction(clause, stored: stored, columns: selected) {
             entity = restricted
             whereClause = remaining
             scope.aliases[select.alias] = (restricted, "")
@@ -111,22 +118,36 @@ package struct RequestRebuilder {
         case .inSelect(let k, _, _)?, .inList(let k, _, _)?: key = k
         default: key = nil
         }
-        guard case .column(_, let column)? = key else { throw Unsupported("a prefetch the import does not read back") }
-        guard let name = toMany(of: entity, table: select.table, column: column) else {
-            throw Unsupported("a prefetch of \(select.table) by \(column) that is no to-many relationship of \(entity)")
+        guard case .column(let alias, let column)? = key else { throw Unsupported("a prefetch the import does not read back") }
+        // A many-to-many's: FROM the join table, JOIN the destination.
+        let table = alias == select.alias ? select.table : select.joins.first { $0.alias == alias }?.table ?? select.table
+        if column == "Z_PK", let source = model.entity(entity) {
+            let family = model.entities.filter { $0.table == source.table }
+            if let toOne = family.flatMap(\.relationships).first(where: {
+                $0.foreignKeyColumn != nil && model.entity($0.destination)?.table == table
+            }) {
+                return toOne.name
+            }
+        }
+        guard let name = toMany(of: entity, table: table, column: column) else {
+            throw Unsupported("a prefetch of \(table) by \(column) that is no relationship of \(entity)")
         }
         return name
     }
 
-    /// The to-many relationship of `entity` (or an ancestor) stored as `column` of `table`.
+    /// The to-many relationship of `entity` (or an ancestor) stored as `column` of `table`
+    /// (the destination's foreign key, or a join table's column for the source).
     func toMany(of entity: String, table: String, column: String) -> String? {
         guard let source = model.entity(entity) else { return nil }
         let family = model.entities.filter { $0.table == source.table }
         for relationship in family.flatMap(\.relationships) where relationship.toMany {
-            guard case .inverseForeignKey(let fk) = relationship.storage, fk == column,
-                model.entity(relationship.destination)?.table == table
-            else { continue }
-            return relationship.name
+            switch relationship.storage {
+            case .inverseForeignKey(let fk) where fk == column && model.entity(relationship.destination)?.table == table:
+                return relationship.name
+            case .joinTable(let joinTable, let own, _) where joinTable == table && own == column:
+                return relationship.name
+            default: continue
+            }
         }
         return nil
     }
