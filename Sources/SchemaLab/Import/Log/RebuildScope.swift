@@ -82,6 +82,9 @@ struct RebuildScope {
                 return Resolved(text: path(relationship.name), type: nil)
             }
         }
+        if column.hasPrefix("Z_FOK_") {
+            throw Unsupported("the order key \(column) of an ordered to-many: its fault or prefetch, fired by reading the relationship")
+        }
         throw Unsupported("column \(column) of \(entity.table) is not an attribute or a to-one relationship of \(entity.name)")
     }
 
