@@ -93,13 +93,14 @@ fuzz-smoke:
 	@$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=30 FUZZ_FLAGS="-seed=1 -runs=$(FUZZ_SMOKE_RUNS)"
 FUZZ_SMOKE_RUNS ?= 300
 
-# fuzz: the four fuzz targets (Fuzz/: scenario JSON, NSPredicate strings, model XML, store files), built for libFuzzer with
-# AddressSanitizer into .build-fuzz, each run for FUZZ_SECONDS (default 60) from its seed corpus (the shipped scenarios,
-# the test fixtures and docs, Fuzz/corpus, stores generated from the scenarios) with its dictionary (Fuzz/dictionaries).
+# fuzz: the five fuzz targets (Fuzz/: scenario JSON, NSPredicate strings, model XML, store files, SQLDebug logs), built for
+# libFuzzer with AddressSanitizer into .build-fuzz, each run for FUZZ_SECONDS (default 60) from its seed corpus (the shipped
+# scenarios, the test fixtures and docs, Fuzz/corpus, stores generated from the scenarios, the fixtures' logs) with its
+# dictionary (Fuzz/dictionaries).
 # Inputs that grow coverage go to .build-fuzz/corpus/<target>; a crashing, leaking or slow input is kept in
 # Fuzz/crashes/<target>/ (commit it: make test replays every file there) and fails the target. See docs/fuzzing.md.
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS ?= scenario predicate model-xml store
+FUZZ_TARGETS ?= scenario predicate model-xml store log
 FUZZ_FLAGS   ?=
 fuzz: fuzz-build fuzz-seeds
 	@status=0; for t in $(FUZZ_TARGETS); do \
@@ -108,7 +109,8 @@ fuzz: fuzz-build fuzz-seeds
 	    predicate) bin=FuzzPredicate; seeds="Fuzz/corpus/predicate"; max=4096;; \
 	    model-xml) bin=FuzzModelXML; seeds="Tests/Fixtures/Models"; max=262144;; \
 	    store) bin=FuzzStore; seeds=".build-fuzz/seeds/store"; max=262144;; \
-	    *) echo "make fuzz: no target '$$t' (scenario, predicate, model-xml, store)"; exit 2;; \
+	    log) bin=FuzzLog; seeds=".build-fuzz/seeds/log Fuzz/corpus/log"; max=65536;; \
+	    *) echo "make fuzz: no target '$$t' (scenario, predicate, model-xml, store, log)"; exit 2;; \
 	  esac; \
 	  mkdir -p .build-fuzz/corpus/$$t Fuzz/crashes/$$t; \
 	  echo "make fuzz: $$t for $(FUZZ_SECONDS) s"; \
@@ -127,9 +129,11 @@ fuzz-build: setup
 	$(SWIFT) build --package-path Fuzz -c release --scratch-path .build-fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library \
 	  --disable-build-manifest-caching
 
-# fuzz-seeds: small stores from the shipped scenarios, the store target's seeds (not committed: they are databases)
+# fuzz-seeds: small stores from the shipped scenarios, the store target's seeds (not committed: they are databases); the
+# SQLDebug fixtures' logs, the log target's (a directory of their own: libFuzzer reads every file of a seed directory)
 fuzz-seeds:
-	@mkdir -p .build-fuzz/seeds/store
+	@mkdir -p .build-fuzz/seeds/store .build-fuzz/seeds/log
+	@cp Tests/Fixtures/SQLDebug/*.log .build-fuzz/seeds/log/
 	@bin=.build/debug/schemalab; [ -x $$bin ] || { $(MAKE) --no-print-directory build && bin=$(BIN); }; \
 	for s in photos-matrix relationships inheritance ordered-lists posts-geo photo-tags; do \
 	  for v in $$(python3 -c "import json,sys; print(' '.join(x['name'] for x in json.load(open('scenarios/'+sys.argv[1]+'.json'))['variants'][:3]))" $$s); do \
