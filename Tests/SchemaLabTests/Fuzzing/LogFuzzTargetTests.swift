@@ -68,4 +68,33 @@ struct LogFuzzTargetTests {
         #expect(crlf.lines == 2 && crlf.statements == 2)
         #expect(SQLDebugLogReader.read(text: "") { _ in }.lines == 0)
     }
+
+    @Test("a WHERE nested to SQLite's limit parses and rebuilds; deeper, it is refused in words (it overflowed the stack)")
+    func nestingLimit() throws {
+        let head = "SELECT 0, t0.Z_PK FROM ZBOOK t0 WHERE "
+        let limit = LoggedSQLParser.maxDepth
+        let rebuilder = RequestRebuilder(model: FuzzTarget.logModel, dateStandIn: 0)
+        let atLimit = [
+            head + String(repeating: "(", count: limit - 1) + "t0.ZTITLE = ?" + String(repeating: ")", count: limit - 1),
+            head + Array(repeating: "t0.ZTITLE = ?", count: limit).joined(separator: " OR "),
+            head + String(repeating: "NOT ", count: limit - 1) + "t0.ZTITLE = ?",
+        ]
+        for sql in atLimit {
+            let select = try LoggedSQLParser.select(sql)
+            _ = try rebuilder.rebuild(select, binds: Array(repeating: .text("a"), count: limit))
+        }
+        let deeper = [
+            head + String(repeating: "(", count: limit) + "t0.ZTITLE = ?" + String(repeating: ")", count: limit),
+            head + Array(repeating: "t0.ZTITLE = ?", count: limit + 1).joined(separator: " OR "),
+            head + String(repeating: "NOT ", count: limit) + "t0.ZTITLE = ?",
+            head + "t0.ZPUBLISHEDYEAR = 1" + String(repeating: " + 1", count: limit),
+        ]
+        for sql in deeper {
+            #expect {
+                _ = try LoggedSQLParser.select(sql)
+            } throws: { error in
+                "\(error)" == "the statement nests expressions deeper than 1000 levels, SQLite's limit"
+            }
+        }
+    }
 }
