@@ -49,11 +49,13 @@ extension FuzzTarget {
     /// The bytes as a log, read as text and as a file (the two must agree: `import --log` reads
     /// the file, the tests and this target the text), into a digest; each SELECT shape parsed,
     /// rebuilt over ``logModel`` with its logged values, its prefetches and section query read
-    /// back, and its unknown names listed. Bytes that are not UTF-8 are read as the import reads
-    /// them (each as U+FFFD); a statement the parser or the rebuilder does not read is a clear
-    /// refusal of that statement (the import keeps it as logged SQL), never of the log. A log
-    /// without a statement is refused, as the import refuses it. The tally adds up (every line
-    /// used, known or skipped) and the digest counts no statement twice.
+    /// back, and its unknown names listed; then the shapes made into workloads as the import
+    /// makes them. Bytes that are not UTF-8 are read as the import reads them (each as U+FFFD);
+    /// a statement the parser or the rebuilder does not read is a clear refusal of that
+    /// statement (the import keeps it as logged SQL), never of the log. A log without a
+    /// statement is refused, as the import refuses it. The tally adds up (every line used,
+    /// known or skipped), the digest counts no statement twice, and each workload's device
+    /// usage is one a scenario holds (runs, rows and seconds finite and not negative).
     static func log(_ bytes: [UInt8]) throws(Violation) -> Outcome {
         var digest = LogDigest()
         var statements: [LoggedStatement] = []
@@ -94,6 +96,17 @@ extension FuzzTarget {
             } catch {
                 try clear(error.reason, of: "the rebuilder", sql: sql)
             }
+        }
+        // The import's next step over the same shapes: each a workload, rebuilt or kept as logged
+        // SQL, with what the log says it cost on the device, which the scenario must be able to hold.
+        let entries: [LogWorkloads.Entry]
+        do { entries = try LogWorkloads(model: logModel, dateStandIn: 0, keepsUnknown: true).entries(digest) } catch {
+            throw Violation(description: "the workloads refused unknown names they were told to keep: \(error)")
+        }
+        for entry in entries {
+            guard let device = entry.workload.device, device.runs >= 1, device.rows ?? 0 >= 0,
+                (device.seconds ?? 0).isFinite, device.seconds ?? 0 >= 0
+            else { throw Violation(description: "a device usage the scenario cannot hold: \(String(describing: entry.workload.device))") }
         }
         let counted = digest.shapes.reduce(0) { $0 + $1.runs + $1.followerRuns }
         guard counted <= statements.count else {

@@ -97,4 +97,26 @@ struct LogFuzzTargetTests {
             }
         }
     }
+
+    @Test("a time that is no number of seconds is not read as one; rows and windows past Int.max stay there (they trapped)")
+    func logNumbers() throws {
+        #expect(
+            SQLDebugLine.parse("CoreData: annotation: total fetch execution time: 0.0021s for 12 rows.")
+                == .fetchExecution(seconds: 0.0021, rows: 12))
+        for time in ["nan", "inf", "-1", "1e400", "2e9"] {
+            #expect(
+                SQLDebugLine.parse("CoreData: annotation: total fetch execution time: \(time)s for 3 rows.") == .otherCoreData, "\(time)")
+            #expect(SQLDebugLine.parse("CoreData: annotation: sql connection fetch time: \(time)s") == .otherCoreData, "\(time)")
+        }
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: TestSupport.packageRoot + "/Fuzz/crashes/log/rows-sum-overflow")))
+        var digest = LogDigest()
+        _ = SQLDebugLogReader.read(text: String(decoding: bytes, as: UTF8.self)) { digest.add($0) }
+        #expect(digest.shapes.map(\.rows) == [Int.max])
+        let windows = [UInt8](
+            try Data(contentsOf: URL(fileURLWithPath: TestSupport.packageRoot + "/Fuzz/crashes/log/window-limit-product-overflow")))
+        digest = LogDigest()
+        _ = SQLDebugLogReader.read(text: String(decoding: windows, as: UTF8.self)) { digest.add($0) }
+        let entries = try LogWorkloads(model: FuzzTarget.logModel, dateStandIn: 0, keepsUnknown: true).entries(digest)
+        #expect(entries.map(\.workload.touch) == [.first(Int.max)])
+    }
 }
