@@ -4,7 +4,7 @@ BIN       := .build/release/schemalab
 SCENARIOS ?= $(filter-out scenarios/schema.json,$(wildcard scenarios/*.json))
 SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: setup setup-instructions setup-browser build bench bench-scale plots test test-sanitize lint format docs ci ci-baseline clean fuzz fuzz-build fuzz-seeds fuzz-smoke
+.PHONY: setup setup-instructions setup-browser build bench bench-scale bench-log plots test test-sanitize lint format docs ci ci-baseline clean fuzz fuzz-build fuzz-seeds fuzz-smoke
 
 # setup: install what the project needs (libsqlite3-dev, pkg-config, gnuplot, sqlite3 for the report's index advice; python3-jsonschema, which the
 # scenario schema test runs, unless python3 or /usr/bin/python3 can already import jsonschema) with apt-get when missing
@@ -62,6 +62,15 @@ bench-scale: build
 	$(BIN) run scenarios/photos-matrix.json --out results/scale-photos-matrix --replace \
 	  --size 1000 3162 10000 31623 100000 316228 1000000 --reps 5; \
 	for d in results/scale-*/; do $(BIN) plot $${d%/} > /dev/null; $(BIN) report $${d%/}; done
+
+# bench-log: `schemalab import MODEL --log LOG` (release build) on big SQLDebug logs, not part of bench (30 s after the build):
+# logs of BENCH_LOG_SIZES MB written into .build/bench-log by Fuzz/bench-log.py (the fatbobman fixtures and a level-3 session
+# of their app repeated: NSLog prefixes, bound values that vary, row dumps, the app's own output), each imported with the
+# fixture's model; prints lines, seconds, MB/s and peak resident memory (the import's ru_maxrss, as /usr/bin/time -v reads it),
+# and fails when the biggest log's peak is more than twice the smallest's. See docs/import.md, "Reading a big log".
+BENCH_LOG_SIZES ?= 20 200
+bench-log: build
+	python3 Fuzz/bench-log.py $(BIN) Tests/Fixtures/SQLDebug/fatbobman-count-derived.xcdatamodel .build/bench-log $(BENCH_LOG_SIZES)
 
 # plots: re-render the charts and the report of every results/<name>/ directory
 plots: build
