@@ -4,7 +4,7 @@ BIN       := .build/release/schemalab
 SCENARIOS ?= $(filter-out scenarios/schema.json,$(wildcard scenarios/*.json))
 SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: setup setup-instructions setup-browser build bench bench-scale plots test test-sanitize lint format docs ci ci-baseline clean fuzz fuzz-build fuzz-seeds fuzz-smoke
+.PHONY: setup setup-instructions setup-browser build bench bench-scale bench-log plots test test-sanitize lint format docs ci ci-baseline clean fuzz fuzz-build fuzz-seeds fuzz-smoke
 
 # setup: install what the project needs (libsqlite3-dev, pkg-config, gnuplot, sqlite3 for the report's index advice; python3-jsonschema, which the
 # scenario schema test runs, unless python3 or /usr/bin/python3 can already import jsonschema) with apt-get when missing
@@ -63,6 +63,15 @@ bench-scale: build
 	  --size 1000 3162 10000 31623 100000 316228 1000000 --reps 5; \
 	for d in results/scale-*/; do $(BIN) plot $${d%/} > /dev/null; $(BIN) report $${d%/}; done
 
+# bench-log: `schemalab import MODEL --log LOG` (release build) on big SQLDebug logs, not part of bench (30 s after the build):
+# logs of BENCH_LOG_SIZES MB written into .build/bench-log by Fuzz/bench-log.py (the fatbobman fixtures and a level-3 session
+# of their app repeated: NSLog prefixes, bound values that vary, row dumps, the app's own output), each imported with the
+# fixture's model; prints lines, seconds, MB/s and peak resident memory (the import's ru_maxrss, as /usr/bin/time -v reads it),
+# and fails when the biggest log's peak is more than twice the smallest's. See docs/import.md, "Reading a big log".
+BENCH_LOG_SIZES ?= 20 200
+bench-log: build
+	python3 Fuzz/bench-log.py $(BIN) Tests/Fixtures/SQLDebug/fatbobman-count-derived.xcdatamodel .build/bench-log $(BENCH_LOG_SIZES)
+
 # plots: re-render the charts and the report of every results/<name>/ directory
 plots: build
 	@for d in results/*/; do [ -f $$d/results.csv ] && $(BIN) plot $${d%/} > /dev/null && $(BIN) report $${d%/}; done; true
@@ -93,13 +102,14 @@ fuzz-smoke:
 	@$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=30 FUZZ_FLAGS="-seed=1 -runs=$(FUZZ_SMOKE_RUNS)"
 FUZZ_SMOKE_RUNS ?= 300
 
-# fuzz: the four fuzz targets (Fuzz/: scenario JSON, NSPredicate strings, model XML, store files), built for libFuzzer with
-# AddressSanitizer into .build-fuzz, each run for FUZZ_SECONDS (default 60) from its seed corpus (the shipped scenarios,
-# the test fixtures and docs, Fuzz/corpus, stores generated from the scenarios) with its dictionary (Fuzz/dictionaries).
+# fuzz: the five fuzz targets (Fuzz/: scenario JSON, NSPredicate strings, model XML, store files, SQLDebug logs), built for
+# libFuzzer with AddressSanitizer into .build-fuzz, each run for FUZZ_SECONDS (default 60) from its seed corpus (the shipped
+# scenarios, the test fixtures and docs, Fuzz/corpus, stores generated from the scenarios, the fixtures' logs) with its
+# dictionary (Fuzz/dictionaries).
 # Inputs that grow coverage go to .build-fuzz/corpus/<target>; a crashing, leaking or slow input is kept in
 # Fuzz/crashes/<target>/ (commit it: make test replays every file there) and fails the target. See docs/fuzzing.md.
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS ?= scenario predicate model-xml store
+FUZZ_TARGETS ?= scenario predicate model-xml store log
 FUZZ_FLAGS   ?=
 fuzz: fuzz-build fuzz-seeds
 	@status=0; for t in $(FUZZ_TARGETS); do \
@@ -108,7 +118,8 @@ fuzz: fuzz-build fuzz-seeds
 	    predicate) bin=FuzzPredicate; seeds="Fuzz/corpus/predicate"; max=4096;; \
 	    model-xml) bin=FuzzModelXML; seeds="Tests/Fixtures/Models"; max=262144;; \
 	    store) bin=FuzzStore; seeds=".build-fuzz/seeds/store"; max=262144;; \
-	    *) echo "make fuzz: no target '$$t' (scenario, predicate, model-xml, store)"; exit 2;; \
+	    log) bin=FuzzLog; seeds=".build-fuzz/seeds/log Fuzz/corpus/log"; max=65536;; \
+	    *) echo "make fuzz: no target '$$t' (scenario, predicate, model-xml, store, log)"; exit 2;; \
 	  esac; \
 	  mkdir -p .build-fuzz/corpus/$$t Fuzz/crashes/$$t; \
 	  echo "make fuzz: $$t for $(FUZZ_SECONDS) s"; \
@@ -127,9 +138,11 @@ fuzz-build: setup
 	$(SWIFT) build --package-path Fuzz -c release --scratch-path .build-fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library \
 	  --disable-build-manifest-caching
 
-# fuzz-seeds: small stores from the shipped scenarios, the store target's seeds (not committed: they are databases)
+# fuzz-seeds: small stores from the shipped scenarios, the store target's seeds (not committed: they are databases); the
+# SQLDebug fixtures' logs, the log target's (a directory of their own: libFuzzer reads every file of a seed directory)
 fuzz-seeds:
-	@mkdir -p .build-fuzz/seeds/store
+	@mkdir -p .build-fuzz/seeds/store .build-fuzz/seeds/log
+	@cp Tests/Fixtures/SQLDebug/*.log .build-fuzz/seeds/log/
 	@bin=.build/debug/schemalab; [ -x $$bin ] || { $(MAKE) --no-print-directory build && bin=$(BIN); }; \
 	for s in photos-matrix relationships inheritance ordered-lists posts-geo photo-tags; do \
 	  for v in $$(python3 -c "import json,sys; print(' '.join(x['name'] for x in json.load(open('scenarios/'+sys.argv[1]+'.json'))['variants'][:3]))" $$s); do \

@@ -3,7 +3,7 @@
 // build does not change: `make fuzz` builds them with -sanitize=fuzzer,address and runs each.
 import PackageDescription
 
-let targets = ["FuzzScenario", "FuzzPredicate", "FuzzModelXML", "FuzzStore"]
+let targets = ["FuzzScenario", "FuzzPredicate", "FuzzModelXML", "FuzzStore", "FuzzLog"]
 
 let package = Package(
     name: "SchemaLabFuzz",

@@ -3,7 +3,7 @@ import SchemaLabCoreData
 import SchemaLabEngine
 import SchemaLabSQLite
 
-/// The lab's four readers of input from elsewhere, as fuzz targets: bytes in, and either a
+/// The lab's five readers of input from elsewhere, as fuzz targets: bytes in, and either a
 /// result or the clear error the lab promises. Anything else (another error type, an error
 /// that does not say where, a crash) traps, which is what libFuzzer (the `Fuzz/` package,
 /// `make fuzz`) and the crash regressions in `make test` look for.
@@ -16,6 +16,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case modelXML = "model-xml"
     /// A database file's bytes to a model, through `import STORE.sqlite` (`StoreModelReader`).
     case store
+    /// A Core Data SQLDebug console log to its statements and the requests behind its SELECTs,
+    /// as `import MODEL --log` reads it (`SQLDebugLogReader`, `LogDigest`, `LoggedSQLParser`,
+    /// `RequestRebuilder`).
+    case log
 
     /// What the lab did with an input: a result, or the clear error it promises.
     public enum Outcome: Equatable, Sendable {
@@ -39,6 +43,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .predicate: return try Self.predicate(bytes)
         case .modelXML: return try Self.modelXML(bytes)
         case .store: return try Self.store(bytes)
+        case .log: return try Self.log(bytes)
         }
     }
 

@@ -83,7 +83,9 @@ package struct LogWorkloads {
                     workload.resultType = .objects
                     workload.batchSize = shape.windowSize
                     workload.keyBinding = shape.windowsBindParameters ? .parameters : .integerArray
-                    workload.touch = .first(max(1, shape.windows * shape.windowSize / max(1, shape.runs)))
+                    // The windows' LIMIT is the log's (any integer): a product past Int.max stays there, not a trap.
+                    let read = shape.windows.multipliedReportingOverflow(by: shape.windowSize)
+                    workload.touch = .first(max(1, (read.overflow ? .max : read.partialValue) / max(1, shape.runs)))
                 } else if shape.faults > 0 {
                     workload.resultType = .objects
                     workload.includesPropertyValues = false

@@ -10,6 +10,16 @@ package struct LoggedSQLParser {
     private var tokens: [LoggedSQLToken]
     private var position = 0
     private var parameters = 0
+    /// How deep the expression being read sits: nested expressions (parentheses, `NOT`,
+    /// subqueries, function arguments) and chained operators (`a OR b OR …`, each a level of
+    /// the tree). Capped at ``maxDepth``: the parser, and everything that walks the tree it
+    /// makes, recurses once per level, and a log with a statement nested thousands deep
+    /// would overflow the stack.
+    private var depth = 0
+
+    /// SQLite's own limit (`SQLITE_MAX_EXPR_DEPTH`, 1000 by default): a statement nested
+    /// deeper does not prepare, so no app ran it.
+    static let maxDepth = 1000
 
     private init(tokens: [LoggedSQLToken]) { self.tokens = tokens }
 
@@ -114,20 +124,46 @@ package struct LoggedSQLParser {
         return value
     }
 
+    /// One level deeper (a nested expression, or a chain's next link), or a failure past ``maxDepth``.
+    private mutating func descend() throws(Failure) {
+        depth += 1
+        guard depth <= Self.maxDepth else {
+            throw Failure(message: "the statement nests expressions deeper than \(Self.maxDepth) levels, SQLite's limit")
+        }
+    }
+
     private mutating func expression() throws(Failure) -> LoggedExpression {
+        try descend()
+        defer { depth -= 1 }
         var left = try conjunction()
-        while accept("OR") { left = .binary("OR", left, try conjunction()) }
+        var links = 0
+        defer { depth -= links }
+        while accept("OR") {
+            try descend()
+            links += 1
+            left = .binary("OR", left, try conjunction())
+        }
         return left
     }
 
     private mutating func conjunction() throws(Failure) -> LoggedExpression {
         var left = try negation()
-        while accept("AND") { left = .binary("AND", left, try negation()) }
+        var links = 0
+        defer { depth -= links }
+        while accept("AND") {
+            try descend()
+            links += 1
+            left = .binary("AND", left, try negation())
+        }
         return left
     }
 
     private mutating func negation() throws(Failure) -> LoggedExpression {
-        if accept("NOT") { return .not(try negation()) }
+        if accept("NOT") {
+            try descend()
+            defer { depth -= 1 }
+            return .not(try negation())
+        }
         return try comparison()
     }
 
@@ -173,8 +209,12 @@ package struct LoggedSQLParser {
 
     private mutating func additive() throws(Failure) -> LoggedExpression {
         var left = try primary()
+        var links = 0
+        defer { depth -= links }
         while case .symbol(let op) = current, ["+", "-", "*", "/", "||"].contains(op) {
             position += 1
+            try descend()
+            links += 1
             left = .binary(op, left, try primary())
         }
         return left

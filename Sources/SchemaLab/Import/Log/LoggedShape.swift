@@ -58,7 +58,9 @@ package struct LoggedShape: Sendable {
             values[index][value, default: 0] += 1
         }
         if let r = statement.rows {
-            rows += r
+            // A log's numbers are not to be trusted: a sum past Int.max stays there, not a trap.
+            let (sum, overflow) = rows.addingReportingOverflow(r)
+            rows = overflow ? .max : sum
             runsWithRows += 1
         }
         if let s = statement.seconds {

@@ -50,21 +50,29 @@ package enum SQLDebugLine: Equatable, Sendable {
     }
 
     private static func parseAnnotation(_ text: Substring) -> SQLDebugLine {
-        if let rest = text.after("sql connection fetch time: "), let seconds = Double(rest.prefix { $0 != "s" }) {
+        if let rest = text.after("sql connection fetch time: "), let seconds = time(rest) {
             return .connectionFetchTime(seconds: seconds)
         }
-        if let rest = text.after("total fetch execution time: "), let seconds = Double(rest.prefix { $0 != "s" }),
+        if let rest = text.after("total fetch execution time: "), let seconds = time(rest),
             let rows = rest.after("s for ").flatMap({ Int($0.prefix { $0.isNumber }) })
         {
             return .fetchExecution(seconds: seconds, rows: rows)
         }
-        if let rest = text.after("total count request execution time: "), let seconds = Double(rest.prefix { $0 != "s" }),
+        if let rest = text.after("total count request execution time: "), let seconds = time(rest),
             let count = rest.after("for count of ").flatMap({ Int($0.prefix { $0.isNumber }) })
         {
             return .countExecution(seconds: seconds, count: count)
         }
         if let rest = text.after("fetch using NSSQLiteStatement "), let summary = parseSummary(rest) { return summary }
         return .otherCoreData
+    }
+
+    /// A time as Core Data prints it (`0.0021s`): seconds, at least 0 and below 10^9, so that a
+    /// log's sums stay finite; `nans`, `infs`, `-1s` or `1e400s` are no time (a NaN or an
+    /// infinity written into the scenario is not JSON, and a negative time does not validate).
+    private static func time(_ text: Substring) -> Double? {
+        guard let value = Double(text.prefix { $0 != "s" }), value >= 0, value < 1e9 else { return nil }
+        return value
     }
 
     /// `<0x…> on entity 'E' with sql text 'TEXT' returned N rows[ with values: (]`; the SQL

@@ -55,12 +55,18 @@ package struct SQLDebugLogReader {
         return reader.tally
     }
 
-    /// Reads `text` (a whole log in memory: tests and the fuzz target).
+    /// Reads `text` (a whole log in memory: tests and the fuzz target), line by line as a file
+    /// is read: split at each line feed byte, so that `\r\n` ends a line (a `Character` split
+    /// would not: `\r\n` is one Character) and an empty text has no line.
     package static func read(text: String, emit: @escaping (LoggedStatement) -> Void) -> LogTally {
         var reader = SQLDebugLogReader(emit: emit)
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        if text.hasSuffix("\n") { lines.removeLast() }
-        for line in lines { reader.consume(line: line) }
+        let bytes = Array(text.utf8)
+        var start = 0
+        while let newline = bytes[start...].firstIndex(of: 0x0A) {
+            reader.consume(line: bytes[start..<newline])
+            start = newline + 1
+        }
+        if start < bytes.count { reader.consume(line: bytes[start...]) }
         reader.finish()
         return reader.tally
     }
