@@ -100,7 +100,12 @@ extension FuzzTarget {
         // The import's next step over the same shapes: each a workload, rebuilt or kept as logged
         // SQL, with what the log says it cost on the device, which the scenario must be able to hold.
         let entries: [LogWorkloads.Entry]
-        do { entries = try LogWorkloads(model: logModel, dateStandIn: 0, keepsUnknown: true).entries(digest) } catch {
+        var unrebuilt: [LogWorkloads.Entry] = []
+        let saves = SaveRebuilder(model: logModel, root: logModel.entities.first?.name ?? "", rows: 10, dateStandIn: 0)
+        do {
+            entries = try LogWorkloads(model: logModel, dateStandIn: 0, keepsUnknown: true).entries(
+                digest, saves: saves, unrebuilt: &unrebuilt)
+        } catch {
             throw Violation(description: "the workloads refused unknown names they were told to keep: \(error)")
         }
         for entry in entries {

@@ -33,9 +33,15 @@ package struct LogWorkloads {
         self.keepsUnknown = keepsUnknown
     }
 
+    /// The workloads of `digest`'s SELECT shapes only.
+    package func entries(_ digest: LogDigest) throws(UnknownNames) -> [Entry] {
+        var none: [Entry] = []
+        return try entries(digest, saves: nil, unrebuilt: &none)
+    }
+
     /// The workloads of `digest`'s SELECT shapes and, with `saves`, of its save's write shapes
     /// (those `saves` cannot rebuild are in `unrebuilt`), by device time (most first; then by runs).
-    package func entries(_ digest: LogDigest, saves: SaveRebuilder? = nil, unrebuilt: inout [Entry]) throws(UnknownNames) -> [Entry] {
+    package func entries(_ digest: LogDigest, saves: SaveRebuilder?, unrebuilt: inout [Entry]) throws(UnknownNames) -> [Entry] {
         var out: [Entry] = []
         for shape in digest.shapes where shape.kind == .select {
             let unknown = names.unknown(in: shape.first.sql)
