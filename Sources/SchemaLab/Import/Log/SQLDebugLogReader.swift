@@ -30,6 +30,11 @@ package struct SQLDebugLogReader {
         self.emit = emit
     }
 
+    /// The longest statement continued over wrapped lines (64 KiB): Core Data's statements are
+    /// far shorter, and an app's indented output after a statement stops being taken for it
+    /// here, so that memory stays bounded.
+    static let maxWrappedStatement = 65_536
+
     /// Reads the file at `path` to its end.
     package static func read(path: String, emit: @escaping (LoggedStatement) -> Void) throws(Failure) -> LogTally {
         guard let handle = FileHandle(forReadingAtPath: path) else { throw Failure(description: "\(path): cannot open the log") }
@@ -79,7 +84,9 @@ package struct SQLDebugLogReader {
     package mutating func consume(line: Substring) {
         tally.lines += 1
         let parsed = SQLDebugLine.parse(line)
-        if parsed == .foreign, inStatement, pending != nil, line.first == " " || line.first == "\t" {
+        if parsed == .foreign, inStatement, pending != nil, line.first == " " || line.first == "\t",
+            pending!.sql.utf8.count + line.utf8.count <= Self.maxWrappedStatement
+        {
             pending!.sql += " " + line.trimmingCharacters(in: .whitespaces)
             tally.recognized += 1
             return

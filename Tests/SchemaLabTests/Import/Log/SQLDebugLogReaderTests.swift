@@ -63,3 +63,16 @@ struct SQLDebugLogReaderTests {
         #expect(throws: SQLDebugLogReader.Failure.self) { try SQLDebugLogReader.read(path: "/nonexistent/app.log") { _ in } }
     }
 }
+
+@Suite("The SQLDebug log reader's bounds")
+struct SQLDebugLogReaderBoundTests {
+    @Test("indented app output after a statement continues it only up to 64 KiB")
+    func wrappedStatementsAreBounded() {
+        let indented = String(repeating: "    {\"key\": \"value\"}\n", count: 10_000)
+        var statements: [LoggedStatement] = []
+        let tally = SQLDebugLogReader.read(text: "CoreData: sql: SELECT 0, t0.Z_PK FROM ZITEM t0\n" + indented) { statements.append($0) }
+        #expect(statements.count == 1)
+        #expect(statements[0].sql.utf8.count <= SQLDebugLogReader.maxWrappedStatement)
+        #expect(tally.skipped > 0, "the lines past the bound are the app's")
+    }
+}
