@@ -28,6 +28,14 @@ package struct LogDigest: Sendable {
 
     package init() {}
 
+    /// Records the section queries no fetch followed as shapes of their own (the log ended first).
+    package mutating func finish() {
+        for (_, statement) in pendingSections.sorted(by: { $0.value.line < $1.value.line }) {
+            record(statement, key: StatementShape.of(statement.sql), kind: .select)
+        }
+        pendingSections = [:]
+    }
+
     /// Adds one statement.
     package mutating func add(_ statement: LoggedStatement) {
         let key = StatementShape.of(statement.sql)
@@ -44,6 +52,8 @@ package struct LogDigest: Sendable {
                     shapes[previous.position].followers.insert(key)
                     shapes[previous.position].followerRuns += 1
                 } else {
+                    // A second section query before any fetch: the first one had none of its own.
+                    if let earlier = pendingSections[select.table] { record(earlier, key: StatementShape.of(earlier.sql), kind: .select) }
                     pendingSections[select.table] = statement
                 }
                 previousFetch = nil

@@ -50,6 +50,7 @@ package struct LogImport {
         do { tally = try SQLDebugLogReader.read(path: path) { digest.add($0) } } catch {
             throw OperationError(.badInput, error.description)
         }
+        digest.finish()
         if tally.lines == 0 || (tally.lines == 1 && tally.skipped == 1 && tally.statements == 0) {
             throw OperationError(.badInput, "\(path) is empty")
         }
@@ -103,12 +104,23 @@ package struct LogImport {
         // and `no-indexes`; not a variant that moves a column elsewhere).
         // A statement that fits no variant (kept with --keep-unknown) cannot run: it is listed, not a workload.
         var leftOut: [LogWorkloads.Entry] = unrebuiltWrites
-        for index in entries.indices.reversed() where entries[index].rawReason != nil {
+        for index in entries.indices.reversed() where entries[index].rawReason != nil && entries[index].workload.kind == .sql {
             let fits = plan.models.filter { LoggedNames(model: $0).unknown(in: entries[index].workload.sql ?? "").isEmpty }.map(\.variant)
             if fits.isEmpty {
                 leftOut.insert(entries.remove(at: index), at: 0)
-            } else if fits.count < plan.models.count {
-                entries[index].workload.variants = fits
+                continue
+            }
+            if fits.count < plan.models.count { entries[index].workload.variants = fits }
+            // Logged SQL that does not prepare (a truncated last line, SQL past SQLite's limits)
+            // is listed, not written into a scenario that would not check.
+            var single = scenario
+            single.workloads = [entries[index].workload]
+            single.claims = []
+            single.assertions = []
+            do { _ = try ScenarioPlan(ScenarioDecoder.check(single)) } catch {
+                var entry = entries.remove(at: index)
+                entry.rawReason = "it does not run here: \(error)"
+                leftOut.insert(entry, at: 0)
             }
         }
         guard !entries.isEmpty else {

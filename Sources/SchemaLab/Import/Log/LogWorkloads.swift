@@ -77,8 +77,7 @@ package struct LogWorkloads {
     }
 
     private func entry(_ shape: LoggedShape, unknownReason: String?) -> Entry {
-        let device = DeviceUsage(
-            runs: shape.runs, rows: shape.runsWithRows > 0 ? shape.rows : nil, seconds: shape.timedRuns > 0 ? shape.seconds : nil)
+        let device = shape.device
         if let unknownReason { return raw(shape, reason: unknownReason, device: device) }
         do {
             let select = try LoggedSQLParser.select(shape.first.sql)

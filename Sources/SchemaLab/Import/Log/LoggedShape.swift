@@ -1,3 +1,5 @@
+import SchemaLabEngine
+
 /// The statements of a log with one shape (``StatementShape``), and what the log says they cost.
 package struct LoggedShape: Sendable {
     /// What the statement does.
@@ -49,6 +51,14 @@ package struct LoggedShape: Sendable {
     package var values: [[LoggedValue: Int]] = []
     /// The distinct values kept per marker.
     static let maxValues = 64
+
+    /// What the log says the shape cost on the device, within what a scenario holds (runs up to
+    /// 2^31-1, rows up to 10^15: a log's sums could pass them).
+    package var device: DeviceUsage {
+        DeviceUsage(
+            runs: min(max(runs, 1), Int(Int32.max)), rows: runsWithRows > 0 ? min(rows, 1_000_000_000_000_000) : nil,
+            seconds: timedRuns > 0 ? seconds : nil)
+    }
 
     /// Adds one run of the shape.
     mutating func add(_ statement: LoggedStatement) {

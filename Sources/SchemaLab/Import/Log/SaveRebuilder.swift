@@ -43,7 +43,7 @@ package struct SaveRebuilder {
             throw Unsupported("table \(table) is not an entity's table (a join table's rows follow a relationship's changes)")
         }
         let saves = max(1, shape.saves)
-        let perSave = max(1, (shape.runs + saves - 1) / saves)
+        let perSave = min(max(1, (shape.runs + saves - 1) / saves), Int(Int32.max))
         var workload: WorkloadSpec
         switch verb {
         case "INSERT":
@@ -65,7 +65,7 @@ package struct SaveRebuilder {
             throw Unsupported("a \(verb) statement")
         }
         workload.weight = Double(saves)
-        workload.device = DeviceUsage(runs: shape.runs, seconds: shape.timedRuns > 0 ? shape.seconds : nil)
+        workload.device = DeviceUsage(runs: shape.device.runs, seconds: shape.device.seconds)
         return workload
     }
 

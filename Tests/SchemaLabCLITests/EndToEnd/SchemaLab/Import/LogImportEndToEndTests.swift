@@ -63,6 +63,11 @@ struct LogImportEndToEndTests {
         #expect(r.status == 0, "\(r.err)")
         #expect(r.err.contains("line 2: not run: it names ZAGES, which the model does not have"), "\(r.err)")
         #expect(try String(contentsOfFile: dir + "/out.json", encoding: .utf8).contains("Not run: line 2"))
+        // A truncated last line is logged SQL that does not prepare: listed, not run, and the rest imports.
+        r = try importLog(
+            "CoreData: sql: SELECT COUNT(*) FROM ZPERSON t0\nCoreData: sql: SELECT 0, t0.Z_PK, t0.Z_OPT, t0.ZAGE FROM ZPERSON t0 ORDER B")
+        #expect(r.status == 0, "\(r.err)")
+        #expect(r.err.contains("line 2: not run: it does not run here"), "\(r.err)")
         let noLog = try TestSupport.runCLI(["import", model, "--keep-unknown"])
         #expect(noLog.status != 0 && noLog.err.contains("--keep-unknown needs --log"))
     }
