@@ -18,8 +18,9 @@ struct ImportCommand: ParsableCommand {
             With --log, the app's Core Data SQLDebug console log (run with the launch arguments \
             -com.apple.CoreData.SQLDebug 1 and -com.apple.CoreData.Logging.stderr 1) gives the \
             workloads instead: each fetch shape it shows, rebuilt as a request and checked by \
-            issuing it again (identical SQL), or kept as its logged SQL with the reason; each \
-            weighted by its runs, with the device's time. \
+            issuing it again (identical SQL), or kept as its logged SQL with the reason, and each \
+            save's writes as append, update and delete workloads; each weighted by its runs, with \
+            the device's time. \
             What the import reads but does not model is printed as notes. The scenario is \
             checked before it is written. A model the lab cannot read or does not support is \
             refused with the element and its line, exit 2.
@@ -41,10 +42,10 @@ struct ImportCommand: ParsableCommand {
     @Flag(name: .long, help: "Replace the output file if it exists.")
     var replace = false
 
-    @Option(name: .long, help: "A Core Data SQLDebug console log of the app: its fetches become the workloads.")
+    @Option(name: .long, help: "A Core Data SQLDebug console log of the app: its fetches and saves become the workloads.")
     var log: String?
 
-    @Flag(name: .long, help: "With --log: keep a statement naming a table or column the model lacks as raw SQL instead of failing.")
+    @Flag(name: .long, help: "With --log: list a statement naming a table or column the model lacks (not run) instead of refusing the log.")
     var keepUnknown = false
 
     func validate() throws {
