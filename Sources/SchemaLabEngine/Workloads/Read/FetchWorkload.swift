@@ -25,6 +25,9 @@ package final class FetchWorkload: Workload {
     let boxRequests: [FetchRequest]
     /// Set when the data set chooses each row's entity: results are compared by logical identity.
     var logicalIdentity: LogicalIdentity?
+    /// `spec.touch`, held on its own: the timed loop reads it once per fetch (per box), and
+    /// reading it through `spec` copied the whole request spec.
+    let touch: TouchSpec
 
     /// The IDs a signature covers: as fetched, or by logical identity; sorted when `unordered`.
     func signatureIDs(_ ids: [Int64], unordered: Bool, store: Store) throws -> [Int64] {
@@ -42,6 +45,7 @@ package final class FetchWorkload: Workload {
         boxes: [[PredicateValue]] = []
     ) throws(KeyPathError) {
         self.spec = spec
+        self.touch = spec.touch
         self.model = model
         let name = spec.entity ?? rootEntity
         guard let entity = model.entity(name) else {
@@ -191,7 +195,7 @@ package final class FetchWorkload: Workload {
             results = try context.execute(request)
         }
         var nonNull = 0
-        switch spec.touch {
+        switch touch {
         case .none: break
         case .array:
             for o in try results.allObjects() {
@@ -199,7 +203,7 @@ package final class FetchWorkload: Workload {
             }
         case .all, .first:
             var n = results.count
-            if case .first(let k) = spec.touch { n = min(k, n) }
+            if case .first(let k) = touch { n = min(k, n) }
             for i in 0..<n {
                 let o = try results.object(at: i)
                 nonNull += try context.touch(touchPlan, on: o)
