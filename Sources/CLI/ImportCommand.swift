@@ -59,6 +59,6 @@ struct ImportCommand: ParsableCommand {
         modelImport.replace = replace
         modelImport.log = log
         modelImport.keepsUnknown = keepUnknown
-        try perform { () throws(OperationError) in try modelImport.write(console: TerminalConsole()) }
+        _ = try perform { () throws(OperationError) in try modelImport.write(console: TerminalConsole()) }
     }
 }

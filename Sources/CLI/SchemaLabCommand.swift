@@ -18,7 +18,8 @@ struct SchemaLabCommand: ParsableCommand {
         version: "schemalab \(Lab.version) (SQLite \(SQLiteLibrary.version))",
         subcommands: [
             RunCommand.self, ValidateCommand.self, GenerateCommand.self, PlansCommand.self, PlotCommand.self, ReportCommand.self,
-            ExplainCommand.self, ImportCommand.self, CompareRawCommand.self, CountCaseCommand.self, BaselineCommand.self,
+            ExplainCommand.self, AdviseCommand.self, ImportCommand.self, CompareRawCommand.self, CountCaseCommand.self,
+            BaselineCommand.self,
             CompareCommand.self, MergeCommand.self, FindingsCommand.self,
         ]
     )

@@ -11,6 +11,13 @@ package enum PlanLine {
     /// A sort or grouping in a temporary B-tree.
     package static func isTempBTree(_ line: String) -> Bool { line.contains("TEMP B-TREE") }
 
-    /// Either: a line worth an index.
-    package static func isCostly(_ line: String) -> Bool { isFullScan(line) || isTempBTree(line) }
+    /// A table read whole in an index's order (`SCAN t0 USING INDEX ...`, `USING COVERING
+    /// INDEX`): no row is skipped, so it costs what a scan costs (SQLite counts its steps as
+    /// full-scan steps), even when it spares a sort.
+    package static func scansThroughIndex(_ line: String) -> Bool {
+        line.hasPrefix("SCAN ") && (line.contains(" USING INDEX ") || line.contains(" USING COVERING INDEX "))
+    }
+
+    /// Any of these: a line worth an index, or worth a look.
+    package static func isCostly(_ line: String) -> Bool { isFullScan(line) || isTempBTree(line) || scansThroughIndex(line) }
 }

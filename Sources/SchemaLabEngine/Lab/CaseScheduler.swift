@@ -389,6 +389,7 @@ package struct CaseScheduler {
             try context.save()
         }
         if let drift = try CounterAudit.drifts(store, model: model).first { throw drift }
+        if options.analyzesStores { _ = try store.db.rows("ANALYZE") }
         _ = try store.db.rows("PRAGMA wal_checkpoint(TRUNCATE)")
         let ms = Double(Clock.wallNanoseconds() - t0) / 1e6
         let peak = resetOK ? MemoryProbe.peakResidentKB() : -1

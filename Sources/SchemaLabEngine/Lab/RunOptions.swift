@@ -48,6 +48,10 @@ public struct RunOptions: Sendable {
     /// Where the temporary stores go; nil: a directory of the run's own in `$TMPDIR`,
     /// removed when the run ends.
     public var workDirectory: String?
+    /// Run SQLite's `ANALYZE` on each store once it is filled, so that the planner chooses
+    /// with the table statistics (`sqlite_stat1`), as a store opened with Core Data's
+    /// `NSSQLiteAnalyzeOption` has them. Off by default: a store Core Data creates has none.
+    public var analyzesStores = false
     /// Rows generated and saved per chunk when a store is filled (`DataStream`).
     public var fillChunkSize = DataStream.defaultChunkSize
     /// Test aid for the regression gate: "variant/workload" to a slowdown factor injected

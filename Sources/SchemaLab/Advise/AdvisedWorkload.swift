@@ -1,0 +1,51 @@
+import SchemaLabCoreData
+import SchemaLabEngine
+
+/// A workload as the advisor weighs it: a read (its gain counts) or a write (its cost
+/// counts), its weight, the tables whose indexes can change its cost, and the divisor that
+/// makes its cost one the app pays per run.
+package struct AdvisedWorkload: Sendable, Equatable {
+    /// The workload's name.
+    package var name: String
+    /// Reads the store only (a fetch, a controller, a sql query).
+    package var isRead: Bool
+    /// The scenario's `weight` (1 unless set; an imported log sets it from its counts).
+    package var weight: Double
+    /// What one run of it stands for: 1, or, for an insert of the whole data set into an
+    /// empty store (a fill, not a save an app repeats), the objects it inserts, so that its
+    /// cost is counted per object saved and its weight says how many objects the app inserts
+    /// per run of a weight-1 fetch.
+    package var perRunDivisor: Double
+    /// The tables it touches; nil for every table (an insert of the data set and its related objects).
+    package var tables: Set<String>?
+
+    /// True when an index on `table` can change what this workload costs.
+    package func touches(_ table: String) -> Bool { tables?.contains(table) ?? true }
+
+    /// The weighted cost of one measurement: `weight × cost / perRunDivisor`.
+    package func weighted(_ cost: Double) -> Double { weight * cost / perRunDivisor }
+
+    /// The workloads of `scenario` that run in `variant`, with the tables read from the
+    /// statements of their first measurement (`plans`) and from their entity, and the objects
+    /// an insert of the data set wrote (`rows`).
+    package static func classify(
+        _ scenario: Scenario, variant: String, model: ResolvedModel, plans: [String: [StatementPlan]], rows: [String: Int]
+    ) -> [AdvisedWorkload] {
+        let tables = Set(model.entities.map(\.table))
+        return scenario.workloads.compactMap { spec in
+            guard spec.variants?.contains(variant) ?? true, spec.kind.countsInstructions else { return nil }
+            var touched: Set<String>? = []
+            for statement in plans[spec.name] ?? [] {
+                for token in statement.sql.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") })
+                where tables.contains(String(token)) {
+                    touched?.insert(String(token))
+                }
+            }
+            if let entity = model.entity(spec.entity ?? scenario.dataset.entity) { touched?.insert(entity.table) }
+            let fillsStore = spec.kind == .insert || spec.kind == .append || spec.kind == .batchInsert || spec.kind == .updateOrInsert
+            if fillsStore { touched = nil }
+            let perRun = spec.kind == .insert || (spec.kind == .batchInsert && spec.feed == nil) ? Double(max(1, rows[spec.name] ?? 1)) : 1
+            return AdvisedWorkload(name: spec.name, isRead: spec.readsOnly, weight: spec.weight, perRunDivisor: perRun, tables: touched)
+        }
+    }
+}

@@ -1,0 +1,184 @@
+import SchemaLabEngine
+
+/// The greedy search, in the spirit of Extend (Schlosser et al., 2019): at each step every
+/// candidate is measured on top of the set chosen so far (added, widening a chosen index it
+/// extends, or removing an existing index), and the step with the best measured net gain
+/// per byte of store is kept; the search stops when no step gains more than the threshold,
+/// or a budget is reached. A candidate's effect is measured again only when the step kept
+/// changed a workload it affects (lazy greedy); the others keep their measurement.
+package struct IndexSearch {
+    package var measurer: AdviceMeasurer
+    package let workloads: [AdvisedWorkload]
+    package let options: AdviceOptions
+    /// The starting variant's costs, per workload.
+    package let startCosts: [String: TrialCost]
+    /// The starting store's bytes.
+    package let startBytes: Int64
+    /// The costs of the set chosen so far.
+    package private(set) var current: [String: TrialCost]
+    package private(set) var currentBytes: Int64
+    package private(set) var adds: [IndexCandidate] = []
+    package private(set) var drops: [IndexCandidate] = []
+    package private(set) var steps: [AdviceStep] = []
+    /// Trials measured in all.
+    package private(set) var trialsMeasured = 0
+    /// Candidates measured but not kept, with why (for the report).
+    package private(set) var declined: [String: String] = [:]
+    private var effects: [String: CandidateEffect] = [:]
+    private var trialNumber = 0
+
+    package init(
+        measurer: AdviceMeasurer, workloads: [AdvisedWorkload], options: AdviceOptions, start: [String: TrialCost], startBytes: Int64
+    ) {
+        self.measurer = measurer
+        self.workloads = workloads
+        self.options = options
+        self.startCosts = start
+        self.startBytes = startBytes
+        self.current = start
+        self.currentBytes = startBytes
+    }
+
+    /// The starting weighted read cost, and write cost.
+    package var startRead: Double { total(startCosts, reads: true) }
+    package var startWrite: Double { total(startCosts, reads: false) }
+
+    /// Weighted total of `costs` over the reads or the writes.
+    package func total(_ costs: [String: TrialCost], reads: Bool) -> Double {
+        workloads.filter { $0.isRead == reads }.reduce(0) { sum, workload in
+            sum + (costs[workload.name].map { workload.weighted($0.cost) } ?? 0)
+        }
+    }
+
+    /// The workloads an index on one of `tables` can change.
+    package func affected(_ tables: Set<String>) -> [AdvisedWorkload] {
+        workloads.filter { workload in tables.contains { workload.touches($0) } }
+    }
+
+    /// Runs the search over `pool` to its end.
+    package mutating func run(pool: [IndexCandidate], progress: (String) -> Void) throws(OperationError) {
+        var remaining = pool
+        let threshold = options.minGain * max(startRead, 1)
+        while true {
+            if let most = options.maxIndexes, adds.count >= most { remaining.removeAll { !$0.isDrop } }
+            remaining.removeAll { candidate in
+                !candidate.isDrop && adds.contains { $0.columnKey == candidate.columnKey || $0.extends(candidate) }
+            }
+            guard !remaining.isEmpty else { break }
+            let stale = remaining.filter { effects[$0.identity] == nil }
+            let measuredNow = try measure(stale)
+            progress(
+                "step \(steps.count + 1): \(remaining.count) candidate(s), \(measuredNow) trial(s) measured (\(trialsMeasured) in all)")
+            var best: CandidateEffect?
+            var bestScore = -Double.infinity
+            for candidate in remaining {
+                guard let effect = effects[candidate.identity] else { continue }
+                if let differs = effect.differs {
+                    declined[candidate.identity] = "returned another result in \(differs)"
+                    continue
+                }
+                guard let score = score(effect, threshold: threshold) else { continue }
+                if score > bestScore {
+                    bestScore = score
+                    best = effect
+                }
+            }
+            guard let chosen = best else { break }
+            accept(chosen, considered: remaining.count, measuredNow: measuredNow)
+            remaining.removeAll { $0.identity == chosen.candidate.identity }
+            if chosen.candidate.isDrop {
+                remaining.removeAll { $0.isDrop && $0.dropName == chosen.candidate.dropName && $0.entity == chosen.candidate.entity }
+            }
+        }
+        for candidate in remaining where declined[candidate.identity] == nil {
+            if let effect = effects[candidate.identity] {
+                declined[candidate.identity] = Self.reason(effect, threshold: threshold)
+            }
+        }
+    }
+
+    /// nil when `effect` may not be kept; otherwise how good a step it is. Removals come
+    /// first (they free store and writes), then additions by net gain per byte added.
+    private func score(_ effect: CandidateEffect, threshold: Double) -> Double? {
+        if let budget = options.maxWriteCost, effect.writeCost > 0,
+            total(current, reads: false) + effect.writeCost - startWrite > budget * max(startWrite, 1)
+        {
+            return nil
+        }
+        if effect.candidate.isDrop {
+            // Removed when the reads lose less than the threshold and the whole gains.
+            guard -effect.readGain < threshold, effect.net > 0 else { return nil }
+            return .greatestFiniteMagnitude / 2 + effect.net
+        }
+        guard effect.readGain > 0, effect.net > threshold else { return nil }
+        return effect.net / Double(max(effect.storeBytes, 4096))
+    }
+
+    static func reason(_ effect: CandidateEffect, threshold: Double) -> String {
+        if effect.candidate.isDrop { return "kept: the reads lose \(Format.number(-effect.readGain)) without it" }
+        if effect.readGain <= 0 { return "no read gain measured" }
+        if effect.net <= 0 {
+            return "its write cost (\(Format.number(effect.writeCost))) exceeds its read gain (\(Format.number(effect.readGain)))"
+        }
+        if effect.net <= threshold { return "gains \(Format.number(effect.net)), under the threshold \(Format.number(threshold))" }
+        return "over the write budget or the index budget"
+    }
+
+    private mutating func accept(_ effect: CandidateEffect, considered: Int, measuredNow: Int) {
+        let widened = adds.first { effect.candidate.extends($0) && !effect.candidate.isDrop }
+        steps.append(
+            AdviceStep(
+                number: steps.count + 1, candidate: effect.candidate, widens: widened, readGain: effect.readGain,
+                writeCost: effect.writeCost, storeBytes: effect.storeBytes, trialsMeasured: measuredNow, candidatesConsidered: considered))
+        adds = effect.trial.adds
+        drops = effect.trial.drops
+        for (name, cost) in effect.costs { current[name] = cost }
+        currentBytes += effect.storeBytes
+        // What this step changed: every measurement of a workload it affects is stale now.
+        let changed = Set(effect.costs.keys)
+        effects = effects.filter { _, other in Set(other.costs.keys).isDisjoint(with: changed) }
+    }
+
+    /// The trial for `candidate` on top of the current set.
+    private mutating func trial(for candidate: IndexCandidate) -> AdviceTrial {
+        trialNumber += 1
+        var trial = AdviceTrial(name: "advice-trial-\(trialNumber)", adds: adds, drops: drops)
+        if candidate.isDrop {
+            trial.drops.append(candidate)
+        } else if let widened = adds.firstIndex(where: { candidate.extends($0) }) {
+            trial.adds[widened] = candidate
+        } else {
+            trial.adds.append(candidate)
+        }
+        return trial
+    }
+
+    /// Measures `candidates` on top of the current set, in one run; returns how many trials.
+    private mutating func measure(_ candidates: [IndexCandidate]) throws(OperationError) -> Int {
+        guard !candidates.isEmpty else { return 0 }
+        var trials: [(IndexCandidate, AdviceTrial)] = []
+        for candidate in candidates { trials.append((candidate, trial(for: candidate))) }
+        let changedTables = Dictionary(uniqueKeysWithValues: trials.map { ($0.1.name, Set([$0.0.table])) })
+        let runsOf = changedTables.mapValues { affected($0).map(\.name) }
+        let measured = try measurer.measure(trials.map(\.1), workloads: runsOf, size: options.size)
+        trialsMeasured += trials.count
+        for (candidate, trial) in trials {
+            guard let outcome = measured[trial.name] else { continue }
+            var readGain = 0.0, writeCost = 0.0
+            var differs: String?
+            for workload in affected(changedTables[trial.name] ?? []) {
+                guard let new = outcome.costs[workload.name], let old = current[workload.name] else { continue }
+                let delta = workload.weighted(new.cost) - workload.weighted(old.cost)
+                if workload.isRead { readGain -= delta } else { writeCost += delta }
+                if let start = startCosts[workload.name], !start.result.signature.agrees(with: new.result.signature) {
+                    differs = differs ?? workload.name
+                }
+            }
+            let bytes = outcome.storeBytes >= 0 && currentBytes >= 0 ? outcome.storeBytes - currentBytes : 0
+            effects[candidate.identity] = CandidateEffect(
+                candidate: candidate, trial: trial, readGain: readGain, writeCost: writeCost, storeBytes: bytes, costs: outcome.costs,
+                differs: differs)
+        }
+        return trials.count
+    }
+}
