@@ -21,6 +21,9 @@ public struct Advice: Sendable {
     public var additions: [IndexProposal]
     /// The starting variant's indexes to remove.
     public var removals: [IndexProposal]
+    /// Fetches whose touched objects fault through a relationship they do not prefetch, each
+    /// measured again with the prefetch (``PrefetchProposal/proposed`` when it gains).
+    public var prefetches: [PrefetchProposal]
     /// The starting variant's indexes that no workload's plan uses, before or after.
     public var unusedIndexes: [String]
     /// Every workload advised, with its cost before and after.
@@ -87,6 +90,26 @@ public struct IndexProposal: Sendable {
     public var description: String {
         "\(entity)(\(elements.map { $0.key + ($0.descending ? " DESC" : "") }.joined(separator: ", ")))"
     }
+}
+
+/// `relationshipKeyPathsForPrefetching` for one fetch, measured in the starting variant.
+public struct PrefetchProposal: Sendable {
+    /// The fetch.
+    public var workload: String
+    /// The relationships added to its prefetch.
+    public var keyPaths: [String]
+    /// Its cost on the advice's basis (one run) without and with them.
+    public var before: Double
+    public var after: Double
+    /// Statements one run executes without and with them.
+    public var statementsBefore: Int
+    public var statementsAfter: Int
+    /// The weighted gain.
+    public var gain: Double
+    /// True when both return the same objects.
+    public var sameResult: Bool
+    /// True when it gains more than the threshold and returns the same result.
+    public var proposed: Bool
 }
 
 /// An index's share measured under other conditions than the search's.

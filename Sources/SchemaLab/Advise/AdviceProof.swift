@@ -213,7 +213,7 @@ struct AdviceProof {
         return Advice(
             scenario: scenario.name, variant: base, advisedVariant: advisedName, basis: options.basis, size: options.size,
             secondSize: options.secondSize == options.size ? nil : options.secondSize, analyze: options.analyze,
-            additions: proposals.filter { !$0.isRemoval }, removals: proposals.filter(\.isRemoval), unusedIndexes: unused,
+            additions: proposals.filter { !$0.isRemoval }, removals: proposals.filter(\.isRemoval), prefetches: [], unusedIndexes: unused,
             workloads: changes, steps: steps,
             declined: search.declined.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" },
             readBefore: search.total(search.startCosts, reads: true), readAfter: search.total(search.current, reads: true),

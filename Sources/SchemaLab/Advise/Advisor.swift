@@ -64,6 +64,14 @@ public enum Advisor {
         pool.merge()
         if options.triesRemovals { pool.addExistingForRemoval() }
         progress("\(pool.candidates.count) candidate(s): \(pool.candidates.map(\.description).joined(separator: ", "))")
+        let startRead = workloads.filter(\.isRead).reduce(0) { sum, workload in
+            sum + (start.costs[workload.name].map { workload.weighted($0.cost) } ?? 0)
+        }
+        let prefetches = try PrefetchProbe(scenario: scenario, base: base, model: model, options: options).measure(
+            workloads: workloads, start: start.costs, threshold: options.minGain * max(startRead, 1), measurer: &measurer)
+        if !prefetches.isEmpty {
+            progress("\(prefetches.count) fetch(es) measured again with the relationships they fault through prefetched")
+        }
         var search = IndexSearch(
             measurer: measurer, workloads: workloads, options: options, start: start.costs, startBytes: start.storeBytes)
         try search.run(pool: pool.candidates, progress: progress)
@@ -73,6 +81,7 @@ public enum Advisor {
         let advice = try proof.prove(progress: progress)
         var out = advice
         out.candidates = pool.candidates.count
+        out.prefetches = prefetches
         out.notes = notes + out.notes
         out.seconds = Date().timeIntervalSince(started)
         return out

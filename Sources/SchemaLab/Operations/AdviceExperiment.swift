@@ -3,7 +3,8 @@ import SchemaLabEngine
 
 /// `explain --advise`: the indexes `.expert` suggested, added to a copy of the variant
 /// (`<variant>+advice`), measured against the variant on the workload (interleaved), with
-/// a check that both return the same result.
+/// a check that both return the same result, and on every save of the scenario (its write
+/// workloads), with and without them.
 package struct AdviceExperiment {
     package var scenario: String
     package var variant: String
@@ -62,7 +63,12 @@ package struct AdviceExperiment {
         let work: WorkDirectory
         do { work = try WorkDirectory.create() } catch { throw OperationError.from(error, status: .failed) }
         defer { work.remove() }
-        var options = RunOptions(sizes: [size], repetitions: repetitions, warmup: 1, variants: [variant, advised], workloads: [workload])
+        // The scenario's saves run too, with and without the index: what the index costs each save.
+        let saves = loaded.workloads.filter { spec in
+            spec.name != workload && !spec.readsOnly && spec.kind.countsInstructions && (spec.variants?.contains(variant) ?? true)
+        }.map(\.name)
+        var options = RunOptions(
+            sizes: [size], repetitions: repetitions, warmup: 1, variants: [variant, advised], workloads: [workload] + saves)
         options.workDirectory = work.path
         options.checksFit = false
         let results: [CaseResult]
@@ -73,7 +79,9 @@ package struct AdviceExperiment {
         } catch {
             throw OperationError(.failed, "measuring the advice failed: \(error)")
         }
-        guard let base = results.first(where: { $0.variant == variant }), let new = results.first(where: { $0.variant == advised }) else {
+        guard let base = results.first(where: { $0.variant == variant && $0.workload == workload }),
+            let new = results.first(where: { $0.variant == advised && $0.workload == workload })
+        else {
             throw OperationError(.failed, "measuring the advice did not run both cases")
         }
         console.print(
@@ -93,6 +101,20 @@ package struct AdviceExperiment {
         console.print(
             "  change: \(Format.percent(new.wall.median / base.wall.median - 1)) (x\(Format.ratio(base.wall.median / new.wall.median)) faster), "
                 + "Mann-Whitney p = \(Format.pValue(p)); results \(same ? "the same" : "DIFFER")")
+        for save in saves {
+            guard let before = results.first(where: { $0.variant == variant && $0.workload == save }),
+                let after = results.first(where: { $0.variant == advised && $0.workload == save })
+            else { continue }
+            let p = MannWhitney.pValue(before.samples.map(\.wallMs), after.samples.map(\.wallMs))
+            console.print(
+                "  save \(save): median \(Format.short(before.wall.median)) -> \(Format.short(after.wall.median)) ms "
+                    + "(\(Format.percent(after.wall.median / before.wall.median - 1)), Mann-Whitney p = \(Format.pValue(p))), "
+                    + "VM steps \(before.counters.vmSteps) -> \(after.counters.vmSteps)")
+        }
+        if saves.isEmpty {
+            console.print(
+                "  no save of the scenario runs in \(variant): the index's write cost is not measured here (schemalab advise measures one)")
+        }
         if !same { throw OperationError(.failed, "the advised variant returned another result") }
     }
 }

@@ -88,6 +88,12 @@ package struct AdviceWriting {
         for proposal in advice.additions + advice.removals {
             console.print(String(AdviceReport.sentence(proposal, unit: unit).dropFirst(2)).replacingOccurrences(of: "**", with: ""))
         }
+        for prefetch in advice.prefetches where prefetch.proposed {
+            console.print(
+                "Prefetch \(prefetch.keyPaths.joined(separator: ", ")) in \(prefetch.workload) (relationshipKeyPathsForPrefetching): "
+                    + "\(prefetch.statementsBefore) statements -> \(prefetch.statementsAfter), faster by \(Format.number(prefetch.gain)) \(unit) (weighted)."
+            )
+        }
         if advice.readBefore > 0 {
             console.print(
                 "weighted reads \(Format.number(advice.readBefore)) -> \(Format.number(advice.readAfter)) \(unit) (\(Format.percent(advice.readAfter / advice.readBefore - 1))), "

@@ -133,3 +133,26 @@ struct AdviseEndToEndTests {
         #expect(advice.additions.isEmpty)
     }
 }
+
+/// Beyond indexes: per-row faults answered with a prefetch, measured.
+@Suite("Advise, end to end: prefetching proposed by measurement")
+struct AdvisePrefetchEndToEndTests {
+    @Test(
+        "A fetch that faults every author's books one by one is measured again with books prefetched; the same objects, far fewer statements"
+    )
+    func prefetch() throws {
+        let scenario = try ScenarioDecoder.load(path: TestSupport.packageRoot + "/scenarios/relationships.json")
+        var options = AdviceOptions(variant: "normalized", size: 200, basis: .vmSteps)
+        options.secondSize = nil
+        options.checksAnalyze = false
+        options.repetitions = 2
+        options.maxIndexes = 1
+        let advice = try Advisor.advise(scenario, options: options)
+        let titles = try #require(advice.prefetches.first { $0.workload == "author-titles-faults" }, "\(advice.prefetches.map(\.workload))")
+        #expect(titles.keyPaths == ["books"] && titles.sameResult)
+        #expect(titles.statementsAfter == 2 && titles.statementsBefore > 100, "\(titles.statementsBefore) -> \(titles.statementsAfter)")
+        // A fetch that already prefetches is not probed.
+        #expect(!advice.prefetches.contains { $0.workload == "author-titles-prefetch" })
+        #expect(advice.additions.count <= 1)
+    }
+}

@@ -8,7 +8,9 @@ import SchemaLabEngineTestSupport
 /// --advise the suggested index measured as a new variant.
 @Suite("Explain, end to end: one case's statements, plans, counters and index advice with proof")
 struct CaseExplanationEndToEndTests {
-    @Test("The flat variant's sections: a sort in a temporary B-tree, the compound index suggested, measured, the same result")
+    @Test(
+        "The flat variant's sections: a sort in a temporary B-tree, the compound index suggested, measured, the same result; the save measured with it"
+    )
     func explainAndAdvise() throws {
         let dir = try TestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -29,6 +31,10 @@ struct CaseExplanationEndToEndTests {
         #expect(out.contains("flat+advice: median ") && out.contains("plan: SCAN t0 USING INDEX Z_Note_advice1"), "\(out)")
         #expect(out.contains("results the same"))
         #expect(out.contains("sorts 0"), "the advised variant sorts nothing")
+        // The scenario's save runs with and without the index: its VM steps grow by the index's.
+        let save = try #require(out.split(separator: "\n").first { $0.hasPrefix("  save insert: median ") }, "\(out)")
+        let steps = save.components(separatedBy: "VM steps ").last?.components(separatedBy: " -> ").compactMap { Int($0) } ?? []
+        #expect(steps.count == 2 && steps[1] > steps[0], "\(save)")
 
         let bad = try TestSupport.runCLI(["explain", TestSupport.tinyScenario, "--variant", "nope", "--workload", "sections"])
         #expect(bad.status == 2 && bad.err.contains("no variant 'nope'") && bad.err.contains("has: flat, flat+index, split"), "\(bad.err)")

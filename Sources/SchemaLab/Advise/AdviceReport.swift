@@ -49,6 +49,23 @@ public enum AdviceReport {
                 "Read gain and write cost are each index's own share on the basis (\(unit)), weighted: the advised set measured with and without it."
             )
         }
+        if !advice.prefetches.isEmpty {
+            lines.append("")
+            lines.append("## Beyond indexes: prefetching")
+            lines.append("")
+            lines.append(
+                "Fetches whose touched objects fault through a relationship they do not prefetch, measured again in \(advice.variant) with "
+                    + "`relationshipKeyPathsForPrefetching` set to those relationships:")
+            lines.append("")
+            lines.append("| fetch | prefetch | statements | \(unit) | weighted gain | same result | proposed |")
+            lines.append("|---|---|---:|---:|---:|---|---|")
+            for prefetch in advice.prefetches {
+                lines.append(
+                    "| \(prefetch.workload) | \(prefetch.keyPaths.joined(separator: ", ")) | \(prefetch.statementsBefore) -> \(prefetch.statementsAfter) | "
+                        + "\(Format.number(prefetch.before)) -> \(Format.number(prefetch.after)) | \(Format.number(prefetch.gain)) | "
+                        + "\(prefetch.sameResult ? "yes" : "**no**") | \(prefetch.proposed ? "**yes**" : "no") |")
+            }
+        }
         lines.append("")
         lines.append("## The whole set")
         lines.append("")
