@@ -4,7 +4,7 @@ BIN       := .build/release/schemalab
 SCENARIOS ?= $(filter-out scenarios/schema.json,$(wildcard scenarios/*.json))
 SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: setup setup-instructions setup-browser build bench bench-scale bench-log plots test test-sanitize lint format docs ci ci-baseline clean fuzz fuzz-build fuzz-seeds fuzz-smoke
+.PHONY: setup setup-instructions setup-browser build bench bench-scale bench-log bench-advise plots test test-sanitize lint format docs ci ci-baseline clean fuzz fuzz-build fuzz-seeds fuzz-smoke
 
 # setup: install what the project needs (libsqlite3-dev, pkg-config, gnuplot, sqlite3 for the report's index advice; python3-jsonschema, which the
 # scenario schema test runs, unless python3 or /usr/bin/python3 can already import jsonschema) with apt-get when missing
@@ -71,6 +71,14 @@ bench-scale: build
 BENCH_LOG_SIZES ?= 20 200
 bench-log: build
 	python3 Fuzz/bench-log.py $(BIN) Tests/Fixtures/SQLDebug/fatbobman-count-derived.xcdatamodel .build/bench-log $(BENCH_LOG_SIZES)
+
+# bench-advise: schemalab advise on a model of 20 entities with 30 weighted fetches and an insert (scenarios/bench/advise-20.json)
+# at the default size on instructions: its steps, trials, cases and seconds, and the report in results/bench-advise/advice.md
+bench-advise: build setup-instructions
+	@mkdir -p results/bench-advise
+	@start=$$(date +%s); $(BIN) advise scenarios/bench/advise-20.json --report results/bench-advise/advice.md \
+	  --out results/bench-advise/advise-20-advised.json --replace 2>&1 | tee results/bench-advise/advise.log; \
+	  echo "make bench-advise: $$(( $$(date +%s) - start )) s wall"
 
 # plots: re-render the charts and the report of every results/<name>/ directory
 plots: build
