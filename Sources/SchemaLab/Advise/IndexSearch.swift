@@ -66,7 +66,7 @@ package struct IndexSearch {
             }
             guard !remaining.isEmpty else { break }
             let stale = remaining.filter { effects[$0.identity] == nil }
-            let measuredNow = try measure(stale)
+            let measuredNow = try measure(stale, threshold: threshold)
             progress(
                 "step \(steps.count + 1): \(remaining.count) candidate(s), \(measuredNow) trial(s) measured (\(trialsMeasured) in all)")
             var best: CandidateEffect?
@@ -135,8 +135,14 @@ package struct IndexSearch {
         for (name, cost) in effect.costs { current[name] = cost }
         currentBytes += effect.storeBytes
         // What this step changed: every measurement of a workload it affects is stale now.
-        let changed = Set(effect.costs.keys)
-        effects = effects.filter { _, other in Set(other.costs.keys).isDisjoint(with: changed) }
+        // What this step changed: the reads an index on its table can change. A candidate whose
+        // reads are others keeps its measurement; its write cost is taken as additive (the
+        // proof measures the final set whole).
+        let table = effect.candidate.table
+        let changed = Set(affected([table]).filter(\.isRead).map(\.name))
+        effects = effects.filter { _, other in
+            other.candidate.table != table && Set(affected([other.candidate.table]).filter(\.isRead).map(\.name)).isDisjoint(with: changed)
+        }
     }
 
     /// The trial for `candidate` on top of the current set.
@@ -153,32 +159,53 @@ package struct IndexSearch {
         return trial
     }
 
-    /// Measures `candidates` on top of the current set, in one run; returns how many trials.
-    private mutating func measure(_ candidates: [IndexCandidate]) throws(OperationError) -> Int {
+    /// Measures `candidates` on top of the current set; returns how many trials. First the
+    /// reads each can change, all in one run; then the writes, in a second run, only for the
+    /// removals and for the additions whose read gain passed the threshold (an addition that
+    /// gains no more cannot be kept, whatever it costs).
+    private mutating func measure(_ candidates: [IndexCandidate], threshold: Double) throws(OperationError) -> Int {
         guard !candidates.isEmpty else { return 0 }
         var trials: [(IndexCandidate, AdviceTrial)] = []
         for candidate in candidates { trials.append((candidate, trial(for: candidate))) }
-        let changedTables = Dictionary(uniqueKeysWithValues: trials.map { ($0.1.name, Set([$0.0.table])) })
-        let runsOf = changedTables.mapValues { affected($0).map(\.name) }
-        let measured = try measurer.measure(trials.map(\.1), workloads: runsOf, size: options.size)
+        let readsOf = Dictionary(uniqueKeysWithValues: trials.map { ($0.1.name, affected([$0.0.table]).filter(\.isRead).map(\.name)) })
+        let reads = try measurer.measure(trials.map(\.1), workloads: readsOf, size: options.size)
         trialsMeasured += trials.count
+        var effects: [String: CandidateEffect] = [:]
         for (candidate, trial) in trials {
-            guard let outcome = measured[trial.name] else { continue }
-            var readGain = 0.0, writeCost = 0.0
-            var differs: String?
-            for workload in affected(changedTables[trial.name] ?? []) {
-                guard let new = outcome.costs[workload.name], let old = current[workload.name] else { continue }
-                let delta = workload.weighted(new.cost) - workload.weighted(old.cost)
-                if workload.isRead { readGain -= delta } else { writeCost += delta }
-                if let start = startCosts[workload.name], !start.result.signature.agrees(with: new.result.signature) {
-                    differs = differs ?? workload.name
+            guard let outcome = reads[trial.name] else { continue }
+            let bytes = outcome.storeBytes >= 0 && currentBytes >= 0 ? outcome.storeBytes - currentBytes : 0
+            var effect = CandidateEffect(
+                candidate: candidate, trial: trial, readGain: 0, writeCost: 0, storeBytes: bytes, costs: [:], differs: nil)
+            add(outcome.costs, to: &effect)
+            effects[trial.name] = effect
+        }
+        let writing = trials.filter { candidate, trial in candidate.isDrop || (effects[trial.name]?.readGain ?? 0) > threshold }
+        let writesOf = Dictionary(
+            uniqueKeysWithValues: writing.map { ($0.1.name, affected([$0.0.table]).filter { !$0.isRead }.map(\.name)) })
+        if writesOf.values.contains(where: { !$0.isEmpty }) {
+            let writes = try measurer.measure(writing.map(\.1), workloads: writesOf, size: options.size)
+            for (_, trial) in writing {
+                if let outcome = writes[trial.name], var effect = effects[trial.name] {
+                    add(outcome.costs, to: &effect)
+                    effects[trial.name] = effect
                 }
             }
-            let bytes = outcome.storeBytes >= 0 && currentBytes >= 0 ? outcome.storeBytes - currentBytes : 0
-            effects[candidate.identity] = CandidateEffect(
-                candidate: candidate, trial: trial, readGain: readGain, writeCost: writeCost, storeBytes: bytes, costs: outcome.costs,
-                differs: differs)
         }
+        for effect in effects.values { self.effects[effect.candidate.identity] = effect }
         return trials.count
+    }
+
+    /// Adds measured `costs` to `effect`: each workload's weighted change against the current
+    /// set, and the first whose result differs from the start's.
+    private func add(_ costs: [String: TrialCost], to effect: inout CandidateEffect) {
+        for workload in workloads {
+            guard let new = costs[workload.name], let old = current[workload.name] else { continue }
+            let delta = workload.weighted(new.cost) - workload.weighted(old.cost)
+            if workload.isRead { effect.readGain -= delta } else { effect.writeCost += delta }
+            if let start = startCosts[workload.name], !start.result.signature.agrees(with: new.result.signature) {
+                effect.differs = effect.differs ?? workload.name
+            }
+            effect.costs[workload.name] = new
+        }
     }
 }
