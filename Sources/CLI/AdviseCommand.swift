@@ -68,6 +68,9 @@ struct AdviseCommand: ParsableCommand {
     @Option(name: .long, help: "The most elements of a candidate index.")
     var maxElements = 3
 
+    @Option(name: .long, help: "Cases measured at once on the instructions and vm-steps bases (default: the processor count).")
+    var jobs: Int?
+
     @Flag(name: .long, help: "Do not try removing the variant's own indexes.")
     var keepIndexes = false
 
@@ -95,6 +98,7 @@ struct AdviseCommand: ParsableCommand {
         if let secondSize, secondSize < 0 { throw fail("--second-size takes a count (0 for none)", code: 2) }
         if let maxIndexes, maxIndexes < 1 { throw fail("--max-indexes takes a positive count", code: 2) }
         if maxElements < 1 { throw fail("--max-elements takes a positive count", code: 2) }
+        if let jobs, jobs < 1 { throw fail("--jobs takes a positive count", code: 2) }
         if let basis, AdviceBasis(rawValue: basis) == nil {
             throw fail("--basis takes instructions, vm-steps or time; found \(basis)", code: 2)
         }
@@ -133,6 +137,7 @@ struct AdviseCommand: ParsableCommand {
         options.maxWriteCost = maxWriteCost.flatMap(Self.percent)
         options.minGain = Self.percent(minGain) ?? 0.01
         options.maxElements = maxElements
+        if let jobs { options.workers = jobs }
         options.triesRemovals = !keepIndexes
         options.sqlite3 = sqliteTool.sqlite3
         var writing = AdviceWriting(scenario: scenario, options: options)

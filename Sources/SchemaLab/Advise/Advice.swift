@@ -116,7 +116,9 @@ public struct PrefetchProposal: Sendable {
 public struct ProposalCheck: Sendable {
     /// What differs: `n = 250`, `with ANALYZE`, `without ANALYZE`.
     public var label: String
-    /// The weighted read gain and write cost, on the advice's basis.
+    /// The weighted read gain under these conditions, on the advice's basis, and the write cost
+    /// measured at the search's size (a save's cost per object does not follow the planner's
+    /// statistics; only the reads are measured again).
     public var readGain: Double
     public var writeCost: Double
     /// The workloads whose plans use the index under these conditions.

@@ -1,3 +1,4 @@
+import Foundation
 import SchemaLabEngine
 
 /// What the advisor compares when it chooses an index.
@@ -47,6 +48,9 @@ public struct AdviceOptions: Sendable {
     public var maxElements: Int
     /// Whether the starting variant's indexes are tried for removal (default true).
     public var triesRemovals: Bool
+    /// How many cases are measured at once on the counted bases (default: the processor
+    /// count); time is always measured one case at a time.
+    public var workers: Int
     /// The `sqlite3` tool whose `.expert` adds its suggestions to the pool; nil for none.
     public var sqlite3: String?
 
@@ -68,6 +72,7 @@ public struct AdviceOptions: Sendable {
         self.minGain = 0.01
         self.maxElements = 3
         self.triesRemovals = true
+        self.workers = ProcessInfo.processInfo.activeProcessorCount
         self.sqlite3 = "sqlite3"
     }
 }

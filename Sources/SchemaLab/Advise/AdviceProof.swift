@@ -23,35 +23,64 @@ struct AdviceProof {
         return name
     }
 
+    /// Additions taken out of the set by the proof, with why.
+    var prunedNotes: [String] = []
+
     mutating func prove(progress: (String) -> Void) throws(OperationError) -> Advice {
-        let named = AdviceTrial.named(search.adds, model: model)
-        let set = AdviceTrial(name: advisedName, adds: search.adds, drops: search.drops)
+        var set = AdviceTrial(name: advisedName, adds: search.adds, drops: search.drops)
         var proposals: [IndexProposal] = []
         var advisedScenario: Scenario?
         var confirm: [String: (before: CaseResult, after: CaseResult)] = [:]
         guard !set.adds.isEmpty || !set.drops.isEmpty else {
-            return advice(proposals: [], confirm: [:], advisedScenario: nil)
+            return advice(proposals: [], confirm: [:], advisedScenario: nil, after: search.startCosts)
         }
+        // Leave each change out in turn; an addition whose own share no longer gains more than
+        // the threshold (a later index serves its fetches) leaves the set, and the rest is
+        // measured again.
+        var leaveOut: [(trial: AdviceTrial, changed: IndexCandidate)] = []
+        var runsOf: [String: [String]] = [:]
+        var atSize: [String: (costs: [String: TrialCost], storeBytes: Int64)] = [:]
+        while true {
+            leaveOut = leaveOneOutTrials(set)
+            runsOf = [set.name: workloads.map(\.name)]
+            for (trial, changed) in leaveOut { runsOf[trial.name] = affected(changed) }
+            progress("proving the set: \(leaveOut.count) index change(s) left out in turn at n = \(options.size)")
+            atSize = try measurer.measure([set] + leaveOut.map(\.trial), workloads: runsOf, size: options.size)
+            let threshold = options.minGain * max(search.startRead, 1)
+            let weakest = leaveOut.enumerated().filter { !$0.element.changed.isDrop }.map { i, entry in
+                (i, self.share(without: atSize[entry.trial.name]?.costs, with: atSize[set.name]?.costs, change: entry.changed))
+            }.min { $0.1.readGain - $0.1.writeCost < $1.1.readGain - $1.1.writeCost }
+            guard let (index, share) = weakest, share.readGain - share.writeCost <= threshold, set.adds.count > 0 else { break }
+            let removed = set.adds.remove(at: index)
+            prunedNotes.append(
+                "\(removed.description): left out of the set, its own share gains \(Format.number(share.readGain - share.writeCost)) net (a later index serves its fetches)"
+            )
+            if set.adds.isEmpty && set.drops.isEmpty {
+                return advice(proposals: [], confirm: [:], advisedScenario: nil, after: search.startCosts)
+            }
+        }
+        let named = AdviceTrial.named(set.adds, model: model)
         let changes = set.adds + set.drops
-        let leaveOut = leaveOneOutTrials(set)
-        var runsOf = [set.name: workloads.map(\.name)]
-        for (trial, changed) in leaveOut { runsOf[trial.name] = affected(changed) }
-        progress("proving the set: \(changes.count) index change(s) left out in turn at n = \(options.size)")
-        let atSize = try measurer.measure([set] + leaveOut.map(\.trial), workloads: runsOf, size: options.size)
         // The same share under other conditions: a second size, the other side of ANALYZE.
         var conditions: [(label: String, size: Int, analyze: Bool)] = []
         if let second = options.secondSize, second != options.size { conditions.append(("n = \(second)", second, options.analyze)) }
         if options.checksAnalyze {
             conditions.append((options.analyze ? "without ANALYZE" : "with ANALYZE", options.size, !options.analyze))
         }
+        // Under another condition only the reads are measured again: a save's cost per object
+        // does not depend on the planner's statistics, and the proof's size measured it.
+        let readNames = Set(workloads.filter(\.isRead).map(\.name))
+        var readsOf: [String: [String]] = [:]
+        for (trial, changed) in leaveOut { readsOf[trial.name] = affected(changed).filter { readNames.contains($0) } }
+        readsOf[set.name] = Array(Set(readsOf.values.joined())).sorted()
         var checked: [(label: String, costs: [String: (costs: [String: TrialCost], storeBytes: Int64)])] = []
         for condition in conditions {
-            progress("the same \(condition.label)")
+            progress("the reads the set changes, again \(condition.label)")
             checked.append(
                 (
                     condition.label,
                     try measurer.measure(
-                        [set] + leaveOut.map(\.trial), workloads: runsOf, size: condition.size, analyze: condition.analyze)
+                        [set] + leaveOut.map(\.trial), workloads: readsOf, size: condition.size, analyze: condition.analyze)
                 ))
         }
         var scenarioOut = scenario
@@ -89,7 +118,7 @@ struct AdviceProof {
             let checks = checked.map { label, measured in
                 let other = self.share(without: measured[trial.name]?.costs, with: measured[set.name]?.costs, change: change)
                 return ProposalCheck(
-                    label: label, readGain: other.readGain, writeCost: other.writeCost,
+                    label: label, readGain: other.readGain, writeCost: share.writeCost,
                     serves: planned(change.isDrop ? measured[trial.name]?.costs : measured[set.name]?.costs))
             }
             let bytes = (atSize[set.name]?.storeBytes ?? -1) - (atSize[trial.name]?.storeBytes ?? -1)
@@ -99,7 +128,9 @@ struct AdviceProof {
                     serves: serves, readGain: share.readGain, writeCost: share.writeCost, checks: checks, storeBytes: bytes,
                     fetchIndexXML: FetchIndexXML.element(name: name, elements: change.elements)))
         }
-        return advice(proposals: proposals, confirm: confirm, advisedScenario: advisedScenario)
+        return advice(
+            proposals: proposals, confirm: confirm, advisedScenario: advisedScenario, after: atSize[set.name]?.costs ?? search.current,
+            afterBytes: atSize[set.name]?.storeBytes ?? -1)
     }
 
     /// One trial per change of the set: the set without an addition, or with a removal undone.
@@ -162,12 +193,14 @@ struct AdviceProof {
         detail.contains("INDEX \(index) ") || detail.hasSuffix("INDEX \(index)")
     }
 
+    /// The advice, with `after` the set's costs as measured whole.
     private func advice(
-        proposals: [IndexProposal], confirm: [String: (before: CaseResult, after: CaseResult)], advisedScenario: Scenario?
+        proposals: [IndexProposal], confirm: [String: (before: CaseResult, after: CaseResult)], advisedScenario: Scenario?,
+        after setCosts: [String: TrialCost], afterBytes: Int64 = -1
     ) -> Advice {
         var changes: [WorkloadChange] = []
         for workload in workloads {
-            let before = search.startCosts[workload.name], after = search.current[workload.name]
+            let before = search.startCosts[workload.name], after = setCosts[workload.name]
             let timed = confirm[workload.name]
             let beforeResult = timed?.before ?? before?.result, afterResult = timed?.after ?? after?.result
             let selects: (CaseResult?) -> [String] = { result in
@@ -198,7 +231,7 @@ struct AdviceProof {
             (search.startCosts.values.map(\.result) + confirm.values.map(\.after)).flatMap(\.plans).flatMap(\.plan).map(\.detail))
         var unused: [String] = []
         for entity in model.entities {
-            for index in entity.indexes where index.kind == .binary && !unused.contains("\(entity.name).\(index.name)") {
+            for index in entity.indexes where index.kind == .binary && !index.unique && !unused.contains("\(entity.name).\(index.name)") {
                 if !used.contains(where: { Self.uses($0, index: index.sqlName) }) { unused.append("\(entity.name).\(index.name)") }
             }
         }
@@ -215,11 +248,12 @@ struct AdviceProof {
             secondSize: options.secondSize == options.size ? nil : options.secondSize, analyze: options.analyze,
             additions: proposals.filter { !$0.isRemoval }, removals: proposals.filter(\.isRemoval), prefetches: [], unusedIndexes: unused,
             workloads: changes, steps: steps,
-            declined: search.declined.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" },
-            readBefore: search.total(search.startCosts, reads: true), readAfter: search.total(search.current, reads: true),
-            writeBefore: search.total(search.startCosts, reads: false), writeAfter: search.total(search.current, reads: false),
+            declined: prunedNotes + search.declined.values.sorted(),
+            readBefore: search.total(search.startCosts, reads: true), readAfter: search.total(setCosts, reads: true),
+            writeBefore: search.total(search.startCosts, reads: false), writeAfter: search.total(setCosts, reads: false),
             readMsBefore: weightedMs(true, false), readMsAfter: weightedMs(true, true), writeMsBefore: weightedMs(false, false),
-            writeMsAfter: weightedMs(false, true), storeBytesBefore: search.startBytes, storeBytesAfter: search.currentBytes,
+            writeMsAfter: weightedMs(false, true), storeBytesBefore: search.startBytes,
+            storeBytesAfter: afterBytes >= 0 ? afterBytes : search.currentBytes,
             candidates: 0, trials: search.trialsMeasured + (proposals.isEmpty ? 0 : proposals.count + 1),
             cases: measurer.casesMeasured, labRuns: measurer.runs, seconds: 0, advisedScenario: advisedScenario, notes: [])
     }

@@ -31,6 +31,8 @@ package struct CandidateEffect: Sendable {
     package var storeBytes: Int64
     /// Each workload's cost in the trial.
     package var costs: [String: TrialCost]
+    /// Each workload's cost in the set the trial was measured against.
+    package var baseCosts: [String: Double] = [:]
     /// A workload whose result differs from the starting variant's, or nil.
     package var differs: String?
 

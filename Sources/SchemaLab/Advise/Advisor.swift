@@ -43,11 +43,20 @@ public enum Advisor {
             throw OperationError(.badInput, "\(scenario.file) has no read workload that runs in \(base): nothing to advise")
         }
         if !advisedRuns.contains(where: { !$0.readsOnly }) {
-            scenario.workloads.append(WorkloadSpec(name: Self.synthesizedInsert, kind: .insert))
-            scenario = try ScenarioDecoder.check(scenario)
-            notes.append(
-                "The scenario has no write workload in \(base): the write cost is that of an insert of the data set (\(Self.synthesizedInsert)), per object."
-            )
+            var withInsert = scenario
+            withInsert.workloads.append(WorkloadSpec(name: Self.synthesizedInsert, kind: .insert))
+            do {
+                withInsert = try ScenarioDecoder.check(withInsert)
+                _ = try ScenarioPlan(withInsert)
+                scenario = withInsert
+                notes.append(
+                    "The scenario has no write workload in \(base): the write cost is that of an insert of the data set (\(Self.synthesizedInsert)), per object."
+                )
+            } catch {
+                notes.append(
+                    "The scenario has no write workload in \(base), and an insert of its data set cannot run (\(Self.reason(error))): no write cost is measured, so only the reads decide; give the scenario the app's saves."
+                )
+            }
         }
         let model = try ScenarioPlan(scenario).models.first { $0.variant == base }.unwrap(or: "variant \(base) did not resolve")
         var measurer = AdviceMeasurer(scenario: scenario, base: base, model: model, options: options)
@@ -85,6 +94,12 @@ public enum Advisor {
         out.notes = notes + out.notes
         out.seconds = Date().timeIntervalSince(started)
         return out
+    }
+
+    /// An error's message without the file and JSON path of a workload the user's file lacks.
+    static func reason(_ error: any Error) -> String {
+        if let error = error as? ScenarioError { return error.message }
+        return "\(error)"
     }
 
     /// The name of the insert workload added when a scenario has no write workload.

@@ -22,7 +22,7 @@ package struct IndexSearch {
     package private(set) var steps: [AdviceStep] = []
     /// Trials measured in all.
     package private(set) var trialsMeasured = 0
-    /// Candidates measured but not kept, with why (for the report).
+    /// Candidates measured but not kept (by identity): each described with why, for the report.
     package private(set) var declined: [String: String] = [:]
     private var effects: [String: CandidateEffect] = [:]
     private var trialNumber = 0
@@ -74,7 +74,7 @@ package struct IndexSearch {
             for candidate in remaining {
                 guard let effect = effects[candidate.identity] else { continue }
                 if let differs = effect.differs {
-                    declined[candidate.identity] = "returned another result in \(differs)"
+                    declined[candidate.identity] = "\(candidate.description): returned another result in \(differs)"
                     continue
                 }
                 guard let score = score(effect, threshold: threshold) else { continue }
@@ -92,7 +92,7 @@ package struct IndexSearch {
         }
         for candidate in remaining where declined[candidate.identity] == nil {
             if let effect = effects[candidate.identity] {
-                declined[candidate.identity] = Self.reason(effect, threshold: threshold)
+                declined[candidate.identity] = "\(candidate.description): " + Self.reason(effect, threshold: threshold)
             }
         }
     }
@@ -130,11 +130,17 @@ package struct IndexSearch {
             AdviceStep(
                 number: steps.count + 1, candidate: effect.candidate, widens: widened, readGain: effect.readGain,
                 writeCost: effect.writeCost, storeBytes: effect.storeBytes, trialsMeasured: measuredNow, candidatesConsidered: considered))
-        adds = effect.trial.adds
-        drops = effect.trial.drops
-        for (name, cost) in effect.costs { current[name] = cost }
+        // The effect may have been measured steps ago, on a smaller set: the set grows by its
+        // candidate, and each workload's cost by the change measured then.
+        let applied = trial(for: effect.candidate)
+        adds = applied.adds
+        drops = applied.drops
+        for (name, new) in effect.costs {
+            let then = effect.baseCosts[name] ?? new.cost
+            let now = current[name]?.cost ?? then
+            current[name] = TrialCost(cost: now + (new.cost - then), result: new.result)
+        }
         currentBytes += effect.storeBytes
-        // What this step changed: every measurement of a workload it affects is stale now.
         // What this step changed: the reads an index on its table can change. A candidate whose
         // reads are others keeps its measurement; its write cost is taken as additive (the
         // proof measures the final set whole).
@@ -202,6 +208,7 @@ package struct IndexSearch {
             guard let new = costs[workload.name], let old = current[workload.name] else { continue }
             let delta = workload.weighted(new.cost) - workload.weighted(old.cost)
             if workload.isRead { effect.readGain -= delta } else { effect.writeCost += delta }
+            effect.baseCosts[workload.name] = old.cost
             if let start = startCosts[workload.name], !start.result.signature.agrees(with: new.result.signature) {
                 effect.differs = effect.differs ?? workload.name
             }

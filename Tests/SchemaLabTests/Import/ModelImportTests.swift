@@ -113,15 +113,19 @@ struct ModelImportTests {
         #expect(!photos.contains(#""indexes": []"#), "a model without indexes")
     }
 
-    @Test("Imported scenarios follow the scenario format's JSON Schema")
+    @Test("Imported scenarios follow the scenario format's JSON Schema, Entity.attribute field names too")
     func followSchema() throws {
         let dir = try TestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         var files: [String] = []
-        for m in ["Photos.xcdatamodeld", "Shops.xcdatamodeld"] {
-            let file = dir + "/" + m + ".json"
+        for m in ["Photos.xcdatamodeld", "Shops.xcdatamodeld", "Real/altstore20.xcdatamodel", "Real/mastodon_v1.xcdatamodel"] {
+            let file = dir + "/" + m.replacingOccurrences(of: "/", with: "-") + ".json"
             try TestSupport.imported(Self.models + "/" + m).text.write(toFile: file, atomically: true, encoding: .utf8)
             files.append(file)
+        }
+        // The advisor's real-app fixtures: imported, their workloads written from the apps' code.
+        for fixture in ["altstore-requests.json", "mastodon-requests.json"] {
+            files.append(TestSupport.packageRoot + "/Tests/Fixtures/Advise/" + fixture)
         }
         let report = try JSONSchemaValidator.validate(schema: TestSupport.packageRoot + "/scenarios/schema.json", documents: files)
         for f in files { #expect(report.documents[f]?.isEmpty == true, "\(f): \(report.documents[f] ?? [])") }

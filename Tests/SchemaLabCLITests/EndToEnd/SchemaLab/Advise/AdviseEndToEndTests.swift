@@ -156,3 +156,31 @@ struct AdvisePrefetchEndToEndTests {
         #expect(advice.additions.count <= 1)
     }
 }
+
+/// A real app: Mastodon for iOS's model (imported) with twelve fetches written from the app's
+/// own code (Tests/Fixtures/Advise/sources.md), which declares no index.
+@Suite("Advise, end to end: a real app's model and requests")
+struct AdviseRealAppEndToEndTests {
+    @Test(
+        "Mastodon: the domain-and-id lookups the app runs for every status and user get their indexes; every proposal gains on its own; the advised variant reads less, returns the same"
+    )
+    func mastodon() throws {
+        let scenario = try ScenarioDecoder.load(path: TestSupport.packageRoot + "/Tests/Fixtures/Advise/mastodon-requests.json")
+        var options = AdviceOptions(variant: "as-is", size: 300, basis: .vmSteps)
+        options.secondSize = nil
+        options.checksAnalyze = false
+        options.repetitions = 2
+        let advice = try Advisor.advise(scenario, options: options)
+        let added = advice.additions.map(\.description)
+        for entity in ["Status", "MastodonUser"] {
+            #expect(
+                advice.additions.contains { $0.entity == entity && $0.elements.prefix(2).map(\.key) == ["domain", "id"] },
+                "an index on \(entity) led by (domain, id): \(added)")
+        }
+        #expect(advice.additions.allSatisfy { $0.readGain - $0.writeCost > 0 && !$0.serves.isEmpty }, "\(added)")
+        #expect(advice.readAfter < advice.readBefore)
+        #expect(advice.workloads.allSatisfy { $0.sameResult })
+        #expect(
+            advice.unusedIndexes.allSatisfy { !$0.contains("UNIQUE") }, "a uniqueness constraint's index is behaviour, not an unused index")
+    }
+}
