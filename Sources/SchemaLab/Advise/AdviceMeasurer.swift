@@ -38,13 +38,13 @@ package struct AdviceMeasurer {
 
     /// Measures `trials` (a trial named like a variant of the scenario is that variant), each on the
     /// workloads `workloads[trial.name]` names, at `size` with `repetitions`, on the advice's
-    /// basis or, `timed`, by time; `analyze` overrides ``AdviceOptions/analyze``. Returns, per trial
+    /// basis (or `chosenBasis`) or, `timed`, by time; `analyze` overrides ``AdviceOptions/analyze``. Returns, per trial
     /// name, each workload's cost, and the store's size once filled.
     package mutating func measure(
         _ trials: [AdviceTrial], workloads: [String: [String]], size: Int, repetitions: Int? = nil, timed: Bool = false,
-        analyze: Bool? = nil
+        analyze: Bool? = nil, on chosenBasis: AdviceBasis? = nil
     ) throws(OperationError) -> [String: (costs: [String: TrialCost], storeBytes: Int64)] {
-        let basis = timed ? AdviceBasis.time : options.basis
+        let basis = timed ? AdviceBasis.time : chosenBasis ?? options.basis
         var run = RunOptions(sizes: [size], repetitions: repetitions ?? (basis == .time ? options.repetitions : 1), warmup: 1)
         run.checksFit = false
         run.analyzesStores = analyze ?? options.analyze

@@ -48,6 +48,10 @@ public struct AdviceOptions: Sendable {
     public var maxElements: Int
     /// Whether the starting variant's indexes are tried for removal (default true).
     public var triesRemovals: Bool
+    /// On the instructions basis, screen each step's additions by SQLite VM steps first (in the
+    /// process, fast): one whose reads take no fewer steps than at the start is not counted
+    /// under valgrind (default true).
+    public var screensByVMSteps: Bool
     /// How many cases are measured at once on the counted bases (default: the processor
     /// count); time is always measured one case at a time.
     public var workers: Int
@@ -72,6 +76,7 @@ public struct AdviceOptions: Sendable {
         self.minGain = 0.01
         self.maxElements = 3
         self.triesRemovals = true
+        self.screensByVMSteps = true
         self.workers = ProcessInfo.processInfo.activeProcessorCount
         self.sqlite3 = "sqlite3"
     }

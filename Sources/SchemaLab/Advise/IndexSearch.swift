@@ -25,6 +25,10 @@ package struct IndexSearch {
     /// Candidates measured but not kept (by identity): each described with why, for the report.
     package private(set) var declined: [String: String] = [:]
     private var effects: [String: CandidateEffect] = [:]
+    /// The starting variant's reads in SQLite VM steps, for the screen.
+    private var startSteps: [String: Double] = [:]
+    /// Candidates left out by the VM-step screen before being counted (by identity).
+    package private(set) var screenedOut: Set<String> = []
     private var trialNumber = 0
 
     package init(
@@ -67,8 +71,11 @@ package struct IndexSearch {
             guard !remaining.isEmpty else { break }
             let stale = remaining.filter { effects[$0.identity] == nil }
             let measuredNow = try measure(stale, threshold: threshold)
+            // The screen compares with the start, which no step changes: out once, out for good.
+            remaining.removeAll { screenedOut.contains($0.identity) }
             progress(
-                "step \(steps.count + 1): \(remaining.count) candidate(s), \(measuredNow) trial(s) measured (\(trialsMeasured) in all)")
+                "step \(steps.count + 1): \(remaining.count) candidate(s), \(measuredNow) trial(s) measured (\(trialsMeasured) in all"
+                    + (screenedOut.isEmpty ? ")" : "; \(screenedOut.count) left out by the VM-step screen)"))
             var best: CandidateEffect?
             var bestScore = -Double.infinity
             for candidate in remaining {
@@ -173,6 +180,8 @@ package struct IndexSearch {
         guard !candidates.isEmpty else { return 0 }
         var trials: [(IndexCandidate, AdviceTrial)] = []
         for candidate in candidates { trials.append((candidate, trial(for: candidate))) }
+        trials = try screened(trials)
+        guard !trials.isEmpty else { return 0 }
         let readsOf = Dictionary(uniqueKeysWithValues: trials.map { ($0.1.name, affected([$0.0.table]).filter(\.isRead).map(\.name)) })
         let reads = try measurer.measure(trials.map(\.1), workloads: readsOf, size: options.size)
         trialsMeasured += trials.count
@@ -199,6 +208,38 @@ package struct IndexSearch {
         }
         for effect in effects.values { self.effects[effect.candidate.identity] = effect }
         return trials.count
+    }
+
+    /// On the instructions basis, the additions whose reads take no fewer SQLite VM steps than
+    /// at the start (counted in the process, in one run) are left out before anything is counted
+    /// under valgrind, each with why; the removals all go on.
+    private mutating func screened(_ trials: [(IndexCandidate, AdviceTrial)]) throws(OperationError) -> [(IndexCandidate, AdviceTrial)] {
+        guard options.basis == .instructions, options.screensByVMSteps else { return trials }
+        let additions = trials.filter { !$0.0.isDrop }
+        guard !additions.isEmpty else { return trials }
+        if startSteps.isEmpty {
+            let reads = workloads.filter(\.isRead).map(\.name)
+            startSteps =
+                try measurer.measure(
+                    [AdviceTrial(name: measurer.base, adds: [], drops: [])], workloads: [measurer.base: reads], size: options.size,
+                    on: .vmSteps
+                )[measurer.base]?.costs.mapValues(\.cost) ?? [:]
+        }
+        let readsOf = Dictionary(
+            uniqueKeysWithValues: additions.map { ($0.1.name, affected([$0.0.table]).filter(\.isRead).map(\.name)) })
+        let steps = try measurer.measure(additions.map(\.1), workloads: readsOf, size: options.size, on: .vmSteps)
+        return trials.filter { candidate, trial in
+            guard !candidate.isDrop else { return true }
+            var gain = 0.0
+            for workload in workloads where workload.isRead {
+                guard let new = steps[trial.name]?.costs[workload.name]?.cost, let old = startSteps[workload.name] else { continue }
+                gain += workload.weighted(old) - workload.weighted(new)
+            }
+            if gain > 0 { return true }
+            declined[candidate.identity] = "\(candidate.description): its reads take no fewer SQLite VM steps (not counted)"
+            screenedOut.insert(candidate.identity)
+            return false
+        }
     }
 
     /// Adds measured `costs` to `effect`: each workload's weighted change against the current
