@@ -27,6 +27,8 @@ package struct IndexSearch {
     private var effects: [String: CandidateEffect] = [:]
     /// The starting variant's reads in SQLite VM steps, for the screen.
     private var startSteps: [String: Double] = [:]
+    /// Additions that passed the screen and wait: another of their table saves more steps.
+    private var deferred: Set<String> = []
     /// Candidates left out by the VM-step screen before being counted (by identity).
     package private(set) var screenedOut: Set<String> = []
     private var trialNumber = 0
@@ -90,7 +92,11 @@ package struct IndexSearch {
                     best = effect
                 }
             }
-            guard let chosen = best else { break }
+            guard let chosen = best else {
+                // Nothing counted so far can be kept; the additions that waited are counted next.
+                if deferred.isEmpty { break }
+                continue
+            }
             accept(chosen, considered: remaining.count, measuredNow: measuredNow)
             remaining.removeAll { $0.identity == chosen.candidate.identity }
             if chosen.candidate.isDrop {
@@ -210,9 +216,11 @@ package struct IndexSearch {
         return trials.count
     }
 
-    /// On the instructions basis, the additions whose reads take no fewer SQLite VM steps than
-    /// at the start (counted in the process, in one run) are left out before anything is counted
-    /// under valgrind, each with why; the removals all go on.
+    /// On the instructions basis, the additions are screened by SQLite VM steps (counted in the
+    /// process, in one run) before anything is counted under valgrind: one whose reads take no
+    /// fewer steps than at the start is left out, with why; of each table's others, only the one
+    /// that saves the most steps is counted in this step (``deferred`` keeps the rest). The
+    /// removals all go on.
     private mutating func screened(_ trials: [(IndexCandidate, AdviceTrial)]) throws(OperationError) -> [(IndexCandidate, AdviceTrial)] {
         guard options.basis == .instructions, options.screensByVMSteps else { return trials }
         let additions = trials.filter { !$0.0.isDrop }
@@ -228,18 +236,29 @@ package struct IndexSearch {
         let readsOf = Dictionary(
             uniqueKeysWithValues: additions.map { ($0.1.name, affected([$0.0.table]).filter(\.isRead).map(\.name)) })
         let steps = try measurer.measure(additions.map(\.1), workloads: readsOf, size: options.size, on: .vmSteps)
-        return trials.filter { candidate, trial in
-            guard !candidate.isDrop else { return true }
+        var gains: [String: Double] = [:]
+        for (candidate, trial) in additions {
             var gain = 0.0
             for workload in workloads where workload.isRead {
                 guard let new = steps[trial.name]?.costs[workload.name]?.cost, let old = startSteps[workload.name] else { continue }
                 gain += workload.weighted(old) - workload.weighted(new)
             }
-            if gain > 0 { return true }
-            declined[candidate.identity] = "\(candidate.description): its reads take no fewer SQLite VM steps (not counted)"
-            screenedOut.insert(candidate.identity)
-            return false
+            gains[candidate.identity] = gain
+            if gain <= 0 {
+                declined[candidate.identity] = "\(candidate.description): its reads take no fewer SQLite VM steps (not counted)"
+                screenedOut.insert(candidate.identity)
+            }
         }
+        // Of each table's additions that pass, the one that saves the most steps is counted
+        // now; the others wait for a step where it is no longer there.
+        var best: [String: (identity: String, gain: Double)] = [:]
+        for (candidate, _) in additions where !screenedOut.contains(candidate.identity) {
+            let gain = gains[candidate.identity] ?? 0
+            if gain > best[candidate.table]?.gain ?? -.infinity { best[candidate.table] = (candidate.identity, gain) }
+        }
+        let counted = Set(best.values.map(\.identity))
+        deferred = Set(additions.map(\.0.identity)).subtracting(screenedOut).subtracting(counted)
+        return trials.filter { candidate, _ in candidate.isDrop || counted.contains(candidate.identity) }
     }
 
     /// Adds measured `costs` to `effect`: each workload's weighted change against the current
