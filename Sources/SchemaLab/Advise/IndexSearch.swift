@@ -29,6 +29,8 @@ package struct IndexSearch {
     private var startSteps: [String: Double] = [:]
     /// Additions that passed the screen and wait: another of their table saves more steps.
     private var deferred: Set<String> = []
+    /// Set when no counted step could be kept: each table counts its next addition.
+    private var releasesDeferred = false
     /// Candidates left out by the VM-step screen before being counted (by identity).
     package private(set) var screenedOut: Set<String> = []
     private var trialNumber = 0
@@ -94,9 +96,11 @@ package struct IndexSearch {
             }
             guard let chosen = best else {
                 // Nothing counted so far can be kept; the additions that waited are counted next.
-                if deferred.isEmpty { break }
+                if deferred.isEmpty || releasesDeferred && measuredNow == 0 { break }
+                releasesDeferred = true
                 continue
             }
+            releasesDeferred = false
             accept(chosen, considered: remaining.count, measuredNow: measuredNow)
             remaining.removeAll { $0.identity == chosen.candidate.identity }
             if chosen.candidate.isDrop {
@@ -252,7 +256,10 @@ package struct IndexSearch {
         // Of each table's additions that pass, the one that saves the most steps is counted
         // now; the others wait for a step where it is no longer there.
         var best: [String: (identity: String, gain: Double)] = [:]
-        for (candidate, _) in additions where !screenedOut.contains(candidate.identity) {
+        // A table whose counted addition still waits for its verdict counts no other, unless no
+        // counted step could be kept (then every table counts its next).
+        let pending = releasesDeferred ? [] : Set(effects.values.filter { !$0.candidate.isDrop }.map(\.candidate.table))
+        for (candidate, _) in additions where !screenedOut.contains(candidate.identity) && !pending.contains(candidate.table) {
             let gain = gains[candidate.identity] ?? 0
             if gain > best[candidate.table]?.gain ?? -.infinity { best[candidate.table] = (candidate.identity, gain) }
         }
