@@ -95,8 +95,9 @@ package struct IndexSearch {
                 }
             }
             guard let chosen = best else {
-                // Nothing counted so far can be kept; the additions that waited are counted next.
-                if deferred.isEmpty || releasesDeferred && measuredNow == 0 { break }
+                // Nothing counted so far can be kept: each table's next addition by VM steps is
+                // counted, once (a third is not: the steps rank them, and each count is slow).
+                if deferred.isEmpty || releasesDeferred { break }
                 releasesDeferred = true
                 continue
             }
@@ -221,8 +222,9 @@ package struct IndexSearch {
     }
 
     /// On the instructions basis, the additions are screened by SQLite VM steps (counted in the
-    /// process, in one run) before anything is counted under valgrind: one whose reads take no
-    /// fewer steps than at the start is left out, with why; of each table's others, only the one
+    /// process, in one run) before anything is counted under valgrind: one whose reads save no
+    /// more steps than the search's threshold (the same share of the starting weighted reads,
+    /// in steps) is left out, with why; of each table's others, only the one
     /// that saves the most steps is counted in this step (``deferred`` keeps the rest). The
     /// removals all go on.
     private mutating func screened(_ trials: [(IndexCandidate, AdviceTrial)]) throws(OperationError) -> [(IndexCandidate, AdviceTrial)] {
@@ -237,6 +239,9 @@ package struct IndexSearch {
                     on: .vmSteps
                 )[measurer.base]?.costs.mapValues(\.cost) ?? [:]
         }
+        // The search's threshold, in steps: the same share of the starting weighted reads.
+        let stepThreshold =
+            options.minGain * workloads.filter(\.isRead).reduce(0) { $0 + (startSteps[$1.name].map($1.weighted) ?? 0) }
         let readsOf = Dictionary(
             uniqueKeysWithValues: additions.map { ($0.1.name, affected([$0.0.table]).filter(\.isRead).map(\.name)) })
         let steps = try measurer.measure(additions.map(\.1), workloads: readsOf, size: options.size, on: .vmSteps)
@@ -248,8 +253,9 @@ package struct IndexSearch {
                 gain += workload.weighted(old) - workload.weighted(new)
             }
             gains[candidate.identity] = gain
-            if gain <= 0 {
-                declined[candidate.identity] = "\(candidate.description): its reads take no fewer SQLite VM steps (not counted)"
+            if gain <= stepThreshold {
+                declined[candidate.identity] =
+                    "\(candidate.description): its reads save \(Format.number(gain)) SQLite VM steps, no more than the threshold (not counted)"
                 screenedOut.insert(candidate.identity)
             }
         }
