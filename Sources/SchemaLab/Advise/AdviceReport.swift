@@ -138,7 +138,14 @@ public enum AdviceReport {
         return
             "- **Add** fetch index \(proposal.name) (\(keys)) to entity \(proposal.entity): \(serves) faster by \(Format.number(proposal.readGain)) \(unit), "
             + "saves \(by(proposal.writeCost, unit, less: "slower", more: "faster")) (weighted)"
-            + (proposal.flips ? "; its value flips at the second size." : ".")
+            + (proposal.flips ? "; its value flips \(flipping(proposal).joined(separator: " and "))." : ".")
+    }
+
+    /// The checks under which `proposal`'s net gain has the other sign: `with ANALYZE`, `at n = 250`.
+    static func flipping(_ proposal: IndexProposal) -> [String] {
+        proposal.checks.filter { ($0.readGain - $0.writeCost > 0) != (proposal.readGain - proposal.writeCost > 0) }.map { check in
+            check.label.hasPrefix("n = ") ? "at " + check.label : check.label
+        }
     }
 
     /// "slower by 4,436 instructions" for a positive `amount`, "faster by 658 instructions" for a
