@@ -166,7 +166,7 @@ struct AdviseRealAppEndToEndTests {
     )
     func mastodon() throws {
         let scenario = try ScenarioDecoder.load(path: TestSupport.packageRoot + "/Tests/Fixtures/Advise/mastodon-requests.json")
-        var options = AdviceOptions(variant: "as-is", size: 300, basis: .vmSteps)
+        var options = AdviceOptions(variant: "as-is", size: 200, basis: .vmSteps)
         options.secondSize = nil
         options.checksAnalyze = false
         options.repetitions = 2
