@@ -121,7 +121,9 @@ struct AdviceProof {
                     label: label, readGain: other.readGain, writeCost: share.writeCost,
                     serves: planned(change.isDrop ? measured[trial.name]?.costs : measured[set.name]?.costs))
             }
-            let bytes = (atSize[set.name]?.storeBytes ?? -1) - (atSize[trial.name]?.storeBytes ?? -1)
+            // Measured only when both stores were filled (a trial with reads); else not claimed.
+            let withBytes = atSize[set.name]?.storeBytes ?? -1, withoutBytes = atSize[trial.name]?.storeBytes ?? -1
+            let bytes = withBytes >= 0 && withoutBytes >= 0 ? withBytes - withoutBytes : 0
             proposals.append(
                 IndexProposal(
                     entity: change.entity, name: name, elements: change.elements, isRemoval: change.isDrop, origins: change.origins,
