@@ -88,7 +88,10 @@ plots: build
 # instructions under valgrind; the report's test opens the HTML page in headless Chromium), then the Examples package
 # (SchemaLab as another package uses it: a scenario built and run from Swift), the documentation (make docs), then fuzz-smoke
 test: setup setup-instructions setup-browser lint
-	$(SWIFT) test
+	@mkdir -p .build; status=0; $(SWIFT) test 2>&1 | tee .build/test.log || status=1; \
+	  [ "$$(tail -n 40 .build/test.log | grep -c 'Test run with .* passed')" != 0 ] || status=1; \
+	  if [ $$status != 0 ]; then echo "make test: what failed (from .build/test.log):"; \
+	    grep -E -A4 'recorded an issue|✘ Test [^r]|error:' .build/test.log | cut -c1-400 | head -80; exit 1; fi
 	$(SWIFT) test --package-path Examples --disable-build-manifest-caching
 	@$(MAKE) --no-print-directory docs
 	@$(MAKE) --no-print-directory fuzz-smoke
