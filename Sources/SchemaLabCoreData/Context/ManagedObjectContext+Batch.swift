@@ -17,6 +17,15 @@ extension ManagedObjectContext {
         if entity.model.isAbstract { throw AbstractEntityError(entity: entity.name) }
         let sql = BatchSQL.insert(entity.model, policy: policy)
         try transaction {
+            try recordingBatchHistory(historyTrigger(.insert, entity: entity)) {
+                try batchInsertRows(entity, sql: sql, count: count, record: record)
+            }
+        }
+    }
+
+    /// The batch insert's key block and its INSERTs (inside its transaction).
+    private func batchInsertRows(_ entity: EntityDescription, sql: String, count: Int, record: (Int) -> [String: SQLValue]) throws {
+        do {
             let old = try allocateKeys(objectModel.entities[entity.rootNumber - 1], count: Int64(count))
             let s = try db.statement(sql)
             let attributes = entity.model.attributes
@@ -63,20 +72,35 @@ extension ManagedObjectContext {
     /// The Z_MAX block of a save: `SELECT Z_MAX …` then `UPDATE OR FAIL Z_PRIMARYKEY SET Z_MAX = ?
     /// WHERE Z_ENT = ? AND Z_MAX = ?`; returns the old Z_MAX (keys old+1…old+count are this caller's).
     func allocateKeys(_ e: EntityDescription, count: Int64) throws -> Int64 {
+        try allocateKeys(number: Int64(e.number), name: e.name, count: count)
+    }
+
+    /// ``allocateKeys(_:count:)`` for the entity numbered `number` (a history entity's too).
+    func allocateKeys(number: Int64, name: String, count: Int64) throws -> Int64 {
         let select = try db.statement(SaveSQL.selectMax)
-        try select.bind(Int64(e.number), at: 1)
-        guard try select.step() else { throw SQLiteError(code: 1, message: "no Z_PRIMARYKEY row for \(e.name)", sql: SaveSQL.selectMax) }
+        try select.bind(number, at: 1)
+        guard try select.step() else { throw SQLiteError(code: 1, message: "no Z_PRIMARYKEY row for \(name)", sql: SaveSQL.selectMax) }
         let old = select.int64(at: 0)
         select.reset()
-        try db.execute(SaveSQL.updateMax, [.integer(old + count), .integer(Int64(e.number)), .integer(old)])
+        try db.execute(SaveSQL.updateMax, [.integer(old + count), .integer(number), .integer(old)])
         return old
     }
 
     /// NSBatchUpdateRequest: one `UPDATE OR FAIL … AS t0 SET … , Z_OPT = (Z_OPT + 1) WHERE …`
     /// with the values bound first, then the predicate's. Returns the rows changed.
+    /// With persistent history, `entity` and the `attributes` set say what the request's
+    /// change rows record.
     @discardableResult
-    package func batchUpdate(sql: String, bindings: [SQLValue]) throws -> Int {
-        try executeWrite(sql: sql, bindings: bindings)
+    package func batchUpdate(sql: String, bindings: [SQLValue], entity: EntityDescription? = nil, attributes: [Int] = []) throws -> Int {
+        guard let entity, objectModel.model.persistentHistory else { return try executeWrite(sql: sql, bindings: bindings) }
+        var changed = 0
+        try transaction {
+            try recordingBatchHistory(historyTrigger(.update, entity: entity, attributes: attributes)) {
+                try db.execute(sql, bindings)
+                changed = db.changes
+            }
+        }
+        return changed
     }
 
     /// One writing statement (an UPDATE, INSERT or DELETE) with its values bound, in one
@@ -97,15 +121,20 @@ extension ManagedObjectContext {
     /// own transaction, so the write lock is released between them) until one deletes fewer
     /// than `limit` rows. Returns the rows of the entity deleted.
     @discardableResult
-    package func batchDelete(sql: String, bindings: [SQLValue], limit: Int, triggers: (create: [String], drop: [String])) throws -> Int {
+    package func batchDelete(
+        sql: String, bindings: [SQLValue], limit: Int, triggers: (create: [String], drop: [String]), entity: EntityDescription? = nil
+    ) throws -> Int {
         var total = 0
+        let history = entity.flatMap { historyTrigger(.delete, entity: $0) }
         while true {
             var n = 0
             try transaction {
-                for t in triggers.create { try db.execute(t) }
-                try db.execute(sql, bindings)
-                n = db.changes
-                for t in triggers.drop { try db.execute(t) }
+                try recordingBatchHistory(history) {
+                    for t in triggers.create { try db.execute(t) }
+                    try db.execute(sql, bindings)
+                    n = db.changes
+                    for t in triggers.drop { try db.execute(t) }
+                }
             }
             total += n
             if limit == 0 || n < limit { return total }

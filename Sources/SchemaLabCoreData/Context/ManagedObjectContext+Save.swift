@@ -36,6 +36,11 @@ extension ManagedObjectContext {
         }
         ExternalBinaryData.remove(externalObsolete, directory: store.externalDataDirectory)
         externalObsolete.removeAll()
+        if recordsSaves {
+            lastSave = SavedChanges(
+                inserted: inserted, updated: updated.filter { !$0.isDeleted }.map { ($0, $0.changed) },
+                deleted: deleted.map { ($0.entity, $0.objectID) })
+        }
         for o in inserted where o.memberOrderKeys != nil { o.memberOrderKeys = nil }
         inserted.removeAll()
         orderChanged.removeAll()
@@ -118,8 +123,10 @@ extension ManagedObjectContext {
                 while try s.step() {}
                 s.reset()
             }
+            let history = try pendingHistory(perEntity)
             try writeUpdates()
             try writeDeletes()
+            try writeHistory(history)
         }
     }
 

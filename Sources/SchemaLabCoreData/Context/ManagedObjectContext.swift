@@ -30,6 +30,15 @@ public final class ManagedObjectContext {
     @exclusivity(unchecked) var externalWritten: [String] = []
     @exclusivity(unchecked) var externalObsolete: [String] = []
 
+    /// `transactionAuthor`: the author persistent history records for this context's saves.
+    package var transactionAuthor: String?
+    /// `name`: the context name persistent history records for this context's saves.
+    package var name: String?
+    /// Keep what each save changed (``lastSave``), as the save notification carries it.
+    package var recordsSaves = false
+    /// What the last save changed, when ``recordsSaves`` is on: the save notification's content.
+    package var lastSave: SavedChanges?
+
     public init(store: Store, objectModel: ManagedObjectModel) {
         self.store = store
         self.objectModel = objectModel

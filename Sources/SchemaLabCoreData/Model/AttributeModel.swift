@@ -13,6 +13,9 @@ package struct AttributeModel: Sendable, Equatable {
     package var allowsExternalStorage = false
     /// Values larger than this many bytes go to files (with external storage).
     package var externalStorageThreshold = 0
+    /// Preserve After Deletion: with persistent history on, a deleted object's value is kept
+    /// in its change row (a tombstone, `ZTOMBSTONE<n>`).
+    package var preservesAfterDeletion = false
     /// The column: `Z` + the upper-cased name, as Core Data names columns, with a number
     /// after it when another entity of the same inheritance hierarchy (one table) already
     /// has a column of that name (`ZNAME1`; `StoreLayout`).

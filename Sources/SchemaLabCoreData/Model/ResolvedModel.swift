@@ -14,6 +14,9 @@ package struct ResolvedModel: Sendable, Equatable {
     package let entities: [EntityModel]
     /// Denormalized counters the context maintains at save time.
     package var counters: [CounterModel] = []
+    /// Persistent history is on (`NSPersistentHistoryTrackingKey`): the store has the history
+    /// tables and every save and batch request writes a transaction (``HistorySQL``).
+    package var persistentHistory = false
 
     package init(variant: String, entities: [EntityModel], counters: [CounterModel] = []) {
         self.variant = variant
@@ -22,4 +25,9 @@ package struct ResolvedModel: Sendable, Equatable {
     }
 
     package func entity(_ name: String) -> EntityModel? { entities.first { $0.name == name } }
+
+    /// The history's tombstone columns: the most attributes one entity preserves after deletion.
+    package var tombstoneCount: Int {
+        entities.map { $0.attributes.filter(\.preservesAfterDeletion).count }.max() ?? 0
+    }
 }

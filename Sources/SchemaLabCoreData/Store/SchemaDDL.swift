@@ -36,6 +36,12 @@ package struct SchemaDDL {
             let superNumber = e.parent.flatMap { model.entity($0)?.number } ?? 0
             out.append("INSERT INTO Z_PRIMARYKEY(Z_ENT, Z_NAME, Z_SUPER, Z_MAX) VALUES(\(e.number), '\(e.name)', \(superNumber), 0)")
         }
+        if model.persistentHistory {
+            out += HistorySQL.statements(tombstones: model.tombstoneCount)
+            for (number, name) in HistorySQL.entityNames {
+                out.append("INSERT INTO Z_PRIMARYKEY(Z_ENT, Z_NAME, Z_SUPER, Z_MAX) VALUES(\(number), '\(name)', 0, 0)")
+            }
+        }
         out.append("CREATE TABLE Z_METADATA (Z_VERSION INTEGER PRIMARY KEY, Z_UUID VARCHAR(255), Z_PLIST BLOB)")
         out.append("CREATE TABLE Z_MODELCACHE (Z_CONTENT BLOB)")
         return out

@@ -51,14 +51,19 @@ package final class RawStepper {
     /// from the trace's flat arrays, every row read as ``run(_:)`` reads it. Returns the rows.
     @discardableResult
     package func run(_ trace: RawTrace) throws -> Int {
-        let statements = try trace.sqls.map { RawTrace.arrayName($0) == nil ? try statement($0) : nil }
+        // Prepared at first use, not before the run: a statement may name a table an earlier
+        // one creates (the temporary table a batch request's history triggers fill).
+        let isArray = trace.sqls.map { RawTrace.arrayName($0) != nil }
+        var statements = [OpaquePointer?](repeating: nil, count: trace.sqls.count)
         var rows = 0
         var sum = checksum
         var keys: [Int64] = []
         try trace.bytes.withUnsafeBufferPointer { bytes in
             let base = UnsafeRawPointer(bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!)
             for e in 0..<trace.count {
-                guard let s = statements[Int(trace.executions[e])] else {
+                let index = Int(trace.executions[e])
+                if statements[index] == nil && !isArray[index] { statements[index] = try statement(trace.sqls[index]) }
+                guard let s = statements[index] else {
                     // A recorded integer-array binding: fill `_Z_intarray0` for the statements after it.
                     keys.removeAll(keepingCapacity: true)
                     for j in Int(trace.valueStart[e])..<Int(trace.valueStart[e + 1]) {
