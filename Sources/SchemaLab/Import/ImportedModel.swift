@@ -11,6 +11,9 @@ package struct ImportedModel: Sendable {
     package var entities: [Entity]
     /// Things the source cannot tell (a model read from a store), said once each.
     package var unknowns: [String] = []
+    /// The store tracks persistent history (it has Core Data's history tables); a model file
+    /// cannot tell (history is a store option, not part of the model).
+    package var persistentHistory = false
 
     package init(source: String, entities: [Entity]) {
         self.source = source
@@ -45,6 +48,8 @@ package struct ImportedModel: Sendable {
         package var transient = false
         package var indexed = false
         package var allowsExternalBinaryDataStorage = false
+        /// `preserveAfterDeletion="YES"`: kept as a history tombstone.
+        package var preserveAfterDeletion = false
         /// `defaultValueString` (or `defaultDateTimeInterval` of a date) as written.
         package var defaultValue: String?
         /// A derived attribute's `derivationExpression` as written (`lowercase:(name)`).

@@ -151,6 +151,7 @@ package enum ModelXMLReader {
                 at.transient = bool(a, "transient")
                 at.indexed = bool(a, "indexed")
                 at.allowsExternalBinaryDataStorage = bool(a, "allowsExternalBinaryDataStorage")
+                at.preserveAfterDeletion = bool(a, "preserveAfterDeletion")
                 at.defaultValue = a["defaultValueString"] ?? a["defaultDateTimeInterval"]
                 if bool(a, "derived") {
                     guard let expression = a["derivationExpression"], !expression.isEmpty else {

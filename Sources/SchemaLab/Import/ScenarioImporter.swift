@@ -50,6 +50,10 @@ package struct ScenarioImporter {
                 name: "as-is", description: "The model as imported from \(model.displayName).",
                 entities: model.entities.map(entitySpec), indexes: indexes.map(\.spec))
         ]
+        if model.persistentHistory {
+            variants[0].persistentHistory = true
+            notes.append("the store tracks persistent history: the variants have \"persistentHistory\": true")
+        }
         if indexes.isEmpty {
             notes.append("the model has no indexes: no 'no-indexes' variant")
         } else {
@@ -161,10 +165,12 @@ package struct ScenarioImporter {
     func entitySpec(_ e: ImportedModel.Entity) -> EntitySpec {
         let attributes = e.attributes.filter { !$0.transient }.map { a in
             let type = Self.attributeType(a.type)!
-            return AttributeSpec(
+            var spec = AttributeSpec(
                 name: a.name, type: type, optional: a.optional,
                 defaultValue: a.defaultValue.flatMap { Self.defaultValue($0, type: a.type) },
                 derivation: a.derivation, allowsExternalStorage: a.allowsExternalBinaryDataStorage && type == .binary)
+            spec.preserveAfterDeletion = a.preserveAfterDeletion
+            return spec
         }
         let relationships = e.relationships.map { r in
             RelationshipSpec(

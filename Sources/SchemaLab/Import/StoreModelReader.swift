@@ -46,6 +46,7 @@ package enum StoreModelReader {
         try reading.readIndexes()
         var model = ImportedModel(source: path, entities: reading.entities)
         model.unknowns = reading.unknowns
+        model.persistentHistory = reading.hasPersistentHistory
         return model
     }
 }

@@ -15,6 +15,8 @@ struct StoreReading {
     private(set) var entities: [ImportedModel.Entity] = []
     /// What the store cannot tell, in the order it was found.
     private(set) var unknowns: [String] = []
+    /// The store has Core Data's persistent history tables (ACHANGE, ATRANSACTION).
+    private(set) var hasPersistentHistory = false
     /// Each entity's name by its number.
     private var byNumber: [Int64: String] = [:]
     private let tableNames: Set<String>
@@ -38,6 +40,7 @@ struct StoreReading {
         tableNames = Set(try db.rows("SELECT name FROM sqlite_master WHERE type = 'table'").compactMap { $0[0].textValue })
         indexes = try Self.indexes(db)
         try readEntities(leavingOut: own)
+        hasPersistentHistory = own.contains("CHANGE") && own.contains("TRANSACTION")
         unknowns =
             own.isEmpty
             ? []

@@ -25,6 +25,9 @@ public struct AttributeSpec: Sendable, Equatable {
     public var allowsExternalStorage: Bool
     /// `externalStorageThreshold`: with external storage, values larger than this many bytes go to files.
     public var externalStorageThreshold: Int
+    /// `preserveAfterDeletion`: with persistent history on, a deleted object's value is kept in
+    /// its change row (a tombstone), as the model editor's Preserve After Deletion.
+    public var preserveAfterDeletion = false
     /// The attribute's JSON path, for messages (see ``Scenario`` for how a part built in
     /// Swift gets it).
     public var path: String

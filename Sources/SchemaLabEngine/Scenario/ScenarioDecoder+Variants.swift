@@ -50,6 +50,7 @@ extension ScenarioDecoder {
                 count: try co.required("count").identifier(), of: try co.required("of").identifier(),
                 by: try co.required("by").identifier(), path: c.path)
         }
+        spec.persistentHistory = try o.optional("persistentHistory")?.bool()
         return spec
     }
 
@@ -92,6 +93,7 @@ extension ScenarioDecoder {
                 throw x.error("'allowsExternalStorage' is for a binary attribute (this one is \(typeName))")
             }
         }
+        spec.preserveAfterDeletion = try o.optional("preserveAfterDeletion")?.bool() ?? false
         if let d = o.optional("default") { spec.defaultValue = try decodeDefault(d, type: spec.type) }
         if let d = o.optional("derivation") {
             let text = try d.string()

@@ -22,6 +22,11 @@ extension ScenarioDecoder {
         try decodeWriteOptions(into: &spec, o, at: n)
         try decodeUsage(into: &spec, o)
         if let x = o.optional("set") { try decodeSet(x, into: &spec) }
+        if let d = o.optional("deliver") { spec.deliver = try decodeDelivery(d) }
+        if let h = o.optional("history") { spec.history = try decodeHistoryRequest(h, kind: kind) }
+        if kind.writesHistoryFirst, !o.has("set") {
+            throw n.error("\(kind.phrase) needs 'set' (what each transaction written before the clock changes)")
+        }
         if kind.writeKeys != nil {
             if [.batchUpdate, .update, .batchDelete, .delete].contains(kind), o.has("arguments"), !o.has("predicate") {
                 throw try o.required("arguments").error("'arguments' needs 'predicate'")

@@ -44,6 +44,7 @@ extension ScenarioEncoder {
                         })
                 ),
                 ("counters", list(v.counters.map(counter))),
+                ("persistentHistory", v.persistentHistory.map(JSONValue.bool)),
             ])
     }
 
@@ -75,6 +76,7 @@ extension ScenarioEncoder {
                     "externalStorageThreshold",
                     unless(a.externalStorageThreshold, is: ExternalBinaryData.defaultThreshold, JSONValue.int)
                 ),
+                ("preserveAfterDeletion", flag(a.preserveAfterDeletion)),
             ])
     }
 

@@ -53,6 +53,8 @@ extension ScenarioEncoder {
                 ("mergeBatch", unless(w.mergeBatch, is: 500, JSONValue.int)),
                 ("reads", unless(w.reads, is: 0, JSONValue.int)),
                 ("journalMode", unless(w.journalMode, is: .wal) { .string($0.rawValue) }),
+                ("deliver", w.deliver.map(delivery)),
+                ("history", w.history.map { history($0, kind: w.kind) }),
                 ("agreesWith", w.agreesWith.map(JSONValue.string)),
                 ("variants", w.variants.map { .array($0.map(JSONValue.string)) }),
                 ("weight", unless(w.weight, is: 1, number)),
@@ -126,6 +128,41 @@ extension ScenarioEncoder {
         object(
             ScenarioKeys.device,
             [("runs", .int(d.runs)), ("rows", d.rows.map(JSONValue.int)), ("seconds", d.seconds.map(number))])
+    }
+
+    static func delivery(_ d: DeliverySpec) -> JSONValue {
+        object(
+            ScenarioKeys.deliver,
+            [
+                ("mode", .string(d.mode.rawValue)), ("entity", d.entity.map(JSONValue.string)),
+                (
+                    "sort",
+                    .array(
+                        d.sort.map { s in
+                            s.ascending
+                                ? .string(s.keyPath)
+                                : object(["key", "ascending"], [("key", .string(s.keyPath)), ("ascending", .bool(false))])
+                        })
+                ),
+                ("held", unless(d.held, is: DeliverySpec.defaultHeld, JSONValue.int)), ("shows", strings(d.shows)),
+                ("filter", flag(d.filter)),
+            ])
+    }
+
+    static func history(_ h: HistoryRequestSpec, kind: WorkloadKind) -> JSONValue {
+        if kind == .deleteHistory {
+            return object(
+                ScenarioKeys.deleteHistory,
+                [("before", unless(h.bound, is: .token) { .string($0.rawValue) }), ("keep", h.last.map(JSONValue.int))])
+        }
+        return object(
+            ScenarioKeys.fetchHistory,
+            [
+                ("after", h.last == nil ? nil : .string(h.bound.rawValue)), ("last", h.last.map(JSONValue.int)),
+                ("entity", h.entity.map(JSONValue.string)), ("object", flag(h.object)), ("author", h.author.map(JSONValue.string)),
+                ("updatedProperties", strings(h.updatedProperties)),
+                ("filterIn", unless(h.filterIn, is: .request) { .string($0.rawValue) }),
+            ])
     }
 
     static func feed(_ f: FeedSpec) -> JSONValue {

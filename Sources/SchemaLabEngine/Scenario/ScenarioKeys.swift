@@ -17,10 +17,12 @@ enum ScenarioKeys {
     static let variant = [
         "name", "description", "extends", "entities", "indexes", "addEntities", "addAttributes", "moveAttributes", "copyAttributes",
         "removeAttributes", "addRelationships", "dropIndexes", "addIndexes", "addUniquenessConstraints", "counters",
+        "persistentHistory",
     ]
     static let entity = ["name", "parent", "abstract", "attributes", "relationships", "uniquenessConstraints"]
     static let attribute = [
         "name", "type", "optional", "default", "derivation", "canonicalOf", "allowsExternalStorage", "externalStorageThreshold",
+        "preserveAfterDeletion",
     ]
     static let relationship = ["name", "destination", "toMany", "ordered", "inverse", "deleteRule"]
     static let index = ["name", "entity", "elements", "kind", "unique", "style", "query"]
@@ -92,7 +94,8 @@ enum ScenarioKeys {
         "verify", "sort", "sectionKey", "batchSize", "fetchLimit", "fetchOffset", "pageSize", "resultType", "propertiesToFetch",
         "groupBy", "having", "havingArguments", "distinct", "includesPropertyValues", "returnsObjectsAsFaults", "prefetch",
         "keyBinding", "touch", "touchKeys", "reduce", "boxes", "count", "saveEvery", "source", "mergePolicy", "feed", "key",
-        "strategy", "mergeBatch", "reads", "journalMode", "agreesWith", "variants", "weight", "device", "measurement",
+        "strategy", "mergeBatch", "reads", "journalMode", "deliver", "history", "agreesWith", "variants", "weight", "device",
+        "measurement",
     ]
     /// The keys every kind takes.
     static let everyWorkload = ["name", "kind", "variants", "weight", "device", "measurement"]
@@ -131,6 +134,9 @@ enum ScenarioKeys {
     /// A workload's `device`: what the app's log says it cost on the device.
     static let device = ["runs", "rows", "seconds"]
     static let feed = ["size", "existing", "seed"]
+    static let deliver = ["mode", "entity", "sort", "held", "shows", "filter"]
+    static let fetchHistory = ["after", "last", "entity", "object", "author", "updatedProperties", "filterIn"]
+    static let deleteHistory = ["before", "keep"]
     static let boxes = ["count", "seed", "keys", "selectivity"]
     static let selectivity = ["min", "max"]
     /// `touch` written as a word (a number is a count).

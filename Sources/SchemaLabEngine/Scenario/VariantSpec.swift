@@ -35,6 +35,9 @@ public struct VariantSpec: Sendable, Equatable {
     public var addUniquenessConstraints: [AddedConstraintSpec]
     /// `counters`: denormalized counts the context maintains when it saves (added to the base's).
     public var counters: [CounterSpec]
+    /// `persistentHistory`: the store tracks persistent history (`NSPersistentHistoryTrackingKey`);
+    /// nil: as the base variant (off for a variant that extends none).
+    public var persistentHistory: Bool?
     /// The variant's JSON path, for messages.
     public var path: String
 

@@ -32,6 +32,11 @@ public enum WorkloadKind: String, CaseIterable, Sendable {
     /// every row of the filled store; an INSERT, UPDATE or DELETE writes a copy of it in one
     /// transaction.
     case sql
+    /// A persistent history request (`NSPersistentHistoryChangeRequest.fetchHistory`) over
+    /// `count` transactions written before the clock: all of the history, or tailored.
+    case fetchHistory
+    /// A history purge (`deleteHistory(before:)`) over `count` transactions written before the clock.
+    case deleteHistory
 }
 
 // MARK: Traits
@@ -46,12 +51,12 @@ extension WorkloadKind {
     public var writeKeys: [String]? {
         switch self {
         case .fetch, .fetchedResults: return nil
-        case .insert: return ["saveEvery", "agreesWith"]
+        case .insert: return ["saveEvery", "deliver", "agreesWith"]
         case .append: return ["count", "saveEvery", "agreesWith"]
-        case .batchInsert: return ["source", "mergePolicy", "feed", "agreesWith"]
+        case .batchInsert: return ["source", "mergePolicy", "feed", "deliver", "agreesWith"]
         case .updateOrInsert: return ["feed", "key", "strategy", "mergeBatch", "saveEvery", "agreesWith"]
-        case .batchUpdate, .update: return ["entity", "predicate", "arguments", "set", "verify", "agreesWith"]
-        case .batchDelete, .delete: return ["entity", "predicate", "arguments", "fetchLimit", "agreesWith"]
+        case .batchUpdate, .update: return ["entity", "predicate", "arguments", "set", "verify", "deliver", "agreesWith"]
+        case .batchDelete, .delete: return ["entity", "predicate", "arguments", "fetchLimit", "deliver", "agreesWith"]
         case .readerUnderWriter:
             return [
                 "count", "saveEvery", "sort", "fetchLimit", "batchSize", "touch", "predicate", "arguments", "reads", "journalMode",
@@ -59,6 +64,7 @@ extension WorkloadKind {
             ]
         case .reorder: return ["entity", "relationship", "operation", "positionKey", "count", "agreesWith"]
         case .sql: return ["entity", "sql", "arguments", "reason"]
+        case .fetchHistory, .deleteHistory: return ["entity", "set", "count", "saveEvery", "history", "agreesWith"]
         }
     }
 
@@ -81,7 +87,11 @@ extension WorkloadKind {
     public var writesValuesOutsideContext: Bool { self == .batchInsert || self == .batchUpdate }
 
     /// `count` is required: the rows it writes (and, by default, the rows per save).
-    public var takesCount: Bool { self == .append || self == .readerUnderWriter || self == .reorder }
+    public var takesCount: Bool { self == .append || self == .readerUnderWriter || self == .reorder || writesHistoryFirst }
+
+    /// Writes `count` transactions of `saveEvery` changes before the clock, then times a
+    /// history request.
+    public var writesHistoryFirst: Bool { self == .fetchHistory || self == .deleteHistory }
 
     /// Adds root objects only (no `related` entries of the data set).
     public var addsRootObjectsOnly: Bool { self == .append }
@@ -113,6 +123,7 @@ extension WorkloadSpec {
         case .append, .updateOrInsert, .batchUpdate, .update, .batchDelete, .delete, .readerUnderWriter: return .filledCopy
         case .reorder: return operation == .read ? .filled : .filledCopy
         case .sql: return readsOnly ? .filled : .filledCopy
+        case .fetchHistory, .deleteHistory: return .filledCopy
         }
     }
 }

@@ -101,6 +101,10 @@ public struct WorkloadSpec: Sendable, Equatable {
     public var reads: Int
     /// readerUnderWriter: `journalMode` (default wal).
     public var journalMode: JournalModeSpec
+    /// Write kinds: `deliver`, the changes delivered to a view context that shows a list.
+    public var deliver: DeliverySpec?
+    /// fetchHistory and deleteHistory: `history`, the request.
+    public var history: HistoryRequestSpec?
     /// `agreesWith`: the workload whose result this one must equal (same variant and size).
     public var agreesWith: String?
     /// `variants`: only these variants run the workload (nil: every variant), for a strategy

@@ -37,11 +37,13 @@ extension SchemaResolver {
     private func attributes(along chain: [String], in variant: VariantBuild) -> [AttributeModel] {
         chain.flatMap { level in
             variant.specs[level]!.attributes.sorted { $0.name < $1.name }.map {
-                AttributeModel(
+                var attribute = AttributeModel(
                     name: $0.name, type: $0.type, optional: $0.optional, canonicalOf: $0.canonicalOf,
                     allowsExternalStorage: $0.allowsExternalStorage,
                     externalStorageThreshold: $0.allowsExternalStorage ? $0.externalStorageThreshold : 0,
                     column: variant.layout.columns[level + "." + $0.name], defaultValue: $0.defaultValue)
+                attribute.preservesAfterDeletion = $0.preserveAfterDeletion
+                return attribute
             }
         }
     }

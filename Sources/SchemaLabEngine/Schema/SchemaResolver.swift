@@ -11,6 +11,7 @@ package struct SchemaResolver {
         var entities: [EntitySpec]
         var indexes: [IndexSpec]
         var counters: [CounterSpec] = []
+        var persistentHistory = false
     }
 
     package init(file: String, variants: [VariantSpec]) {
@@ -51,6 +52,7 @@ package struct SchemaResolver {
             d = Draft(entities: spec.entities, indexes: spec.indexes)
         }
         d.counters += spec.counters
+        if let history = spec.persistentHistory { d.persistentHistory = history }
         drafts[spec.name] = d
         return d
     }
@@ -134,7 +136,9 @@ package struct SchemaResolver {
             throw fail(ix.path + ".entity", "in variant \(spec.name), no entity named '\(ix.entity)'")
         }
         let counters = try counters(draft.counters, entities: entities, variant: spec.name)
-        return ResolvedModel(variant: spec.name, entities: entities, counters: counters)
+        var model = ResolvedModel(variant: spec.name, entities: entities, counters: counters)
+        model.persistentHistory = draft.persistentHistory
+        return model
     }
 
     /// Two entities whose names differ only in case would have one table (before inheritance

@@ -104,6 +104,8 @@ package enum WorkloadFactory {
             return try ReaderUnderWriterWorkload(
                 spec: spec, model: model, dataset: dataset, size: data.count,
                 placement: placement, logical: logical, pragmas: pragmas)
+        case .fetchHistory, .deleteHistory:
+            return try HistoryWorkload(spec: spec, model: model, rootEntity: dataset.entity)
         case .fetch, .fetchedResults, .append, .sql:
             preconditionFailure("handled above")
         }

@@ -37,6 +37,8 @@ package final class BatchInsertWorkload: Workload {
     @exclusivity(unchecked) private var array: [[String: SQLValue]]? = nil
     /// The connection pragmas the floor's connection runs, as the lab's store does.
     let pragmas: [Pragma]
+    /// `deliver`: the view context the request's changes reach.
+    let delivery: ViewDelivery?
 
     init(
         spec: WorkloadSpec, model: ManagedObjectModel, dataset: DatasetSpec, data: GeneratedData,
@@ -45,6 +47,7 @@ package final class BatchInsertWorkload: Workload {
         let root = try Self.singleEntity(
             placement, model: model, what: "a batch insert writes one entity's rows (NSBatchInsertRequest sets no relationship)")
         self.pragmas = pragmas
+        self.delivery = try spec.deliver.map { d throws(KeyPathError) in try ViewDelivery(d, model: model, written: root.name) }
         self.spec = spec
         self.model = model
         self.entity = root
@@ -105,6 +108,7 @@ package final class BatchInsertWorkload: Workload {
     }
 
     package func prepare(store: Store) throws {
+        try delivery?.prepare(store: store)
         guard spec.source == .dictionaries else { return }
         // The request's array, built before the clock (it counts in the case's memory).
         var records: [[String: SQLValue]] = []
@@ -116,6 +120,7 @@ package final class BatchInsertWorkload: Workload {
 
     package func run(store: Store) throws -> WorkloadOutcome {
         let context = ManagedObjectContext(store: store, objectModel: model)
+        if let delivery { _ = delivery.writer(context) }
         var untimed = UntimedSpans()
         if spec.source == .dictionaries, let records = array {
             try context.batchInsert(entity, policy: spec.mergePolicy, count: count) { records[$0] }
@@ -135,16 +140,22 @@ package final class BatchInsertWorkload: Workload {
                 return record(chunk.columns, i - chunkStart)
             }
         }
+        try delivery?.afterBatch()
         let keep = array
         array = nil
         var outcome = WorkloadOutcome(rows: count, valuesRead: 0, keepAlive: keep.map { KeptAlive($0) }) {
-            try self.logical.signature(store)
+            try self.delivery?.verify(store: store)
+            return try self.logical.signature(store)
         }
         outcome.untimed = untimed
         return outcome
     }
 
+    /// The INSERTs alone into a fresh store; nil with persistent history or a delivery, whose
+    /// statements (the history's triggers and rows, the merge's reads) the floor would leave out:
+    /// the case's recorded statements are its floor then.
     package var writeFloor: WriteFloor? {
+        if model.model.persistentHistory || delivery != nil { return nil }
         let n = Int64(count)
         let ent = Int64(entity.number)
         let fk = [SQLValue](repeating: .null, count: entity.toOne.count)

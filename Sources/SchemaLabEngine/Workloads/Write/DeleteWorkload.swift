@@ -22,6 +22,8 @@ package final class DeleteWorkload: Workload {
     let bindings: [SQLValue]
     let triggers: (create: [String], drop: [String])
     let fetch: FetchRequest
+    /// `deliver`: the view context the deletions reach.
+    let delivery: ViewDelivery?
 
     /// The entity a predicate workload changes: its `entity`, else the data set's.
     static func entity(_ spec: WorkloadSpec, model: ManagedObjectModel, rootEntity: String) throws(KeyPathError) -> EntityDescription {
@@ -73,6 +75,7 @@ package final class DeleteWorkload: Workload {
         self.model = model
         self.entity = e
         self.logical = logical
+        self.delivery = try spec.deliver.map { d throws(KeyPathError) in try ViewDelivery(d, model: model, written: e.name) }
         let t = try Self.target(spec, model: model, entity: e, limit: spec.fetchLimit)
         batchSQL = BatchSQL.delete(e.model, whereSQL: t.whereSQL, limit: spec.fetchLimit)
         bindings = t.bindings
@@ -84,21 +87,30 @@ package final class DeleteWorkload: Workload {
         fetch = t.fetch
     }
 
+    package func prepare(store: Store) throws { try delivery?.prepare(store: store) }
+
     package func run(store: Store) throws -> WorkloadOutcome {
         var n = 0
         if spec.kind == .batchDelete {
-            n = try ManagedObjectContext(store: store, objectModel: model).batchDelete(
-                sql: batchSQL, bindings: bindings, limit: spec.fetchLimit, triggers: triggers)
+            let context = ManagedObjectContext(store: store, objectModel: model)
+            if let delivery { _ = delivery.writer(context) }
+            n = try context.batchDelete(sql: batchSQL, bindings: bindings, limit: spec.fetchLimit, triggers: triggers, entity: entity)
+            try delivery?.afterBatch()
         } else {
             while true {
                 let context = ManagedObjectContext(store: store, objectModel: model)
+                if let delivery { _ = delivery.writer(context) }
                 let objects = try context.execute(fetch).allObjects()
                 for o in objects { try context.delete(o) }
                 try context.save()
+                try delivery?.afterSave(context)
                 n += objects.count
                 if spec.fetchLimit == 0 || objects.count < spec.fetchLimit { break }
             }
         }
-        return WorkloadOutcome(rows: n, valuesRead: 0) { try self.logical.signature(store) }
+        return WorkloadOutcome(rows: n, valuesRead: 0) {
+            try self.delivery?.verify(store: store)
+            return try self.logical.signature(store)
+        }
     }
 }

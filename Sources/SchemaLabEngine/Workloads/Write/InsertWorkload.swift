@@ -21,6 +21,8 @@ package final class InsertWorkload: Workload {
     let wholeData: GeneratedData?
     let placement: DataPlacement
     let logical: LogicalRows
+    /// `deliver`: the view context each save's changes reach.
+    let delivery: ViewDelivery?
 
     init(
         spec: WorkloadSpec, model: ManagedObjectModel, dataset: DatasetSpec, data: GeneratedData, placement: DataPlacement,
@@ -38,38 +40,57 @@ package final class InsertWorkload: Workload {
         self.wholeData = DataStream.streams(dataset) ? nil : (data.hasRows ? data : GeneratedData(spec: dataset, count: data.count))
         self.placement = placement
         self.logical = logical
+        self.delivery = try spec.deliver.map { d throws(KeyPathError) in
+            try ViewDelivery(d, model: model, written: placement.nodes[0].entity.name)
+        }
+    }
+
+    package func prepare(store: Store) throws { try delivery?.prepare(store: store) }
+
+    /// A new writing context (readied for the delivery when there is one).
+    private func newContext(_ store: Store) -> ManagedObjectContext {
+        let context = ManagedObjectContext(store: store, objectModel: model)
+        return delivery?.writer(context) ?? context
     }
 
     package func run(store: Store) throws -> WorkloadOutcome {
         var kept: ManagedObjectContext?
         var untimed = UntimedSpans()
         if let data = wholeData {
-            let context = ManagedObjectContext(store: store, objectModel: model)
+            let context = newContext(store)
             try Self.insertAll(data, placement: placement, into: context)
             try context.save()
+            try delivery?.afterSave(context)
             kept = context
         } else {
             // saveEvery K: a chunk per save, each from a new context (a memory-bounded import).
             var stream = DataStream(
                 spec: dataset, count: count, chunkSize: spec.saveEvery > 0 ? spec.saveEvery : DataStream.defaultChunkSize)
-            var context = ManagedObjectContext(store: store, objectModel: model)
+            var context = newContext(store)
             try untimed.forEachChunk(of: &stream) { chunk in
-                if spec.saveEvery > 0 { context = ManagedObjectContext(store: store, objectModel: model) }
+                if spec.saveEvery > 0 { context = newContext(store) }
                 if let choices = placement.choices {
                     Self.insertChosenRows(chunk.columns, count: chunk.count, choices: choices, into: context)
                 } else {
                     _ = Self.insertRows(chunk.columns, count: chunk.count, nodes: placement.nodes, keep: false, into: context)
                 }
-                if spec.saveEvery > 0 { try context.save() }
+                if spec.saveEvery > 0 {
+                    try context.save()
+                    try delivery?.afterSave(context)
+                }
             }
             if spec.saveEvery == 0 {
                 try context.save()
+                try delivery?.afterSave(context)
                 kept = context
             }
         }
         // The one-save context and its objects live until the repetition's memory is read, as
         // an app's context would: their deallocation is not part of the insert's time.
-        var outcome = WorkloadOutcome(rows: count, valuesRead: 0, keepAlive: kept) { try self.logical.signature(store) }
+        var outcome = WorkloadOutcome(rows: count, valuesRead: 0, keepAlive: kept) {
+            try self.delivery?.verify(store: store)
+            return try self.logical.signature(store)
+        }
         outcome.untimed = untimed
         return outcome
     }

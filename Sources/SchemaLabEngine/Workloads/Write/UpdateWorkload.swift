@@ -24,6 +24,8 @@ package final class UpdateWorkload: Workload {
     let replacements: [(index: Int, replacement: WordReplacement)]
     /// With `verify`: the root entity's primary keys this query selects are the result.
     let verify: FetchRequestSQL.Query?
+    /// `deliver`: the view context the changes reach.
+    let delivery: ViewDelivery?
 
     init(spec: WorkloadSpec, model: ManagedObjectModel, rootEntity: String, logical: LogicalRows) throws(KeyPathError) {
         let e = try DeleteWorkload.entity(spec, model: model, rootEntity: rootEntity)
@@ -31,6 +33,7 @@ package final class UpdateWorkload: Workload {
         self.model = model
         self.entity = e
         self.logical = logical
+        self.delivery = try spec.deliver.map { d throws(KeyPathError) in try ViewDelivery(d, model: model, written: e.name) }
         var assignments: [(Int, SQLValue)] = []
         for (i, s) in spec.set.enumerated() {
             guard let a = e.model.attributes.firstIndex(where: { $0.name == s.attribute }) else {
@@ -77,11 +80,15 @@ package final class UpdateWorkload: Workload {
         fetch = target.fetch
     }
 
+    package func prepare(store: Store) throws { try delivery?.prepare(store: store) }
+
     package func run(store: Store) throws -> WorkloadOutcome {
         let context = ManagedObjectContext(store: store, objectModel: model)
+        if let delivery { _ = delivery.writer(context) }
         var n = 0
         if spec.kind == .batchUpdate {
-            n = try context.batchUpdate(sql: batchSQL, bindings: batchBindings)
+            n = try context.batchUpdate(sql: batchSQL, bindings: batchBindings, entity: entity, attributes: assignments.map(\.index))
+            try delivery?.afterBatch()
         } else {
             let objects = try context.execute(fetch).allObjects()
             for o in objects {
@@ -94,14 +101,19 @@ package final class UpdateWorkload: Workload {
                 }
             }
             try context.save()
+            try delivery?.afterSave(context)
             n = objects.count
         }
         if let verify {
             return WorkloadOutcome(rows: n, valuesRead: 0) {
+                try self.delivery?.verify(store: store)
                 let ids = try store.db.rows(verify.sql, verify.bindings).compactMap { $0.last?.integerValue }.sorted()
                 return FetchWorkload.signature(ids: ids, sections: [])
             }
         }
-        return WorkloadOutcome(rows: n, valuesRead: 0) { try self.logical.signature(store) }
+        return WorkloadOutcome(rows: n, valuesRead: 0) {
+            try self.delivery?.verify(store: store)
+            return try self.logical.signature(store)
+        }
     }
 }
