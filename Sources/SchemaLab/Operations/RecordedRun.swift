@@ -133,6 +133,9 @@ package struct RecordedRun {
             directory.stop(.failed, reason: "stopped at the first failed case: \(first.key)")
             return Outcome(directory: directory, result: result, claimsError: nil)
         }
+        // The stores go before the run is marked complete: a run killed between the two would
+        // otherwise leave its stores behind with nothing left to resume (RunDurabilityTests saw it).
+        workspace.remove()
         do { try directory.finish() } catch { throw OperationError.from(error, status: .failed) }
         var claimsError: String?
         do {
