@@ -20,8 +20,8 @@ struct HistoryEndToEndTests {
         let header = rows[0]
         let workload = try #require(header.firstIndex(of: "workload")), schema = try #require(header.firstIndex(of: "schema"))
         let cases = rows.dropFirst()
-        // Four workloads in both variants, twelve in the history variant only.
-        #expect(cases.count == 4 * 2 + 12, "\(cases.map { "\($0[schema]) \($0[workload])" })")
+        // Four workloads in both variants, thirteen in the history variant only.
+        #expect(cases.count == 4 * 2 + 13, "\(cases.map { "\($0[schema]) \($0[workload])" })")
         #expect(try String(contentsOfFile: out + "/failures.csv", encoding: .utf8).split(separator: "\n").count == 1)
         let plans = try String(contentsOfFile: out + "/plans.csv", encoding: .utf8)
         #expect(plans.contains("history-all") && plans.contains("FROM ATRANSACTION t0"), "\(plans.prefix(2000))")
