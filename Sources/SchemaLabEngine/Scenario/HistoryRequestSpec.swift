@@ -26,7 +26,7 @@ public struct HistoryRequestSpec: Sendable, Equatable {
     public var last: Int?
     /// `entity`: only this entity's changes.
     public var entity: String?
-    /// `object`: only the changes of one object (the first the transactions change).
+    /// `object`: only the changes of one object (the first the last transaction changes).
     public var object: Bool
     /// `author`: only the transactions of this author (`app` or `sync`).
     public var author: String?

@@ -8,7 +8,8 @@ import SchemaLabCoreData
 ///   objects of `entity` (the objects in turn, by primary key), their authors alternating
 ///   `app` and `sync` (``HistoryRequestSpec/authors``);
 /// - `fetchHistory`: the request (``HistoryRequestSpec``): the whole history after its start,
-///   or tailored (an entity, one object, an author) in the request or in memory, and the
+///   or tailored (an entity, one object: the first the last transaction changes, an author) in
+///   the request or in memory, and the
 ///   updates filtered by their updated properties; timed: the request and reading every change;
 /// - `deleteHistory`: `deleteHistory(before:)` keeping the last `keep` transactions.
 ///
@@ -24,7 +25,8 @@ package final class HistoryWorkload: Workload {
     let updatedProperties: [Int]
     /// The tokens and timestamps of the transactions written before the clock, per repetition.
     private var written: [(token: Int64, timestamp: Double)] = []
-    /// The first object the transactions change (the `object` filter's).
+    /// The object the last transaction changes first (the `object` filter's): one the history
+    /// after any start has a change of.
     private var firstObject: Int64 = 0
 
     init(spec: WorkloadSpec, model: ManagedObjectModel, rootEntity: String) throws(KeyPathError) {
@@ -69,7 +71,6 @@ package final class HistoryWorkload: Workload {
         written = []
         let ids = try store.db.rows("SELECT Z_PK FROM \(entity.model.table) ORDER BY Z_PK").compactMap { $0[0].integerValue }
         guard !ids.isEmpty else { return }
-        firstObject = ids[0]
         var next = 0
         for t in 0..<spec.count {
             let context = ManagedObjectContext(store: store, objectModel: model)
@@ -77,6 +78,7 @@ package final class HistoryWorkload: Workload {
             context.name = "background"
             let chunk = (0..<max(1, spec.saveEvery)).map { k in ids[(next + k) % ids.count] }
             next = (next + chunk.count) % ids.count
+            firstObject = chunk[0]
             for o in try context.objects(entity, ids: chunk) {
                 for (a, v) in assignments { try context.set(o, attribute: a, to: v) }
             }
