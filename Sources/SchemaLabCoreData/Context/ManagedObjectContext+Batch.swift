@@ -17,9 +17,15 @@ extension ManagedObjectContext {
         if entity.model.isAbstract { throw AbstractEntityError(entity: entity.name) }
         let sql = BatchSQL.insert(entity.model, policy: policy)
         try transaction {
-            try recordingBatchHistory(historyTrigger(.insert, entity: entity)) {
-                try batchInsertRows(entity, sql: sql, count: count, record: record)
+            // An upsert (property-object-trump) updates the rows it finds: recorded as updates of
+            // the attributes outside the constraint.
+            var triggers = [historyTrigger(.insert, entity: entity)]
+            if policy == .objectTrump, let constraint = entity.model.uniquenessConstraints.first {
+                let keys = Set(constraint.map(\.name))
+                let updated = entity.model.attributes.indices.filter { !keys.contains(entity.model.attributes[$0].name) }
+                triggers.append(historyTrigger(.update, entity: entity, attributes: updated))
             }
+            try recordingBatchHistory(triggers) { try batchInsertRows(entity, sql: sql, count: count, record: record) }
         }
     }
 
@@ -95,7 +101,7 @@ extension ManagedObjectContext {
         guard let entity, objectModel.model.persistentHistory else { return try executeWrite(sql: sql, bindings: bindings) }
         var changed = 0
         try transaction {
-            try recordingBatchHistory(historyTrigger(.update, entity: entity, attributes: attributes)) {
+            try recordingBatchHistory([historyTrigger(.update, entity: entity, attributes: attributes)]) {
                 try db.execute(sql, bindings)
                 changed = db.changes
             }
@@ -129,7 +135,7 @@ extension ManagedObjectContext {
         while true {
             var n = 0
             try transaction {
-                try recordingBatchHistory(history) {
+                try recordingBatchHistory([history]) {
                     for t in triggers.create { try db.execute(t) }
                     try db.execute(sql, bindings)
                     n = db.changes

@@ -25,17 +25,25 @@ extension ManagedObjectContext {
                 out.append(PendingChange(type: .insert, entity: Int64(e.number), objectID: o.objectID, columns: .null, tombstones: []))
             }
         }
-        var orderSlots: [ObjectIdentifier: [Int]] = [:]
-        for (o, index) in orderChanged where o.objectID != 0 && !o.isDeleted { orderSlots[ObjectIdentifier(o), default: []].append(index) }
+        // Saved objects whose ordered to-many changed (an object inserted by this save has its
+        // insert row only; its keys are already assigned, so the test is membership).
+        let new = Set(inserted.map(ObjectIdentifier.init))
+        var orderSlots: [ObjectIdentifier: (object: ManagedObject, slots: [Int])] = [:]
+        var orderOnly: [ObjectIdentifier] = []
+        for (o, index) in orderChanged where !o.isDeleted && !new.contains(ObjectIdentifier(o)) {
+            let id = ObjectIdentifier(o)
+            if orderSlots[id] == nil { orderOnly.append(id) }
+            orderSlots[id, default: (o, [])].slots.append(index)
+        }
         var written = Set<ObjectIdentifier>()
         for o in updated where !o.isDeleted {
             written.insert(ObjectIdentifier(o))
             let mask = HistoryColumns(entity: o.entity)
-                .mask(attributes: o.changed, toOne: o.changedRelations, toMany: orderSlots[ObjectIdentifier(o)] ?? [])
+                .mask(attributes: o.changed, toOne: o.changedRelations, toMany: orderSlots[ObjectIdentifier(o)]?.slots ?? [])
             out.append(PendingChange(type: .update, entity: Int64(o.entity.number), objectID: o.objectID, columns: mask, tombstones: []))
         }
-        for (o, slots) in orderSlots.sorted(by: { $0.value.first ?? 0 < $1.value.first ?? 0 }) where !written.contains(o) {
-            guard let object = orderChanged.first(where: { ObjectIdentifier($0.object) == o })?.object else { continue }
+        for id in orderOnly where !written.contains(id) {
+            guard let (object, slots) = orderSlots[id] else { continue }
             let mask = HistoryColumns(entity: object.entity).mask(attributes: [], toOne: [], toMany: slots)
             out.append(
                 PendingChange(type: .update, entity: Int64(object.entity.number), objectID: object.objectID, columns: mask, tombstones: []))
@@ -107,14 +115,15 @@ extension ManagedObjectContext {
     /// per row into a per-connection table; after the statement, one transaction row, the
     /// collected changes copied into ACHANGE with their keys, the triggers dropped. Without
     /// history, just `body`.
-    func recordingBatchHistory(_ trigger: (create: String, drop: String)?, _ body: () throws -> Void) throws {
-        guard objectModel.model.persistentHistory, let trigger else { return try body() }
+    func recordingBatchHistory(_ triggers: [(create: String, drop: String)?], _ body: () throws -> Void) throws {
+        let triggers = triggers.compactMap { $0 }
+        guard objectModel.model.persistentHistory, !triggers.isEmpty else { return try body() }
         let tombstones = objectModel.model.tombstoneCount
         try db.execute(HistorySQL.createPending(tombstones: tombstones))
         try db.execute(HistorySQL.clearPending)
-        try db.execute(trigger.create)
+        for t in triggers { try db.execute(t.create) }
         try body()
-        try db.execute(trigger.drop)
+        for t in triggers { try db.execute(t.drop) }
         let count = try db.scalar(HistorySQL.countPending).integerValue ?? 0
         guard count > 0 else { return }
         let transaction = try writeTransactionRow()
@@ -130,19 +139,39 @@ extension ManagedObjectContext {
     {
         guard objectModel.model.persistentHistory else { return nil }
         let table = entity.model.table
+        // The rows the request reaches: the entity's and its sub-entities' (one table), each
+        // with its own slots and preserved attributes, chosen by the row's Z_ENT.
+        let concrete = [entity] + entity.model.subentityNumbers.map { objectModel.entities[$0 - 1] }
         switch type {
         case .insert:
             return HistorySQL.batchTrigger(.insert, table: table)
         case .update:
-            let mask = HistoryColumns(entity: entity).mask(attributes: attributes, toOne: [], toMany: [])
-            guard case .blob(let bytes) = mask else { return nil }
-            let hex = bytes.map { String(format: "%02X", $0) }.joined()
+            let names = attributes.map { entity.model.attributes[$0].name }
+            let masks = concrete.map { e -> (Int, String) in
+                let indexes = names.compactMap { name in e.model.attributes.firstIndex { $0.name == name } }
+                guard case .blob(let bytes) = HistoryColumns(entity: e).mask(attributes: indexes, toOne: [], toMany: []) else {
+                    return (e.number, "NULL")
+                }
+                return (e.number, "X'" + bytes.map { String(format: "%02X", $0) }.joined() + "'")
+            }
             return HistorySQL.batchTrigger(
-                .update, table: table, columns: hex, updatedColumns: attributes.map { entity.model.attributes[$0].column })
+                .update, table: table, columns: Self.byEntity(masks, row: "NEW"),
+                updatedColumns: attributes.map { entity.model.attributes[$0].column })
         case .delete:
-            let kept = entity.model.attributes.filter(\.preservesAfterDeletion).map(\.column)
-            return HistorySQL.batchTrigger(.delete, table: table, tombstones: kept)
+            let kept = concrete.map { e in (e.number, e.model.attributes.filter(\.preservesAfterDeletion).map { "OLD." + $0.column }) }
+            let slots = kept.map(\.1.count).max() ?? 0
+            let tombstones = (0..<slots).map { i in Self.byEntity(kept.map { ($0.0, i < $0.1.count ? $0.1[i] : "NULL") }, row: "OLD") }
+            return HistorySQL.batchTrigger(.delete, table: table, tombstones: tombstones)
         }
+    }
+
+    /// One SQL expression per entity number: the expression when all agree, else `CASE
+    /// <row>.Z_ENT WHEN <n> THEN <expression> … ELSE NULL END` (the framework's form for
+    /// sub-entities whose tombstones differ).
+    private static func byEntity(_ expressions: [(Int, String)], row: String) -> String {
+        guard let first = expressions.first?.1 else { return "NULL" }
+        if expressions.allSatisfy({ $0.1 == first }) { return first }
+        return "CASE \(row).Z_ENT " + expressions.map { "WHEN \($0.0) THEN \($0.1)" }.joined(separator: " ") + " ELSE NULL END"
     }
 }
 

@@ -29,11 +29,12 @@ extension ManagedObjectContext {
         let byNumber = objectModel.entities
         while try s.step() {
             let number = Int(s.int64(at: 3))
-            guard number >= 1 && number <= byNumber.count else { continue }
+            // A change of an entity this model lacks, or of a type Core Data does not write, is skipped.
+            guard number >= 1 && number <= byNumber.count, let type = HistorySQL.ChangeType(rawValue: s.int64(at: 2)) else { continue }
             let token = s.int64(at: 5)
             let columns: [UInt8]? = if case .blob(let bytes) = s.value(at: 6) { bytes } else { nil }
             let change = HistoryChange(
-                type: HistorySQL.ChangeType(rawValue: s.int64(at: 2)) ?? .update, entity: byNumber[number - 1], objectID: s.int64(at: 4),
+                type: type, entity: byNumber[number - 1], objectID: s.int64(at: 4),
                 columns: columns)
             if let i = position[token] {
                 transactions[i].changes.append(change)

@@ -103,10 +103,11 @@ package enum HistorySQL {
     /// batch-delete template (`ZQ_<TABLE>_HISTORYBATCHDELETE_TRIGGER BEFORE DELETE … INSERT OR
     /// REPLACE INTO <temp> … SELECT 16001, Z_PK, Z_ENT, 2[, OLD.<tombstone>…] FROM <TABLE> WHERE
     /// Z_PK = OLD.Z_PK`), and the lab's insert and update triggers in the same shape ([I]).
-    /// `columns` is the update's ZCOLUMNS mask as a blob literal of hex digits (it comes from
-    /// the model, never from a value); `tombstones` the deleted row's columns kept, in slot order.
+    /// `columns` is the update's ZCOLUMNS mask as an SQL expression of blob literals (from the
+    /// model, never from a value: `X'40'`, or a `CASE NEW.Z_ENT …` over sub-entities); `tombstones`
+    /// the deleted row's values kept, one expression per slot (`OLD.ZREMOTEID`, or a `CASE`).
     package static func batchTrigger(
-        _ type: ChangeType, table: String, columns: String? = nil, updatedColumns: [String] = [], tombstones: [String] = []
+        _ type: ChangeType, table: String, columns: String = "NULL", updatedColumns: [String] = [], tombstones: [String] = []
     ) -> (create: String, drop: String) {
         let name: String
         let body: String
@@ -122,7 +123,7 @@ package enum HistorySQL {
         case .update:
             name = "ZQ_\(table)_HISTORYBATCHUPDATE_TRIGGER"
             body =
-                "INSERT OR IGNORE INTO \(pendingTable) (Z_ENT, ZENTITYPK, ZENTITY, ZCHANGETYPE, ZCOLUMNS) VALUES (\(changeEntity), NEW.Z_PK, NEW.Z_ENT, 1, X'\(columns ?? "")') ;"
+                "INSERT OR IGNORE INTO \(pendingTable) (Z_ENT, ZENTITYPK, ZENTITY, ZCHANGETYPE, ZCOLUMNS) VALUES (\(changeEntity), NEW.Z_PK, NEW.Z_ENT, 1, \(columns)) ;"
             let of = updatedColumns.isEmpty ? "" : " OF " + updatedColumns.joined(separator: ", ")
             return (
                 "CREATE TEMPORARY TRIGGER IF NOT EXISTS \(name) AFTER UPDATE\(of) ON \(table) FOR EACH ROW BEGIN \(body) END",
@@ -131,7 +132,7 @@ package enum HistorySQL {
         case .delete:
             name = "ZQ_\(table)_HISTORYBATCHDELETE_TRIGGER"
             let kept = tombstones.indices.map { ", ZTOMBSTONE\($0)" }.joined()
-            let values = tombstones.map { ", OLD.\($0)" }.joined()
+            let values = tombstones.map { ", \($0)" }.joined()
             body =
                 "INSERT OR REPLACE INTO \(pendingTable) (Z_ENT, ZENTITYPK, ZENTITY, ZCHANGETYPE\(kept)) SELECT \(changeEntity), Z_PK, Z_ENT, 2\(values) FROM \(table) WHERE Z_PK = OLD.Z_PK;"
             return (

@@ -41,7 +41,9 @@ struct HistoryWorkloadTests {
         {"variants": ["history"], "name": "stale", "kind": "batchUpdate", "predicate": "score > %@", "arguments": [0.0], "set": {"score": 5.0}, "deliver": {"mode": "saveNotification", \(list)}},
         {"variants": ["history"], "name": "deletes", "kind": "delete", "predicate": "score > %@", "arguments": [0.5], "deliver": {"mode": "historyNotification", \(list)}},
         {"variants": ["history"], "name": "ingest", "kind": "insert", "saveEvery": 50, "deliver": {"mode": "saveNotification", \(list)}},
-        {"variants": ["history"], "name": "ingest-batch", "kind": "batchInsert", "deliver": {"mode": "historyNotification", \(list)}}
+        {"variants": ["history"], "name": "ingest-batch", "kind": "batchInsert", "deliver": {"mode": "historyNotification", \(list)}},
+        {"variants": ["history"], "name": "ingest-batch-unheard", "kind": "batchInsert", "deliver": {"mode": "saveNotification", \(list)}},
+        {"variants": ["history"], "name": "moves-out", "kind": "update", "predicate": "score > %@", "arguments": [0.5], "set": {"date": {"date": "2019-06-01T00:00:00Z"}}, "deliver": {"mode": "historyNotification", \(list)}}
         """)
 
     @Test(
@@ -49,13 +51,18 @@ struct HistoryWorkloadTests {
     )
     func deliveries() throws {
         var executions: [String: Int] = [:]
-        for name in ["save", "history", "filtered", "refetch", "deletes", "ingest", "ingest-batch"] {
+        for name in ["save", "history", "filtered", "refetch", "deletes", "ingest", "ingest-batch", "moves-out"] {
             let run = try WriteWorkloadTests.Run(Self.merges, workload: name, variant: "history")
             // The digest checks the merged list against a fresh fetch (it throws if they differ).
             _ = try run.outcome.digest()
             let delivery = try #require(Self.delivery(run.workload))
             let rows = try #require(delivery.rows)
-            if name == "deletes" { #expect(rows.objects.count < 20, "\(name)") } else { #expect(rows.objects.count == 20, "\(name)") }
+            // Rows deleted or moved past the end leave the list shorter until it is fetched again.
+            if name == "deletes" || name == "moves-out" {
+                #expect(rows.objects.count < 20 && rows.lostRows, "\(name)")
+            } else {
+                #expect(rows.objects.count == 20, "\(name)")
+            }
             #expect(zip(rows.keys, rows.keys.dropFirst()).allSatisfy { !rows.ordered($1, before: $0) }, "\(name)")
             executions[name] = run.executions
             if ["history", "filtered", "deletes", "ingest-batch"].contains(name) {
@@ -78,6 +85,8 @@ struct HistoryWorkloadTests {
         for (name, says) in [
             ("stale", "shows a stale score"), ("moves", "differs from a fresh fetch at row 1"),
             ("moves-history", "differs from a fresh fetch at row 1"),
+            // An empty list that heard nothing is not a prefix that passes: it is as long as a fresh fetch or it lost rows.
+            ("ingest-batch-unheard", "differs from a fresh fetch at row 1 (0 rows merged, 20 fetched)"),
         ] {
             let run = try WriteWorkloadTests.Run(Self.merges, workload: name, variant: "history")
             do {
@@ -132,7 +141,8 @@ struct HistoryWorkloadTests {
         {"variants": ["history"], "name": "sync-memory", "kind": "fetchHistory", "count": 12, "saveEvery": 5, "set": {"note": "x"}, "history": {"author": "sync", "filterIn": "memory"}},
         {"variants": ["history"], "name": "last", "kind": "fetchHistory", "count": 12, "saveEvery": 5, "set": {"note": "x"}, "history": {"after": "token", "last": 4, "updatedProperties": ["note"]}},
         {"variants": ["history"], "name": "unshown", "kind": "fetchHistory", "count": 12, "saveEvery": 5, "set": {"note": "x"}, "history": {"updatedProperties": ["title"]}},
-        {"variants": ["history"], "name": "purge", "kind": "deleteHistory", "count": 12, "saveEvery": 5, "set": {"note": "x"}, "history": {"keep": 3}}
+        {"variants": ["history"], "name": "purge", "kind": "deleteHistory", "count": 12, "saveEvery": 5, "set": {"note": "x"}, "history": {"keep": 3}},
+        {"variants": ["history"], "name": "purge-all", "kind": "deleteHistory", "count": 12, "saveEvery": 5, "set": {"note": "x"}, "history": {"before": "date", "keep": 0}}
         """)
 
     @Test(
@@ -163,6 +173,9 @@ struct HistoryWorkloadTests {
         #expect(purge.outcome.rows == 13 - 3)
         #expect(try purge.store.db.scalar("SELECT COUNT(*) FROM ATRANSACTION") == .integer(3))
         #expect(try purge.store.db.scalar("SELECT COUNT(*) FROM ACHANGE") == .integer(15))
+        let purgeAll = try run("purge-all")
+        #expect(purgeAll.outcome.rows == 13)
+        #expect(try purgeAll.store.db.scalar("SELECT COUNT(*) FROM ACHANGE") == .integer(0))
     }
 
     static func delivery(_ workload: any Workload) -> ViewDelivery? {

@@ -91,12 +91,18 @@ package final class HistoryWorkload: Workload {
 
     /// Where the request starts (or the purge ends): before the last `last` transactions.
     func start() -> HistorySQL.Start {
-        guard let last = request.last else { return spec.kind == .deleteHistory ? .token((written.last?.token ?? 0) + 1) : .all }
-        let index = written.count - last
         if spec.kind == .deleteHistory {
+            // Before the first transaction kept; keeping none, after the last one.
+            let index = written.count - (request.last ?? 0)
             guard index > 0 else { return .token(0) }
+            guard index < written.count else {
+                let end = written.last ?? (0, 0)
+                return request.bound == .token ? .token(end.token + 1) : .date(end.timestamp.nextUp)
+            }
             return request.bound == .token ? .token(written[index].token) : .date(written[index].timestamp)
         }
+        guard let last = request.last else { return .all }
+        let index = written.count - last
         guard index > 0 else { return .all }
         return request.bound == .token ? .token(written[index - 1].token) : .date(written[index - 1].timestamp)
     }
@@ -126,7 +132,8 @@ package final class HistoryWorkload: Workload {
     /// object and the author when `filterIn` is memory; the updated properties always).
     private func fetch(_ context: ManagedObjectContext, _ historyRequest: HistoryRequest, store: Store) throws -> WorkloadOutcome {
         let transactions = try context.fetchHistory(historyRequest)
-        let listed = request.entity.flatMap { model.entity($0) }
+        let listed = request.entity.flatMap { model.entity($0) } ?? entity
+        let numbers = Set([listed.number] + listed.model.subentityNumbers)
         let memory = request.filterIn == .memory
         var ids: [Int64] = []
         var changes = 0
@@ -134,8 +141,9 @@ package final class HistoryWorkload: Workload {
             if memory, let author = request.author, t.author != author { continue }
             for c in t.changes {
                 changes += 1
-                if memory, let listed, c.entity.rootNumber != listed.rootNumber { continue }
-                if memory, request.object, c.objectID != firstObject || c.entity.rootNumber != (listed ?? entity).rootNumber { continue }
+                // The entity with its sub-entities, as the request names them.
+                if memory, request.entity != nil || request.object, !numbers.contains(c.entity.number) { continue }
+                if memory, request.object, c.objectID != firstObject { continue }
                 if !updatedProperties.isEmpty, c.type == .update, !c.updatedAttributes.contains(where: updatedProperties.contains) {
                     continue
                 }

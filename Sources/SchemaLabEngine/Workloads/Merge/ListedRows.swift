@@ -19,6 +19,14 @@ final class ListedRows {
     private(set) var keys: [[SQLValue]] = []
     /// Values the list read (sort keys and shown attributes): keeps the reads observable.
     private(set) var valuesRead = 0
+    /// The sort values up to which the list knows every row (its last row's when it was full);
+    /// nil while it holds the whole result (its first fetch found fewer than `held`, and none
+    /// has fallen off the end since), when an object that sorts after its last row belongs too.
+    private(set) var boundary: [SQLValue]?
+    private var holdsWholeResult: Bool { boundary == nil }
+    /// A listed row went (deleted, or moved past the rows it can see): the list may be shorter
+    /// than a fresh fetch, as a controller's is until it fetches again.
+    private(set) var lostRows = false
 
     init(entity: EntityDescription, sorts: [(accessor: KeyPathAccessor, ascending: Bool)], shown: [KeyPathAccessor], held: Int) {
         self.entity = entity
@@ -31,10 +39,12 @@ final class ListedRows {
     func load(_ fetched: [ManagedObject], context: ManagedObjectContext) throws {
         objects = []
         keys = []
+        lostRows = false
         for o in fetched.prefix(held) {
             keys.append(try read(o, context: context))
             objects.append(o)
         }
+        boundary = fetched.count < held ? nil : keys.last
     }
 
     /// Applies one merge: the deleted rows go, the updated rows move to where their new values
@@ -47,14 +57,17 @@ final class ListedRows {
             for i in objects.indices.reversed() where gone.contains(ObjectIdentifier(objects[i])) || goneIDs.contains(objects[i].objectID) {
                 objects.remove(at: i)
                 keys.remove(at: i)
+                if !holdsWholeResult { lostRows = true }
             }
         }
         for (o, _) in merged.updated where belongs(o) {
+            var listed = false
             if let i = objects.firstIndex(where: { $0 === o }) {
                 objects.remove(at: i)
                 keys.remove(at: i)
+                listed = true
             }
-            try place(o, context: context)
+            if try !place(o, context: context) && listed && !holdsWholeResult { lostRows = true }
         }
         for o in merged.inserted where belongs(o) { try place(o, context: context) }
     }
@@ -64,8 +77,10 @@ final class ListedRows {
         o.entity === entity || (o.entity.rootNumber == entity.rootNumber && entity.model.subentityNumbers.contains(o.entity.number))
     }
 
-    /// Puts `o` where its sort values go, if that is among the first `held`.
-    private func place(_ o: ManagedObject, context: ManagedObjectContext) throws {
+    /// Puts `o` where its sort values go, if that is among the first `held` rows and the list
+    /// can tell (after its last row only when it holds the whole result). Returns whether it did.
+    @discardableResult
+    private func place(_ o: ManagedObject, context: ManagedObjectContext) throws -> Bool {
         let key = try read(o, context: context)
         // After every row that sorts before it or ties with it (a stable insertion).
         var low = 0
@@ -74,13 +89,17 @@ final class ListedRows {
             let mid = (low + high) / 2
             if ordered(key, before: keys[mid]) { high = mid } else { low = mid + 1 }
         }
-        guard low < held else { return }
+        // After the boundary, rows the list never read may sort before it.
+        if let boundary, ordered(boundary, before: key) { return false }
+        guard low < held else { return false }
         objects.insert(o, at: low)
         keys.insert(key, at: low)
         if objects.count > held {
             objects.removeLast()
             keys.removeLast()
+            boundary = keys.last
         }
+        return true
     }
 
     /// Reads the sort values and the shown attributes of `o` (firing its fault when it is one).
@@ -89,6 +108,11 @@ final class ListedRows {
         for s in shown where try !context.value(of: o, at: s).isNull { valuesRead += 1 }
         valuesRead += key.count
         return key
+    }
+
+    /// True when two rows' values are the same under SQLite's comparison (an integer 5 and a real 5.0 are).
+    static func same(_ a: [SQLValue], _ b: [SQLValue]) -> Bool {
+        a.count == b.count && zip(a, b).allSatisfy { SQLValueOrder.compare($0, $1) == 0 }
     }
 
     /// True when `a` sorts strictly before `b` under the sort descriptors.

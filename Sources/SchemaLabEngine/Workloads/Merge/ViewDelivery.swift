@@ -167,9 +167,12 @@ final class ViewDelivery {
         let check = ListedRows(entity: entity, sorts: sorts, shown: shown, held: spec.held)
         try check.load(try fresh.execute(request).allObjects(), context: fresh)
         let merged = rows.keys
-        guard merged.count <= check.keys.count, zip(merged, check.keys).allSatisfy({ $0 == $1 }) else {
+        // Unless a listed row went, the list is as long as a fresh fetch's.
+        let complete = rows.lostRows || merged.count == check.keys.count
+        guard complete, merged.count <= check.keys.count, zip(merged, check.keys).allSatisfy({ ListedRows.same($0, $1) }) else {
             let first =
-                zip(merged, check.keys).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(merged.count, check.keys.count)
+                zip(merged, check.keys).enumerated().first { !ListedRows.same($0.element.0, $0.element.1) }?.offset
+                ?? min(merged.count, check.keys.count)
             throw WorkloadCheckError(
                 message:
                     "the view context's list after the \(spec.mode.rawValue) merge differs from a fresh fetch at row \(first + 1) (\(merged.count) rows merged, \(check.keys.count) fetched)"
@@ -182,7 +185,7 @@ final class ViewDelivery {
             guard let stored = try store.db.rows(sql, [.integer(o.objectID)]).first else {
                 throw WorkloadCheckError(message: "the view context lists \(o.entity.name) \(o.objectID), which the store no longer has")
             }
-            for (i, s) in shown.enumerated() where try view.value(of: o, at: s) != stored[i] {
+            for (i, s) in shown.enumerated() where try SQLValueOrder.compare(view.value(of: o, at: s), stored[i]) != 0 {
                 throw WorkloadCheckError(
                     message:
                         "the view context shows a stale \(spec.shows[i]) of \(o.entity.name) \(o.objectID) after the \(spec.mode.rawValue) merge"

@@ -21,7 +21,8 @@ struct PersistentHistoryTests {
               "relationships": [{"name": "author", "destination": "Person", "inverse": "posts"}]},
              {"name": "Person", "attributes": [{"name": "name", "type": "string"}],
               "relationships": [{"name": "posts", "destination": "Post", "toMany": true, "inverse": "author"}]}]},
-           {"name": "history", "extends": "plain", "persistentHistory": true}],
+           {"name": "history", "extends": "plain", "persistentHistory": true},
+           {"name": "unique", "extends": "history", "addUniquenessConstraints": [{"entity": "Post", "attributes": ["remoteID"]}]}],
          "dataset": {"seed": 1, "entity": "Post", "counts": [40], "fields": [
            {"field": "title", "generator": {"kind": "sequence", "prefix": "t"}},
            {"field": "score", "generator": {"kind": "uniformDouble", "min": 0, "max": 1}},
@@ -231,6 +232,20 @@ struct PersistentHistoryTests {
         #expect(try f.db.scalar("SELECT COUNT(*) FROM sqlite_temp_master WHERE type = 'trigger'") == .integer(0))
         #expect(try f.db.scalar("SELECT COUNT(*) FROM \(HistorySQL.pendingTable)") == .integer(0))
         #expect(try f.db.scalar("SELECT Z_MAX FROM Z_PRIMARYKEY WHERE Z_ENT = 16001") == .integer(8))
+    }
+
+    @Test("A batch insert that upserts (property-object-trump) records the rows it updates as updates, the new rows as inserts")
+    func upsert() throws {
+        let f = try Fixture(variant: "unique")
+        let c = f.context()
+        let post = f.model.entity("Post")!
+        try c.batchInsert(post, policy: .objectTrump, count: 2) { i in ["remoteID": .text("r\(i)"), "title": .text("a")] }
+        try c.batchInsert(post, policy: .objectTrump, count: 2) { i in ["remoteID": .text("r\(i + 1)"), "title": .text("b")] }
+        // The second request: r1 exists (updated: every attribute outside the constraint, the
+        // author key's slot left clear), r2 is new.
+        let second = try f.changes().filter { $0[3] == .integer(2) }
+        #expect(second.map { [$0[0], $0[2]] } == [[.integer(1), .integer(2)], [.integer(0), .integer(4)]], "\(second)")
+        #expect(second[0][4] == .text("58"), "\(second)")
     }
 
     @Test(
