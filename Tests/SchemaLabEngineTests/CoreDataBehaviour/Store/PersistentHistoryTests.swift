@@ -234,6 +234,45 @@ struct PersistentHistoryTests {
         #expect(try f.db.scalar("SELECT Z_MAX FROM Z_PRIMARYKEY WHERE Z_ENT = 16001") == .integer(8))
     }
 
+    @Test("In a hierarchy, a batch update's mask and a batch delete's tombstones are each row's own entity's (CASE Z_ENT)")
+    func hierarchy() throws {
+        let plan = try TestSupport.decode(
+            """
+            {"format": 1, "name": "tree", "variants": [{"name": "h", "persistentHistory": true, "entities": [
+              {"name": "Item", "attributes": [{"name": "name", "type": "string", "preserveAfterDeletion": true}]},
+              {"name": "Note", "parent": "Item", "attributes": [{"name": "text", "type": "string", "preserveAfterDeletion": true}],
+               "relationships": [{"name": "folder", "destination": "Folder", "inverse": "notes"}]},
+              {"name": "Folder", "attributes": [{"name": "title", "type": "string"}],
+               "relationships": [{"name": "notes", "destination": "Note", "toMany": true, "inverse": "folder"}]}]}],
+             "dataset": {"seed": 1, "entity": "Folder", "counts": [1], "fields": [{"field": "title", "generator": {"kind": "constant", "value": "f"}}]},
+             "workloads": [{"name": "all", "kind": "fetch"}]}
+            """)
+        let dir = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let store = try Store.create(path: dir + "/tree.sqlite", model: plan.models[0])
+        let model = ManagedObjectModel(plan.models[0])
+        let c = ManagedObjectContext(store: store, objectModel: model)
+        let item = model.entity("Item")!, note = model.entity("Note")!
+        _ = c.insert(item, values: [.text("i")])
+        _ = c.insert(note, values: [.text("n"), .text("t")])
+        try c.save()
+        let name = item.model.attributes.firstIndex { $0.name == "name" }!
+        let update = BatchSQL.update(item.model, attributes: [item.model.attributes[name]], whereSQL: nil)
+        store.db.beginStatementLog()
+        #expect(try c.batchUpdate(sql: update, bindings: [.text("x")], entity: item, attributes: [name]) == 2)
+        #expect(
+            store.db.statementLog.contains { $0.contains("CASE NEW.Z_ENT WHEN \(item.number) THEN X'80' WHEN \(note.number) THEN X'40'") },
+            "\(store.db.statementLog)")
+        // Item: `name` is slot 0; Note: its folder key is slot 0, `name` slot 1.
+        let masks = try store.db.rows("SELECT ZENTITY, hex(ZCOLUMNS) FROM ACHANGE WHERE ZCHANGETYPE = 1 ORDER BY ZENTITY")
+        #expect(masks == [[.integer(Int64(item.number)), .text("80")], [.integer(Int64(note.number)), .text("40")]])
+        let delete = BatchSQL.delete(item.model, whereSQL: nil, limit: 0)
+        #expect(try c.batchDelete(sql: delete, bindings: [], limit: 0, triggers: ([], []), entity: item) == 2)
+        // Tombstones: each row's preserved attributes in its own order (Note keeps name, then text).
+        let kept = try store.db.rows("SELECT ZENTITY, ZTOMBSTONE0, ZTOMBSTONE1 FROM ACHANGE WHERE ZCHANGETYPE = 2 ORDER BY ZENTITY")
+        #expect(kept == [[.integer(Int64(item.number)), .text("x"), .null], [.integer(Int64(note.number)), .text("x"), .text("t")]])
+    }
+
     @Test("A batch insert that upserts (property-object-trump) records the rows it updates as updates, the new rows as inserts")
     func upsert() throws {
         let f = try Fixture(variant: "unique")
