@@ -79,7 +79,7 @@ package final class HistoryWorkload: Workload {
             let chunk = (0..<max(1, spec.saveEvery)).map { k in ids[(next + k) % ids.count] }
             next = (next + chunk.count) % ids.count
             firstObject = chunk[0]
-            for o in try context.objects(entity, ids: chunk) {
+            for o in context.objects(entity, ids: chunk) {
                 for (a, v) in assignments { try context.set(o, attribute: a, to: v) }
             }
             try context.save()
