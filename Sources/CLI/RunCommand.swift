@@ -56,6 +56,11 @@ struct RunCommand: ParsableCommand {
     @Flag(name: .long, help: "Print only errors and the final summary (no line per case, no progress).")
     var quiet = false
 
+    @Option(
+        name: .long,
+        help: "Without a terminal (CI, a log file), print a progress line at least every this many seconds (default 30; 0: never).")
+    var progressEvery: Double = 30
+
     @Flag(
         name: .long,
         help: "Also render the run's charts (as `schemalab plot`) and write its report (as `schemalab report`) in the run directory.")
@@ -132,7 +137,7 @@ struct RunCommand: ParsableCommand {
     }
 
     func run() throws {
-        let console = TerminalConsole(showsProgress: !quiet)
+        let console = TerminalConsole(showsProgress: !quiet, logInterval: progressEvery)
         defer { console.finish() }
         let workspace = try perform { () throws(OperationError) in try RunWorkspace() }
         defer { workspace.remove() }

@@ -5,7 +5,8 @@ import Synchronization
 
 /// The CLI's ``Console``: lines to standard output, notes and warnings (`schemalab: ...`, with
 /// their remedy as flags) to standard error, and a run's progress as one line rewritten in
-/// place when standard error is a terminal.
+/// place when standard error is a terminal, or else as a line every `logInterval` seconds
+/// (``ProgressLog``).
 ///
 /// Standard output is flushed before a note: `print` buffers it in blocks when it is not a
 /// terminal, so with both streams sent to one file (`2>&1`) a note would otherwise land in
@@ -13,10 +14,19 @@ import Synchronization
 /// output.
 final class TerminalConsole: Console {
     private let line: Mutex<ProgressLine>
+    private let log: ProgressLog?
 
-    /// `showsProgress`: draw the progress line (only when standard error is a terminal).
-    init(showsProgress: Bool = false) {
-        line = Mutex(ProgressLine(enabled: showsProgress && isatty(STDERR_FILENO) != 0))
+    /// `showsProgress`: draw the progress line when standard error is a terminal; without one,
+    /// print a progress line every `logInterval` seconds (0: never).
+    init(showsProgress: Bool = false, logInterval: Double = 0) {
+        let terminal = isatty(STDERR_FILENO) != 0
+        line = Mutex(ProgressLine(enabled: showsProgress && terminal))
+        log =
+            showsProgress && !terminal && logInterval > 0
+            ? ProgressLog(interval: logInterval) { text in
+                fflush(nil)
+                FileHandle.standardError.write(Data((text + "\n").utf8))
+            } : nil
     }
 
     func print(_ text: String) {
@@ -36,10 +46,12 @@ final class TerminalConsole: Console {
 
     func progress(_ status: RunProgress) {
         line.withLock { $0.update(status) }
+        log?.update(status)
     }
 
-    /// Clears the progress line (at the end of a run).
+    /// Clears the progress line and stops the progress log (at the end of a run).
     func finish() {
         line.withLock { $0.clear() }
+        log?.stop()
     }
 }
