@@ -100,7 +100,8 @@ package struct AdviceExperiment {
         let same = base.signature.agrees(with: new.signature)
         console.print(
             "  change: \(Format.percent(new.wall.median / base.wall.median - 1)) (x\(Format.ratio(base.wall.median / new.wall.median)) faster), "
-                + "Mann-Whitney p = \(Format.pValue(p)); results \(same ? "the same" : "DIFFER")")
+                + "Mann-Whitney p = \(Format.pValue(p))\(Self.pFloor(base.samples.count, new.samples.count)); results \(same ? "the same" : "DIFFER")"
+        )
         for save in saves {
             guard let before = results.first(where: { $0.variant == variant && $0.workload == save }),
                 let after = results.first(where: { $0.variant == advised && $0.workload == save })
@@ -108,7 +109,7 @@ package struct AdviceExperiment {
             let p = MannWhitney.pValue(before.samples.map(\.wallMs), after.samples.map(\.wallMs))
             console.print(
                 "  save \(save): median \(Format.short(before.wall.median)) -> \(Format.short(after.wall.median)) ms "
-                    + "(\(Format.percent(after.wall.median / before.wall.median - 1)), Mann-Whitney p = \(Format.pValue(p))), "
+                    + "(\(Format.percent(after.wall.median / before.wall.median - 1)), Mann-Whitney p = \(Format.pValue(p))\(Self.pFloor(before.samples.count, after.samples.count))), "
                     + "VM steps \(before.counters.vmSteps) -> \(after.counters.vmSteps)")
         }
         if saves.isEmpty {
@@ -116,5 +117,16 @@ package struct AdviceExperiment {
                 "  no save of the scenario runs in \(variant): the index's write cost is not measured here (schemalab advise measures one)")
         }
         if !same { throw OperationError(.failed, "the advised variant returned another result") }
+    }
+}
+
+extension AdviceExperiment {
+    /// What the repetitions can show, when it is less than significance at 0.05: " (the
+    /// smallest p 3 and 3 repetitions allow is 0.100: 4 a side can reach 0.05)"; empty otherwise.
+    static func pFloor(_ before: Int, _ after: Int) -> String {
+        let floor = MannWhitney.smallestPValue(before, after)
+        guard floor >= 0.05 else { return "" }
+        let needed = MannWhitney.repetitionsForSignificance(at: 0.05)
+        return " (the smallest p \(before) and \(after) repetitions allow is \(Format.pValue(floor)): \(needed) a side can reach 0.05)"
     }
 }

@@ -36,6 +36,23 @@ package enum MannWhitney {
         return min(1, erfc(max(z, 0) / 2.squareRoot()))
     }
 
+    /// The smallest two-sided p two samples of these sizes can give (no ties, every value of
+    /// one below every value of the other): 2 / C(m+n, m), at most 1. With 3 repetitions a
+    /// side it is 0.1, so no difference can reach 0.05; with 4 a side, 0.029.
+    package static func smallestPValue(_ m: Int, _ n: Int) -> Double {
+        guard m > 0, n > 0 else { return 1 }
+        var arrangements = 1.0
+        for k in 0..<min(m, n) { arrangements = arrangements * Double(m + n - k) / Double(k + 1) }
+        return min(1, 2 / arrangements)
+    }
+
+    /// The fewest repetitions a side (the same on both) whose smallest p is below `level`.
+    package static func repetitionsForSignificance(at level: Double = 0.05) -> Int {
+        var n = 1
+        while smallestPValue(n, n) >= level { n += 1 }
+        return n
+    }
+
     /// Exact two-sided p: 2 × the smaller tail of U's distribution, at most 1.
     static func exact(u: Int, m: Int, n: Int) -> Double {
         // counts[k][u]: arrangements of k values of the first sample among the others giving U = u,

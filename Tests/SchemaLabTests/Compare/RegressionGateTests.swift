@@ -52,6 +52,11 @@ struct RegressionGateTests {
         let a = (0..<30).map { Double($0 % 7) }, b = (0..<30).map { Double($0 % 7) + 3 }
         #expect(MannWhitney.pValue(a, b) < 0.001)
         #expect(MannWhitney.pValue(a, a) > 0.9)
+        // The smallest p the sizes allow is the p of samples that do not overlap.
+        #expect(MannWhitney.smallestPValue(3, 3) == MannWhitney.pValue([1, 2, 3], [4, 5, 6]))
+        #expect(abs(MannWhitney.smallestPValue(5, 5) - 2.0 / 252) < 1e-12)
+        #expect(MannWhitney.smallestPValue(1, 1) == 1 && MannWhitney.smallestPValue(0, 4) == 1)
+        #expect(MannWhitney.repetitionsForSignificance(at: 0.05) == 4)
     }
 
     @Test("Assertions: bad ones are errors at their JSON path")

@@ -30,6 +30,8 @@ struct CaseExplanationEndToEndTests {
         #expect(out.contains("advice: flat+advice adds Note(stars DESC, created)"), "\(out)")
         #expect(out.contains("flat+advice: median ") && out.contains("plan: SCAN t0 USING INDEX Z_Note_advice1"), "\(out)")
         #expect(out.contains("results the same"))
+        // Three repetitions a side cannot reach significance at 0.05, and the line says so.
+        #expect(out.contains("(the smallest p 3 and 3 repetitions allow is 0.100: 4 a side can reach 0.05)"), "\(out)")
         #expect(out.contains("sorts 0"), "the advised variant sorts nothing")
         // The scenario's save runs with and without the index: its VM steps grow by the index's.
         let save = try #require(out.split(separator: "\n").first { $0.hasPrefix("  save insert: median ") }, "\(out)")
