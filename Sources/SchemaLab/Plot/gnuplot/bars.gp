@@ -18,6 +18,11 @@ set ylabel "median time per repetition, ms (log scale; whiskers: min..max)"
 set title sprintf("%s, n = %d", title, size) noenhanced
 set xtics () noenhanced
 do for [i=1:nw] { set xtics add (word(workloads, i) i - 1) }
+# Long or many workload names (an imported scenario's) would overlap side by side: slanted
+# then, with room below for the longest.
+maxlen = 0
+do for [i=1:nw] { maxlen = (strlen(word(workloads, i)) > maxlen) ? strlen(word(workloads, i)) : maxlen }
+if (nw * (maxlen + 2) > 120) { set xtics rotate by 35 right; set bmargin (maxlen * 0.35 + 2) }
 set xrange [-0.6 : nw - 0.4]
 set key outside right top noenhanced
 set bars 2

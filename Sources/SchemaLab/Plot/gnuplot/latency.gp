@@ -20,6 +20,11 @@ set ylabel "read latency, ms (log scale)"
 set title sprintf("%s, %s, n = %d: every read's latency (a reader under a writer's reads, a box set's queries)", title, variant, size) noenhanced
 set xtics () noenhanced
 do for [i=1:nw] { set xtics add (word(workloads, i) i - 1) }
+# Long or many workload names (an imported scenario's) would overlap side by side: slanted
+# then, with room below for the longest.
+maxlen = 0
+do for [i=1:nw] { maxlen = (strlen(word(workloads, i)) > maxlen) ? strlen(word(workloads, i)) : maxlen }
+if (nw * (maxlen + 2) > 120) { set xtics rotate by 35 right; set bmargin (maxlen * 0.35 + 2) }
 set xrange [-0.6 : nw - 0.4]
 set key outside right top noenhanced
 

@@ -28,6 +28,11 @@ struct HistoryEndToEndTests {
         #expect(plans.contains("SEARCH t0 USING INDEX ACHANGE_ZTRANSACTIONID_INDEX") || plans.contains("ACHANGE_ZTRANSACTIONID_INDEX"))
         let claims = CSVWriter.parse(try String(contentsOfFile: out + "/claims.csv", encoding: .utf8))
         #expect(claims.count == 1 + 8)
+        // Seventeen long workload names: the bar chart slants them rather than overlap them.
+        let plot = try TestSupport.runCLI(["plot", out])
+        #expect(plot.status == 0, "\(plot.err)")
+        let svg = try String(contentsOfFile: out + "/plots/history-300.svg", encoding: .utf8)
+        #expect(svg.components(separatedBy: "rotate(-35)").count - 1 == 17, "\(svg.prefix(300))")
     }
 
     @Test("A store made with history on imports as its model: the history entities left out, the variant marked persistentHistory")
