@@ -2,8 +2,9 @@ import Foundation
 import SchemaLabEngine
 
 /// The landing page of a bench: every claim of every run directory given, on one page
-/// (`index.html`, self-contained, and `findings.md`). The environment once; the reversed and
-/// within-noise claims first; then per scenario a table of its claims (source, claim,
+/// (`index.html`, self-contained, and `findings.md`). The environment once; the claims whose
+/// verdict changed since the run each directory replaced (`<directory>.previous`); the reversed
+/// and within-noise claims; then per scenario a table of its claims (source, claim,
 /// measured ratio and interval, expected effect, verdict), each linking to the claim's
 /// section of its scenario's report, where its cases are linked in turn.
 package struct FindingsPage: Sendable {
@@ -17,6 +18,13 @@ package struct FindingsPage: Sendable {
         /// Its claims.csv, and the environment it ran in.
         package let claims: [ClaimRecord]
         package let environment: EnvironmentFingerprint
+        /// The claims of the run it replaced (`<directory>.previous/claims.csv`), when there is one.
+        package var previous: [ClaimRecord]? = nil
+
+        /// The previous run's verdict of `claim` (its headline row), when it had the claim.
+        package func previousVerdict(of claim: ClaimRecord) -> ClaimVerdict? {
+            previous?.first { $0.headline && $0.id == claim.id }?.verdict
+        }
     }
 
     /// The run directories with claims, in the order given.
@@ -27,6 +35,23 @@ package struct FindingsPage: Sendable {
     /// The headline row of every claim, in page order.
     package var headlines: [ClaimRecord] { scenarios.flatMap { $0.claims.filter(\.headline) } }
 
+    /// Where `run --replace` keeps the run a directory replaced.
+    static func previousDirectory(of directory: String) -> String {
+        URL(fileURLWithPath: directory).standardizedFileURL.path + ".previous"
+    }
+
+    /// The claims whose verdict differs from the previous run's, with that verdict, in page order.
+    package var changes: [(scenario: ScenarioClaims, claim: ClaimRecord, before: ClaimVerdict)] {
+        scenarios.flatMap { s in
+            s.claims.filter(\.headline).compactMap { r in s.previousVerdict(of: r).flatMap { $0 != r.verdict ? (s, r, $0) : nil } }
+        }
+    }
+
+    /// How many claims have a previous verdict to compare with.
+    package var comparedWithPrevious: Int {
+        scenarios.reduce(0) { n, s in n + s.claims.filter { $0.headline && s.previousVerdict(of: $0) != nil }.count }
+    }
+
     /// Reads each directory's claims.csv and env.json; a directory without claims is left out.
     package init(directories: [String], outputDirectory: String) throws(FileError) {
         self.outputDirectory = outputDirectory
@@ -35,10 +60,13 @@ package struct FindingsPage: Sendable {
             let claims = try ClaimsFile.read(directory: directory)
             guard let first = claims.first else { continue }
             let manifest = try RunManifest.read(directory: directory, purpose: "show the findings of")
-            out.append(
-                ScenarioClaims(
-                    name: first.scenario, directory: directory, link: Self.relative(directory, from: outputDirectory), claims: claims,
-                    environment: manifest.environment))
+            var scenario = ScenarioClaims(
+                name: first.scenario, directory: directory, link: Self.relative(directory, from: outputDirectory), claims: claims,
+                environment: manifest.environment)
+            // `run --replace` keeps the run it replaced beside it: its verdicts, for what changed.
+            let before = (try? ClaimsFile.read(directory: Self.previousDirectory(of: directory))) ?? []
+            if !before.isEmpty { scenario.previous = before }
+            out.append(scenario)
         }
         scenarios = out
     }
@@ -78,6 +106,28 @@ package struct FindingsPage: Sendable {
                     + "source's; \"holds, weaker\" or \"holds, stronger\" beyond it. Each claim links to its section in its scenario's report, "
                     + "and from there to its cases' counters and query plans."))
         addEnvironment(&doc)
+        let changes = self.changes
+        if comparedWithPrevious > 0 {
+            doc.add(.heading(1, "Changed since the previous run"))
+            if changes.isEmpty {
+                doc.add(
+                    .paragraph(
+                        "No verdict changed: \(comparedWithPrevious) claims compared with the runs these replaced (`<directory>.previous`)."
+                    ))
+            } else {
+                doc.add(
+                    .paragraph(
+                        "\(changes.count) of the \(comparedWithPrevious) claims compared with the runs these replaced (`<directory>.previous`) changed verdict."
+                    ))
+                doc.add(
+                    .table(
+                        header: ["scenario", "claim", "previous run", "this run", "measured (95% interval)"],
+                        rows: changes.map { s, r, before in
+                            [s.name, link(r, s, reportFile), before.rawValue, r.verdict.rawValue, measured(r)]
+                        },
+                        numeric: []))
+            }
+        }
         let surprising = scenarios.flatMap { s in
             s.claims.filter { $0.headline && ($0.verdict == .reversed || $0.verdict == .withinNoise) }.map { (s, $0) }
         }
@@ -96,14 +146,16 @@ package struct FindingsPage: Sendable {
             doc.add(.anchor(ReportDocument.anchorID(["scenario", s.name])))
             doc.add(.heading(2, "\(s.name): \(ClaimVerdict.summary(rows.map(\.verdict)))"))
             doc.add(.paragraph("[The report](\(s.link)/\(reportFile)) of `\(s.directory)`."))
+            let previous = s.previous != nil
             doc.add(
                 .table(
-                    header: ["claim", "source", "what it claims", "measured (95% interval)", "expected", "verdict"],
+                    header: ["claim", "source", "what it claims", "measured (95% interval)", "expected", "verdict"]
+                        + (previous ? ["previous run"] : []),
                     rows: rows.map { r in
                         [
                             link(r, s, reportFile), "\(r.document) (\(r.year)), \(r.location)", r.statement, measured(r), r.expectedText,
                             r.verdict.rawValue + (r.change.isEmpty ? "" : "; \(r.change)"),
-                        ]
+                        ] + (previous ? [s.previousVerdict(of: r)?.rawValue ?? "(not in it)"] : [])
                     }, numeric: []))
         }
         return doc
@@ -175,6 +227,11 @@ extension FindingsPage {
         let paths: [String]
         do { paths = try page.write() } catch { throw OperationError(.failed, error.message) }
         console.print("claims: \(all.count) in \(page.scenarios.count) scenarios: \(ClaimVerdict.summary(all.map(\.verdict)))")
+        if page.comparedWithPrevious > 0 {
+            let changes = page.changes
+            console.print("  changed since the previous run: \(changes.count) of \(page.comparedWithPrevious)")
+            for (s, r, before) in changes { console.print("  changed: \(s.name) \(r.id): \(before.rawValue) -> \(r.verdict.rawValue)") }
+        }
         for s in page.scenarios {
             for r in s.claims where r.headline && r.verdict == .reversed {
                 console.print("  reversed: \(s.name) \(r.id): \(r.statement) (measured \(r.measuredText), expected \(r.expectedText))")

@@ -42,6 +42,31 @@ struct FindingsPageTests {
         #expect(!html.contains("href=\"http") && !html.contains("src=\"http"), "self-contained")
         try Self.checkLinksInChromium(page: dir + "/results/index.html", work: dir)
 
+        #expect(!page.contains("Changed since the previous run"), "no previous run yet")
+
+        // A run that replaced another: the page says what changed since it, first, and each
+        // claim's previous verdict. The previous run's claims here are this run's with one changed.
+        let again = try TestSupport.runCLI(
+            ["run", Self.scenario, "--out", out, "--size", "60", "--reps", "3", "--quiet", "--replace"], environment: ["TMPDIR": dir])
+        #expect(again.status == 0, "\(again.err)")
+        #expect(try TestSupport.runCLI(["report", out, "--no-advice"]).status == 0)
+        var before = try ClaimsFile.read(directory: out)
+        let changed = try #require(before.firstIndex { $0.id == "index-no-sort" && $0.headline })
+        let now = before[changed].verdict
+        before[changed].verdict = now == .reversed ? .holds : .reversed
+        try Data(ClaimRecord.table.text(before).utf8).write(to: URL(fileURLWithPath: out + ".previous/claims.csv"))
+        let second = try TestSupport.runCLI(["findings", out, "--out", dir + "/results"])
+        #expect(second.status == 0, "\(second.err)")
+        #expect(second.out.contains("changed since the previous run: 1 of 4"), "\(second.out)")
+        #expect(
+            second.out.contains("changed: tiny-claims index-no-sort: \(before[changed].verdict.rawValue) -> \(now.rawValue)"),
+            "\(second.out)")
+        let secondPage = try String(contentsOfFile: dir + "/results/findings.md", encoding: .utf8)
+        let changes = try #require(secondPage.range(of: "## Changed since the previous run"))
+        #expect(changes.lowerBound < (secondPage.range(of: "## Every claim, by scenario")?.lowerBound ?? changes.lowerBound))
+        #expect(secondPage.contains("| previous run |"), "\(secondPage.prefix(3000))")
+        try Self.checkLinksInChromium(page: dir + "/results/index.html", work: dir)
+
         // A directory without claims is noted and left out; one that is not a run is bad input.
         let missing = try TestSupport.runCLI(["findings", dir + "/nope", "--out", dir])
         #expect(missing.status == 2, "\(missing.err)")
