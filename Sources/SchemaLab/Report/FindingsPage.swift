@@ -106,6 +106,15 @@ package struct FindingsPage: Sendable {
                     + "source's; \"holds, weaker\" or \"holds, stronger\" beyond it. Each claim links to its section in its scenario's report, "
                     + "and from there to its cases' counters and query plans."))
         addEnvironment(&doc)
+        if !all.isEmpty {
+            doc.add(.heading(1, "Every claim at a glance"))
+            doc.add(
+                .svg(
+                    markup: ClaimChart(scenarios, reportFile: reportFile).svg, file: Self.chartFile,
+                    caption:
+                        "Each claim's measured ratio (dot) and 95% interval (bar) on a log scale, the source's figure as an open diamond (its range shaded), the line at 1: no effect. Colour: the verdict. Each row links to the claim's section of its scenario's report."
+                ))
+        }
         let changes = self.changes
         if comparedWithPrevious > 0 {
             doc.add(.heading(1, "Changed since the previous run"))
@@ -190,12 +199,17 @@ package struct FindingsPage: Sendable {
         }
     }
 
-    /// Writes `index.html` and `findings.md` into ``outputDirectory``; returns their paths.
+    /// The claim chart's file beside `findings.md` (its rows link to the reports' HTML).
+    static let chartFile = "claims.svg"
+
+    /// Writes `index.html`, `findings.md` and the claim chart (`claims.svg`) into
+    /// ``outputDirectory``; returns their paths.
     package func write() throws(FileError) -> [String] {
         var paths: [String] = []
         for (name, text) in [
             ("index.html", HTMLRenderer.render(document(reportFile: "report.html"), baseDirectory: outputDirectory)),
             ("findings.md", MarkdownRenderer.render(document(reportFile: "report.md"))),
+            (Self.chartFile, ClaimChart(scenarios, reportFile: "report.html").svg),
         ] {
             let path = outputDirectory + "/" + name
             do { try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic) } catch {

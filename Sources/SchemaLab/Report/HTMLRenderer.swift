@@ -98,6 +98,8 @@ package enum HTMLRenderer {
             return "<ul>" + items.map { "<li>\(text($0))</li>" }.joined() + "</ul>"
         case .anchor(let id):
             return "<a id=\"\(escape(id))\"></a>"
+        case .svg(let markup, _, let caption):
+            return "<figure>\(markup)<figcaption>\(text(caption))</figcaption></figure>"
         case .details(let summary, let blocks):
             return "<details><summary>\(text(summary))</summary>" + blocks.map { html($0, base) }.joined(separator: "\n") + "</details>"
         }

@@ -31,6 +31,8 @@ package enum MarkdownRenderer {
             return items.map { "- " + $0 } + [""]
         case .anchor(let id):
             return ["<a id=\"\(id)\"></a>", ""]
+        case .svg(_, let file, let caption):
+            return ["![\(caption)](\(file))", "", "*\(caption)*", ""]
         case .details(let summary, let blocks):
             return ["<details><summary>\(summary)</summary>", ""] + blocks.flatMap(lines) + ["</details>", ""]
         }

@@ -24,6 +24,9 @@ package struct ReportDocument: Sendable {
         case anchor(String)
         /// Blocks shown folded in HTML (`<details>`), under a summary line.
         case details(summary: String, blocks: [Block])
+        /// A picture the report code draws as SVG: inline in HTML (so that its links work);
+        /// in Markdown, the image `file` (the same SVG, written beside it).
+        case svg(markup: String, file: String, caption: String)
     }
 
     package var title: String

@@ -40,7 +40,13 @@ struct FindingsPageTests {
         let html = try String(contentsOfFile: dir + "/results/index.html", encoding: .utf8)
         #expect(html.contains("<a href=\"tiny-claims/report.html#claim~split-scans-less\">split-scans-less</a>"))
         #expect(!html.contains("href=\"http") && !html.contains("src=\"http"), "self-contained")
-        try Self.checkLinksInChromium(page: dir + "/results/index.html", work: dir)
+        // The claim chart: inline on the page (a row per claim, each a link), and as claims.svg beside findings.md.
+        #expect(html.contains("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"claim-chart\""))
+        #expect(page.contains("![") && page.contains("](claims.svg)"))
+        let chart = try String(contentsOfFile: dir + "/results/claims.svg", encoding: .utf8)
+        #expect(chart.components(separatedBy: "<g class=\"claim\">").count - 1 == 4)
+        #expect(chart.contains("<a href=\"tiny-claims/report.html#claim~split-scans-less\">"))
+        try Self.checkLinksInChromium(page: dir + "/results/index.html", work: dir, chartRows: 4)
 
         #expect(!page.contains("Changed since the previous run"), "no previous run yet")
 
@@ -102,7 +108,7 @@ struct FindingsPageTests {
 
     /// Opens `page` in headless Chromium in a harness that checks its tables have rows and
     /// loads every link's target in a second frame, checking the anchor exists there.
-    static func checkLinksInChromium(page: String, work: String) throws {
+    static func checkLinksInChromium(page: String, work: String, chartRows: Int? = nil) throws {
         let harness = work + "/links.html"
         try Data(
             """
@@ -115,7 +121,9 @@ struct FindingsPageTests {
               if (!d) { document.title = 'FAIL cannot read the page'; return; }
               const tables = Array.from(d.querySelectorAll('table'));
               const emptyTables = tables.filter(t => t.querySelectorAll('tbody tr').length === 0).length;
-              const links = Array.from(d.querySelectorAll('a[href]')).map(a => a.href);
+              // HTML links and the claim chart's SVG links (whose href is not a string).
+              const links = Array.from(d.querySelectorAll('a[href]')).map(a => new URL(a.getAttribute('href'), d.baseURI).href);
+              const chartRows = d.querySelectorAll('svg.claim-chart g.claim').length;
               const bad = [];
               for (const href of links) {
                 const [url, hash] = href.split('#');
@@ -127,7 +135,7 @@ struct FindingsPageTests {
                 if (!ok) bad.push(href);
               }
               document.title = (bad.length === 0 && emptyTables === 0 && tables.length > 0 ? 'OK ' : 'FAIL ') + tables.length + ' tables, '
-                + emptyTables + ' empty, ' + links.length + ' links, bad: ' + bad.join(' ');
+                + emptyTables + ' empty, ' + chartRows + ' chart rows, ' + links.length + ' links, bad: ' + bad.join(' ');
             });
             </script></body></html>
             """.utf8
@@ -144,5 +152,6 @@ struct FindingsPageTests {
             result.out.range(of: "</title>").map { String(result.out[start.upperBound..<$0.lowerBound]) }
         }
         #expect(title?.hasPrefix("OK ") == true && title?.contains(" 0 links") == false, "\(title ?? result.out.prefix(300).description)")
+        if let chartRows { #expect(title?.contains(" \(chartRows) chart rows, ") == true, "\(title ?? "")") }
     }
 }
