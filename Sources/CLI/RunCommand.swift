@@ -110,6 +110,9 @@ struct RunCommand: ParsableCommand {
         if size.contains(where: { $0 <= 0 }) { throw fail("--size takes positive counts", code: 2) }
         if let reps, reps < 1 { throw fail("--reps must be at least 1", code: 2) }
         if let warmup, warmup < 0 { throw fail("--warmup must be 0 or more", code: 2) }
+        if !(progressEvery >= 0) || !progressEvery.isFinite {
+            throw fail("--progress-every is 0 (never) or a number of seconds, found \(progressEvery)", code: 2)
+        }
         for s in injectSlowdown where Self.parseSlowdown(s) == nil {
             throw fail("--inject-slowdown takes VARIANT/WORKLOAD=FACTOR with a factor of 1 or more; found '\(s)'", code: 2)
         }

@@ -140,9 +140,6 @@ struct ClaimChart {
 
     private func f(_ v: Double) -> String { String(format: "%.1f", v) }
 
-    /// Text for XML: `&`, `<`, `>` and quotes escaped.
-    static func escape(_ s: String) -> String {
-        s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
-    }
+    /// Text for XML: the HTML renderer's escaping (`&`, `<`, `>` and quotes).
+    static func escape(_ s: String) -> String { HTMLRenderer.escape(s) }
 }

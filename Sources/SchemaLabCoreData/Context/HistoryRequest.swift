@@ -36,12 +36,7 @@ package struct HistoryRequest {
     /// The statements the request runs, with their bindings: the transactions (unless
     /// tailored), then the changes.
     package var statements: [(sql: String, bindings: [SQLValue])] {
-        var start: [SQLValue] = []
-        switch self.start {
-        case .all: break
-        case .token(let token): start = [.integer(token)]
-        case .date(let seconds): start = [.real(seconds)]
-        }
+        let start = self.start.bindings
         let author = self.author.map { [SQLValue.text($0)] } ?? []
         let numbers = entityNumbers
         var out: [(String, [SQLValue])] = []

@@ -20,7 +20,7 @@ extension ManagedObjectContext {
             // An upsert (property-object-trump) updates the rows it finds: recorded as updates of
             // the attributes outside the constraint.
             var triggers = [historyTrigger(.insert, entity: entity)]
-            if policy == .objectTrump, let constraint = entity.model.uniquenessConstraints.first {
+            if objectModel.model.persistentHistory, policy == .objectTrump, let constraint = entity.model.uniquenessConstraints.first {
                 let keys = Set(constraint.map(\.name))
                 let updated = entity.model.attributes.indices.filter { !keys.contains(entity.model.attributes[$0].name) }
                 triggers.append(historyTrigger(.update, entity: entity, attributes: updated))

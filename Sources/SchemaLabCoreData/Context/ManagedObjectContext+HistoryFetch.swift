@@ -60,12 +60,7 @@ extension ManagedObjectContext {
     package func deleteHistory(before start: HistorySQL.Start) throws -> Int {
         guard objectModel.model.persistentHistory else { throw HistoryOffError(variant: objectModel.model.variant) }
         let purge = HistorySQL.purge(before: start)
-        var bindings: [SQLValue] = []
-        switch start {
-        case .all: break
-        case .token(let token): bindings = [.integer(token)]
-        case .date(let seconds): bindings = [.real(seconds)]
-        }
+        let bindings = start.bindings
         var deleted = 0
         try transaction {
             try db.execute(purge.create)

@@ -1,3 +1,5 @@
+import SchemaLabSQLite
+
 /// Persistent history (`NSPersistentHistoryTrackingKey`): the tables of Core Data's
 /// ancillary history model and the statements that write and read them (docs/coredata.md,
 /// "Persistent history", gives the evidence for each, and says which parts are inferred).
@@ -150,6 +152,15 @@ package enum HistorySQL {
         case all
         case token(Int64)
         case date(Double)
+
+        /// The value its comparison binds (none from the start).
+        package var bindings: [SQLValue] {
+            switch self {
+            case .all: return []
+            case .token(let token): return [.integer(token)]
+            case .date(let seconds): return [.real(seconds)]
+            }
+        }
     }
 
     /// The transactions after `start`, with their author and context name (Core Data's fetch of

@@ -51,10 +51,10 @@ package final class RawStepper {
     /// from the trace's flat arrays, every row read as ``run(_:)`` reads it. Returns the rows.
     @discardableResult
     package func run(_ trace: RawTrace) throws -> Int {
-        // Prepared at first use, not before the run: a statement may name a table an earlier
-        // one creates (the temporary table a batch request's history triggers fill).
+        // Prepared before the run; one that names a table an earlier statement creates (the
+        // temporary table a batch request's history triggers fill) is prepared at its first use.
         let isArray = trace.sqls.map { RawTrace.arrayName($0) != nil }
-        var statements = [OpaquePointer?](repeating: nil, count: trace.sqls.count)
+        var statements = trace.sqls.indices.map { isArray[$0] ? nil : try? statement(trace.sqls[$0]) }
         var rows = 0
         var sum = checksum
         var keys: [Int64] = []
@@ -62,8 +62,13 @@ package final class RawStepper {
             let base = UnsafeRawPointer(bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!)
             for e in 0..<trace.count {
                 let index = Int(trace.executions[e])
-                if statements[index] == nil && !isArray[index] { statements[index] = try statement(trace.sqls[index]) }
-                guard let s = statements[index] else {
+                let s: OpaquePointer
+                if let prepared = statements[index] {
+                    s = prepared
+                } else if !isArray[index] {
+                    s = try statement(trace.sqls[index])
+                    statements[index] = s
+                } else {
                     // A recorded integer-array binding: fill `_Z_intarray0` for the statements after it.
                     keys.removeAll(keepingCapacity: true)
                     for j in Int(trace.valueStart[e])..<Int(trace.valueStart[e + 1]) {

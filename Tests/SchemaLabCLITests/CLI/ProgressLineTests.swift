@@ -56,5 +56,12 @@ struct ProgressLineTests {
         let quiet = try TestSupport.runCLI(args + ["--out", dir + "/quiet", "--quiet"], environment: ["TMPDIR": dir])
         #expect(quiet.status == 0)
         #expect(!quiet.err.contains("progress:"), "\(quiet.err)")
+        // A negative or not-a-number interval is refused before anything is written.
+        for bad in ["-3", "nan"] {
+            let refused = try TestSupport.runCLI(
+                ["run", TestSupport.tinyScenario, "--out", dir + "/bad", "--progress-every=\(bad)"], environment: ["TMPDIR": dir])
+            #expect(refused.status == 2 && refused.err.contains("--progress-every is 0 (never) or a number of seconds"), "\(refused.err)")
+            #expect(!FileManager.default.fileExists(atPath: dir + "/bad"))
+        }
     }
 }

@@ -122,6 +122,10 @@ struct HistoryWorkloadTests {
             ),
             (#"{"name": "x", "kind": "fetchHistory", "count": 3}"#, "needs 'set'"),
             (
+                #"{"name": "x", "kind": "fetchHistory", "variants": ["history"], "count": 3, "set": {"read": "yes"}}"#,
+                "$.workloads[0].set.read: Post.read (bool) cannot hold"
+            ),
+            (
                 #"{"name": "x", "kind": "fetchHistory", "count": 3, "set": {"read": true}, "history": {"after": "date"}}"#,
                 "'after' needs 'last'"
             ),

@@ -41,15 +41,7 @@ package final class HistoryWorkload: Workload {
         self.model = model
         self.entity = e
         request = spec.history ?? HistoryRequestSpec()
-        var assignments: [(Int, SQLValue)] = []
-        for s in spec.set {
-            guard let a = e.model.attributes.firstIndex(where: { $0.name == s.attribute }), let value = s.value.sqlValue else {
-                throw KeyPathError(
-                    message: "in variant \(model.model.variant), \(e.name) has no attribute '\(s.attribute)'", at: ".set.\(s.attribute)")
-            }
-            assignments.append((a, value))
-        }
-        self.assignments = assignments
+        assignments = try UpdateWorkload.assignments(spec, entity: e, model: model)
         var properties: [Int] = []
         for (i, name) in request.updatedProperties.enumerated() {
             let listed = request.entity.flatMap { model.entity($0) } ?? e

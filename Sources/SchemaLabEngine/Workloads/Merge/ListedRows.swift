@@ -17,8 +17,6 @@ final class ListedRows {
     private(set) var objects: [ManagedObject] = []
     /// Each listed object's sort values, in list order.
     private(set) var keys: [[SQLValue]] = []
-    /// Values the list read (sort keys and shown attributes): keeps the reads observable.
-    private(set) var valuesRead = 0
     /// The sort values up to which the list knows every row (its last row's when it was full);
     /// nil while it holds the whole result (its first fetch found fewer than `held`, and none
     /// has fallen off the end since), when an object that sorts after its last row belongs too.
@@ -105,8 +103,7 @@ final class ListedRows {
     /// Reads the sort values and the shown attributes of `o` (firing its fault when it is one).
     private func read(_ o: ManagedObject, context: ManagedObjectContext) throws -> [SQLValue] {
         let key = try sorts.map { try context.value(of: o, at: $0.accessor) }
-        for s in shown where try !context.value(of: o, at: s).isNull { valuesRead += 1 }
-        valuesRead += key.count
+        for s in shown { _ = try context.value(of: o, at: s) }
         return key
     }
 

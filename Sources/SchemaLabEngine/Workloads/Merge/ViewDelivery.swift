@@ -24,9 +24,6 @@ final class ViewDelivery {
     private(set) var rows: ListedRows?
     /// The last history transaction the view has merged.
     private var token: Int64 = 0
-    /// History transactions and changes merged (for the report's notes), per repetition.
-    private(set) var transactionsMerged = 0
-    private(set) var changesMerged = 0
 
     /// The delivery of `spec` for a workload writing `written` (the listed entity's default).
     init(_ spec: DeliverySpec, model: ManagedObjectModel, written: String) throws(KeyPathError) {
@@ -99,8 +96,6 @@ final class ViewDelivery {
         context = view
         self.rows = rows
         token = try view.lastHistoryToken()
-        transactionsMerged = 0
-        changesMerged = 0
     }
 
     /// Readies a writing context: its saves keep their notification, its transactions an author.
@@ -150,8 +145,6 @@ final class ViewDelivery {
                         changes.updated.append((c.entity, c.objectID, attributes))
                     }
                 }
-                transactionsMerged += 1
-                changesMerged += changes.count
                 try rows.apply(view.mergeChanges(fromObjectIDs: changes), context: view)
             }
         }

@@ -34,23 +34,7 @@ package final class UpdateWorkload: Workload {
         self.entity = e
         self.logical = logical
         self.delivery = try spec.deliver.map { d throws(KeyPathError) in try ViewDelivery(d, model: model, written: e.name) }
-        var assignments: [(Int, SQLValue)] = []
-        for (i, s) in spec.set.enumerated() {
-            guard let a = e.model.attributes.firstIndex(where: { $0.name == s.attribute }) else {
-                throw KeyPathError(
-                    message:
-                        "in variant \(model.model.variant), \(e.name) has no attribute '\(s.attribute)' (attributes: \(e.model.attributes.map(\.name).joined(separator: ", ")))",
-                    at: ".set.\(s.attribute)")
-            }
-            let value = s.value.sqlValue!
-            let type = e.model.attributes[a].type
-            guard ValueKind.accepted(by: type).contains(ValueKind(value)) else {
-                throw KeyPathError(message: "\(e.name).\(s.attribute) (\(type.rawValue)) cannot hold \(value)", at: ".set.\(s.attribute)")
-            }
-            _ = i
-            assignments.append((a, value))
-        }
-        self.assignments = assignments
+        self.assignments = try Self.assignments(spec, entity: e, model: model)
         var replacements: [(Int, WordReplacement)] = []
         for r in spec.replacements {
             guard let a = e.model.attributes.firstIndex(where: { $0.name == r.attribute }), e.model.attributes[a].type == .string else {
@@ -115,5 +99,29 @@ package final class UpdateWorkload: Workload {
             try self.delivery?.verify(store: store)
             return try self.logical.signature(store)
         }
+    }
+
+    /// `set` as attribute indexes of `entity` and their values: an attribute the entity lacks,
+    /// or a value its type cannot hold, is an error at the workload's `set` (the history
+    /// workloads' transactions use the same rule).
+    static func assignments(_ spec: WorkloadSpec, entity e: EntityDescription, model: ManagedObjectModel) throws(KeyPathError)
+        -> [(index: Int, value: SQLValue)]
+    {
+        var out: [(index: Int, value: SQLValue)] = []
+        for s in spec.set {
+            guard let a = e.model.attributes.firstIndex(where: { $0.name == s.attribute }) else {
+                throw KeyPathError(
+                    message:
+                        "in variant \(model.model.variant), \(e.name) has no attribute '\(s.attribute)' (attributes: \(e.model.attributes.map(\.name).joined(separator: ", ")))",
+                    at: ".set.\(s.attribute)")
+            }
+            let value = s.value.sqlValue!
+            let type = e.model.attributes[a].type
+            guard ValueKind.accepted(by: type).contains(ValueKind(value)) else {
+                throw KeyPathError(message: "\(e.name).\(s.attribute) (\(type.rawValue)) cannot hold \(value)", at: ".set.\(s.attribute)")
+            }
+            out.append((a, value))
+        }
+        return out
     }
 }
