@@ -146,6 +146,11 @@ public struct WorkloadChange: Sendable {
     /// SQLite's counters for one run, before and after.
     public var vmStepsBefore: Int64
     public var vmStepsAfter: Int64
+    /// Pages written to the database file in one run, before and after (a write's disk cost).
+    public var pagesWrittenBefore: Int64
+    public var pagesWrittenAfter: Int64
+    /// The saves (or batch requests) one run of a write makes; 0 for a read.
+    public var savesPerRun: Int
     /// The plans of its SELECT statements, before and after.
     public var plansBefore: [String]
     public var plansAfter: [String]

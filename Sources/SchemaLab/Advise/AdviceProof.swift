@@ -219,6 +219,8 @@ struct AdviceProof {
                     intervalAfter: (afterResult?.wall.ciLow ?? 0)...(afterResult?.wall.ciHigh ?? 0),
                     pValue: timed.map { MannWhitney.pValue($0.before.samples.map(\.wallMs), $0.after.samples.map(\.wallMs)) } ?? 1,
                     vmStepsBefore: beforeResult?.counters.vmSteps ?? 0, vmStepsAfter: afterResult?.counters.vmSteps ?? 0,
+                    pagesWrittenBefore: beforeResult?.counters.pagesWritten ?? 0,
+                    pagesWrittenAfter: afterResult?.counters.pagesWritten ?? 0, savesPerRun: workload.savesPerRun,
                     plansBefore: selects(beforeResult), plansAfter: selects(afterResult),
                     scansThroughIndex: (afterResult?.plans ?? []).contains { $0.plan.contains { PlanLine.scansThroughIndex($0.detail) } },
                     sameResult: beforeResult.flatMap { b in afterResult.map { b.signature.agrees(with: $0.signature) } } ?? true))

@@ -78,6 +78,7 @@ public enum AdviceReport {
             lines.append(row("weighted writes (median ms)", advice.writeMsBefore, advice.writeMsAfter, short: true))
         }
         lines.append(row("store bytes", Double(advice.storeBytesBefore), Double(advice.storeBytesAfter)))
+        lines += saves(advice, unit: unit)
         if !advice.unusedIndexes.isEmpty {
             lines.append("")
             lines.append("Indexes of \(advice.variant) no workload's plan uses: \(advice.unusedIndexes.joined(separator: ", ")).")
@@ -124,6 +125,35 @@ public enum AdviceReport {
             lines += advice.declined.map { "- " + $0 }
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// What each write costs per save before and after, on the basis, in SQLite's VM steps,
+    /// in pages written to the store and in time: the cost an app pays for the indexes.
+    static func saves(_ advice: Advice, unit: String) -> [String] {
+        let writes = advice.workloads.filter { !$0.isRead && $0.savesPerRun > 0 }
+        guard !writes.isEmpty else { return [] }
+        let onSteps = advice.basis == .vmSteps
+        var lines = [
+            "", "## What each save costs", "",
+            "Per save (a batch request counts as one), before -> after:", "",
+            "| write | saves per run |" + (onSteps ? "" : " \(unit) |") + " VM steps | pages written | median ms |",
+            "|---|---:|" + (onSteps ? "" : "---:|") + "---:|---:|---:|",
+        ]
+        for change in writes {
+            let saves = Double(change.savesPerRun)
+            // Counts per save: whole when they divide evenly, else with one decimal.
+            func count(_ value: Double) -> String {
+                let each = value / saves
+                return each == each.rounded() ? Format.number(each) : String(format: "%.1f", each)
+            }
+            func pair(_ before: Double, _ after: Double) -> String { "\(count(before)) -> \(count(after))" }
+            lines.append(
+                "| \(change.workload) | \(change.savesPerRun) |" + (onSteps ? "" : " \(pair(change.before, change.after)) |")
+                    + " \(pair(Double(change.vmStepsBefore), Double(change.vmStepsAfter))) | "
+                    + "\(pair(Double(change.pagesWrittenBefore), Double(change.pagesWrittenAfter))) | "
+                    + "\(Format.short(change.msBefore / saves)) -> \(Format.short(change.msAfter / saves)) |")
+        }
+        return lines
     }
 
     /// "Add fetch index byLikesDate (likes DESC, date DESC) to entity Photo: frc-sections, frc-batched faster by …; saves slower by …."

@@ -18,6 +18,9 @@ package struct AdvisedWorkload: Sendable, Equatable {
     package var perRunDivisor: Double
     /// The tables it touches; nil for every table (an insert of the data set and its related objects).
     package var tables: Set<String>?
+    /// The saves (or batch requests) one run of a write makes: an append's `count` over its
+    /// `saveEvery`, an insert's objects over its `saveEvery`, otherwise 1; 0 for a read.
+    package var savesPerRun: Int = 0
 
     /// True when an index on `table` can change what this workload costs.
     package func touches(_ table: String) -> Bool { tables?.contains(table) ?? true }
@@ -42,10 +45,23 @@ package struct AdvisedWorkload: Sendable, Equatable {
                 }
             }
             if let entity = model.entity(spec.entity ?? scenario.dataset.entity) { touched?.insert(entity.table) }
-            let fillsStore = spec.kind == .insert || spec.kind == .append || spec.kind == .batchInsert || spec.kind == .updateOrInsert
+            // An append's statements name every table it writes (its counters' too); an insert
+            // of the data set, with its related objects, may write any.
+            let fillsStore = spec.kind == .insert || spec.kind == .batchInsert || spec.kind == .updateOrInsert
             if fillsStore { touched = nil }
-            let perRun = spec.kind == .insert || (spec.kind == .batchInsert && spec.feed == nil) ? Double(max(1, rows[spec.name] ?? 1)) : 1
-            return AdvisedWorkload(name: spec.name, isRead: spec.readsOnly, weight: spec.weight, perRunDivisor: perRun, tables: touched)
+            let inserted = max(1, rows[spec.name] ?? 1)
+            let perRun = spec.kind == .insert || (spec.kind == .batchInsert && spec.feed == nil) ? Double(inserted) : 1
+            var advised = AdvisedWorkload(
+                name: spec.name, isRead: spec.readsOnly, weight: spec.weight, perRunDivisor: perRun, tables: touched)
+            if !spec.readsOnly {
+                let perSave = spec.saveEvery > 0 ? spec.saveEvery : Int.max
+                switch spec.kind {
+                case .append: advised.savesPerRun = (spec.count + min(perSave, spec.count) - 1) / min(perSave, spec.count)
+                case .insert where spec.saveEvery > 0: advised.savesPerRun = (inserted + perSave - 1) / perSave
+                default: advised.savesPerRun = 1
+                }
+            }
+            return advised
         }
     }
 }

@@ -55,7 +55,7 @@ extension ManagedObjectContext {
     /// Sets a saved object's to-one slot to nil; the save writes its foreign key.
     private func clearRelation(_ o: ManagedObject, _ slot: Int) {
         o.related[slot] = .none
-        if o.changed.isEmpty && o.changedRelations.isEmpty { updated.append(o) }
+        markUpdated(o)
         if !o.changedRelations.contains(slot) { o.changedRelations.append(slot) }
     }
 

@@ -46,6 +46,7 @@ extension ManagedObjectContext {
         orderChanged.removeAll()
         for o in updated { o.version += 1; o.changed = []; o.changedRelations = [] }
         updated.removeAll()
+        relationsOnly.removeAll()
         for o in deleted { unregister(o) }
         deleted.removeAll()
     }

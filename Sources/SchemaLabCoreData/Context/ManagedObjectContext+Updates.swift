@@ -14,7 +14,7 @@ extension ManagedObjectContext {
         }
         object.roomForValues[index] = object.entity.model.attributes[index].type == .float ? value.heldAsFloat : value
         guard object.objectID != 0 else { return }
-        if object.changed.isEmpty && object.changedRelations.isEmpty { updated.append(object) }
+        markUpdated(object)
         if !object.changed.contains(index) { object.changed.append(index) }
     }
 

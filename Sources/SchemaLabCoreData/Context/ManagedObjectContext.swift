@@ -19,6 +19,9 @@ public final class ManagedObjectContext {
     @usableFromInline @exclusivity(unchecked) var inserted: [ManagedObject] = []
     /// Saved objects with changed attributes, written by the next save.
     @exclusivity(unchecked) var updated: [ManagedObject] = []
+    /// The saved objects in `updated` for a to-many change only (``relate(_:_:to:)``): the save
+    /// writes their version alone.
+    @exclusivity(unchecked) var relationsOnly: Set<ObjectIdentifier> = []
     /// Saved objects to delete at the next save, in the order they were deleted.
     @exclusivity(unchecked) var deleted: [ManagedObject] = []
     /// Ordered to-many relationships changed since the last save (object and ``EntityDescription/toMany`` index).

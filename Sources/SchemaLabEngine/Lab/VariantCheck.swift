@@ -42,7 +42,6 @@ struct VariantCheck {
             try checkWritesOutsideContext(w)
         }
         for w in scenario.workloads where w.kind.fetches && runsHere(w) { try checkNoExternalStorageInFetch(w) }
-        try checkAppends()
         try buildWriteWorkloads(placement)
         for w in scenario.workloads where w.kind.readsOnly && runsHere(w) { try checkReadWorkload(w) }
         try checkStatements()
@@ -167,13 +166,6 @@ struct VariantCheck {
             }
         }
         for (i, g) in w.groupBy.enumerated() { try check(g, w.path + ".groupBy[\(i)]") }
-    }
-
-    /// An append workload adds root rows only: a data set with related entries has none.
-    private func checkAppends() throws {
-        for w in scenario.workloads where w.kind.addsRootObjectsOnly && !dataset.related.isEmpty {
-            throw fail(w.path + ".kind", "an append workload adds root rows only; this data set has 'related' entries")
-        }
     }
 
     /// Builds each write workload on a three-row sample, so that what it cannot do in this

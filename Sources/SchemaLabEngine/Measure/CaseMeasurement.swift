@@ -325,6 +325,7 @@ package final class CaseMeasurement {
         r.autoindex /= n
         r.cacheHits /= n
         r.cacheMisses /= n
+        r.pagesWritten /= n
         return r
     }
 }

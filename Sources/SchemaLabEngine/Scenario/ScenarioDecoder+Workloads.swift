@@ -163,6 +163,7 @@ extension ScenarioDecoder {
         }
         spec.reads = try o.optional("reads")?.int(in: 1...10_000_000) ?? 0
         spec.relationship = try o.optional("relationship")?.identifier()
+        spec.relate = try o.optional("relate")?.nonEmptyArray().map { try $0.identifier() } ?? []
         if let x = o.optional("operation") {
             spec.operation = ReorderOperation(rawValue: try x.choice(ReorderOperation.allCases.map(\.rawValue)))!
         }

@@ -10,6 +10,7 @@ extension ScenarioEncoder {
                 ("kind", .string(w.kind.rawValue)),
                 ("entity", w.entity.map(JSONValue.string)),
                 ("relationship", w.relationship.map(JSONValue.string)),
+                ("relate", list(w.relate.map(JSONValue.string))),
                 ("operation", unless(w.operation, is: .read) { .string($0.rawValue) }),
                 ("positionKey", w.positionKey.map(JSONValue.string)),
                 ("sql", w.sql.map(JSONValue.string)),

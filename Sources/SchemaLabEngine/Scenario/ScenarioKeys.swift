@@ -90,7 +90,7 @@ enum ScenarioKeys {
 
     /// Every key a workload of some kind takes.
     static let workload = [
-        "name", "kind", "entity", "relationship", "operation", "positionKey", "sql", "predicate", "arguments", "reason", "set",
+        "name", "kind", "entity", "relationship", "relate", "operation", "positionKey", "sql", "predicate", "arguments", "reason", "set",
         "verify", "sort", "sectionKey", "batchSize", "fetchLimit", "fetchOffset", "pageSize", "resultType", "propertiesToFetch",
         "groupBy", "having", "havingArguments", "distinct", "includesPropertyValues", "returnsObjectsAsFaults", "prefetch",
         "keyBinding", "touch", "touchKeys", "reduce", "boxes", "count", "saveEvery", "source", "mergePolicy", "feed", "key",

@@ -52,7 +52,7 @@ extension WorkloadKind {
         switch self {
         case .fetch, .fetchedResults: return nil
         case .insert: return ["saveEvery", "deliver", "agreesWith"]
-        case .append: return ["count", "saveEvery", "agreesWith"]
+        case .append: return ["entity", "relate", "count", "saveEvery", "agreesWith"]
         case .batchInsert: return ["source", "mergePolicy", "feed", "deliver", "agreesWith"]
         case .updateOrInsert: return ["feed", "key", "strategy", "mergeBatch", "saveEvery", "agreesWith"]
         case .batchUpdate, .update: return ["entity", "predicate", "arguments", "set", "verify", "deliver", "agreesWith"]
@@ -92,9 +92,6 @@ extension WorkloadKind {
     /// Writes `count` transactions of `saveEvery` changes before the clock, then times a
     /// history request.
     public var writesHistoryFirst: Bool { self == .fetchHistory || self == .deleteHistory }
-
-    /// Adds root objects only (no `related` entries of the data set).
-    public var addsRootObjectsOnly: Bool { self == .append }
 
     /// Every statement runs on the store's own connection, so one recorded run, stepped with
     /// the bare C API, is the case's raw baseline. A reader under a writer also writes on a

@@ -11,6 +11,9 @@ public struct WorkloadSpec: Sendable, Equatable {
     public var entity: String?
     /// reorder: `relationship`, the to-many relationship of `entity` whose lists are edited or read.
     public var relationship: String?
+    /// append: `relate`, to-one relationships of `entity` each new object gets, pointing at an
+    /// existing object of the destination (a post by an existing author).
+    public var relate: [String]
     /// reorder: `operation`, what happens to each list (default read).
     public var operation: ReorderOperation
     /// reorder: `positionKey`, in a variant where the relationship is not ordered, the
@@ -126,7 +129,8 @@ public struct WorkloadSpec: Sendable, Equatable {
     /// left nil is the format's default for the kind: `count` for the kinds that take a count
     /// (``WorkloadKind/takesCount``), else 0.
     public init(
-        name: String, kind: WorkloadKind, entity: String? = nil, relationship: String? = nil, operation: ReorderOperation = .read,
+        name: String, kind: WorkloadKind, entity: String? = nil, relationship: String? = nil, relate: [String] = [],
+        operation: ReorderOperation = .read,
         positionKey: String? = nil, sql: String? = nil, sqlArguments: [PredicateValue] = [], reason: String? = nil,
         predicate: PredicateSpec? = nil, set: [AttributeAssignment] = [],
         replacements: [WordReplacement] = [], verify: PredicateSpec? = nil, sort: [SortSpec] = [], sectionKey: String? = nil,
@@ -144,6 +148,7 @@ public struct WorkloadSpec: Sendable, Equatable {
         self.kind = kind
         self.entity = entity
         self.relationship = relationship
+        self.relate = relate
         self.operation = operation
         self.positionKey = positionKey
         self.sql = sql

@@ -77,7 +77,7 @@ package enum WorkloadFactory {
             if let choices = placement.choices { fetch.logicalIdentity = LogicalIdentity(entities: choices.byName.keys.sorted()) }
             return fetch
         case .append:
-            return AppendWorkload(spec: spec, model: model, dataset: dataset, size: data.count, placement: placement)
+            return try AppendWorkload(spec: spec, model: model, dataset: dataset, size: data.count, placement: placement)
         case .sql:
             return try SQLWorkload(spec: spec, model: model)
         default:

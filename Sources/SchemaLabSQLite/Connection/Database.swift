@@ -227,6 +227,7 @@ public final class Database {
         var cur: Int32 = 0, hi: Int32 = 0
         sqlite3_db_status(handle, SQLITE_DBSTATUS_CACHE_HIT, &cur, &hi, 1)
         sqlite3_db_status(handle, SQLITE_DBSTATUS_CACHE_MISS, &cur, &hi, 1)
+        sqlite3_db_status(handle, SQLITE_DBSTATUS_CACHE_WRITE, &cur, &hi, 1)
         executionCount = 0
         longestWriteNanoseconds = 0
     }
@@ -240,6 +241,8 @@ public final class Database {
         total.cacheHits = Int64(cur)
         sqlite3_db_status(handle, SQLITE_DBSTATUS_CACHE_MISS, &cur, &hi, 0)
         total.cacheMisses = Int64(cur)
+        sqlite3_db_status(handle, SQLITE_DBSTATUS_CACHE_WRITE, &cur, &hi, 0)
+        total.pagesWritten = Int64(cur)
         return total
     }
 

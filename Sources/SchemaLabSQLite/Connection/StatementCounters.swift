@@ -17,6 +17,9 @@ public struct StatementCounters: Equatable, Sendable {
     public var cacheHits: Int64 = 0
     /// Page-cache misses (`SQLITE_DBSTATUS_CACHE_MISS`).
     public var cacheMisses: Int64 = 0
+    /// Pages written to the database file from the page cache (`SQLITE_DBSTATUS_CACHE_WRITE`):
+    /// what a save costs the disk, which an index adds to.
+    public var pagesWritten: Int64 = 0
 
     /// All counters at zero, the start of a sum.
     public init() {}
@@ -30,6 +33,7 @@ public struct StatementCounters: Equatable, Sendable {
         r.autoindex += rhs.autoindex
         r.cacheHits += rhs.cacheHits
         r.cacheMisses += rhs.cacheMisses
+        r.pagesWritten += rhs.pagesWritten
         return r
     }
 }

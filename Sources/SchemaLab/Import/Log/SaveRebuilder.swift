@@ -8,8 +8,8 @@ import SchemaLabEngine
 /// by the saves it ran in.
 ///
 /// What a write workload of the lab cannot do is an ``RequestRebuilder/Unsupported`` with the
-/// reason: an insert of an entity that is not the data set's root (append adds root objects),
-/// an update that sets only relationships.
+/// reason: an insert into a shared table whose entity the log does not bind, an update that
+/// sets only relationships.
 package struct SaveRebuilder {
     typealias Unsupported = RequestRebuilder.Unsupported
 
@@ -47,16 +47,23 @@ package struct SaveRebuilder {
         var workload: WorkloadSpec
         switch verb {
         case "INSERT":
-            guard entity.name == root else {
-                throw Unsupported("an insert of \(entity.name): the lab's append inserts the data set's root (\(root)) only")
-            }
-            workload = WorkloadSpec(name: "", kind: .append, count: perSave, saveEvery: perSave)
+            let inserted = try insertedEntity(tokens, table: entity, binds: shape.first.binds)
+            workload = WorkloadSpec(
+                name: "", kind: .append, entity: inserted.name == root ? nil : inserted.name,
+                relate: relatedToOnes(tokens, entity: inserted, binds: shape.first.binds), count: perSave, saveEvery: perSave)
         case "UPDATE":
             let picked = min(perSave, max(1, rows))
             workload = WorkloadSpec(name: "", kind: .update, entity: entity.name)
             workload.predicate = PredicateSpec(text: "self IN %@", arguments: [.array((1...picked).map { .integer(Int64($0)) })])
             workload.set = try assignments(tokens, entity: entity, binds: shape.first.binds)
-            guard !workload.set.isEmpty else { throw Unsupported("an update that sets no attribute (relationships or Z_OPT only)") }
+            guard !workload.set.isEmpty else {
+                if Self.setColumns(tokens) == ["Z_OPT"] {
+                    throw Unsupported(
+                        "the version of an object whose to-many changed (an append's 'relate' writes it, in the save of the INSERT that points at it)"
+                    )
+                }
+                throw Unsupported("an update that sets no attribute (relationships only)")
+            }
         case "DELETE":
             let picked = min(perSave, max(1, rows))
             workload = WorkloadSpec(name: "", kind: .delete, entity: entity.name)
@@ -67,6 +74,57 @@ package struct SaveRebuilder {
         workload.weight = Double(saves)
         workload.device = DeviceUsage(runs: shape.device.runs, seconds: shape.device.seconds)
         return workload
+    }
+
+    /// `INSERT INTO ZPOST(Z_PK, Z_ENT, …)`: the entity its Z_ENT binds, or the table's entity
+    /// when the log binds nothing (a shared table's abstract root cannot be inserted).
+    func insertedEntity(_ tokens: [LoggedSQLToken], table root: EntityModel, binds: [LoggedValue]) throws(Unsupported) -> EntityModel {
+        let columns = insertColumns(tokens)
+        if let at = columns.firstIndex(of: "Z_ENT"), at < binds.count, case .integer(let number) = binds[at],
+            let entity = model.entities.first(where: { $0.number == Int(number) && $0.table == root.table })
+        {
+            return entity
+        }
+        guard !root.isAbstract else {
+            throw Unsupported("an insert into \(root.table), shared by \(root.name)'s sub-entities, whose entity the log does not bind")
+        }
+        return root
+    }
+
+    /// The to-one relationships whose foreign key the logged INSERT binds to a value: the new
+    /// objects point at existing ones (`relate`). A log without bound values relates none.
+    func relatedToOnes(_ tokens: [LoggedSQLToken], entity: EntityModel, binds: [LoggedValue]) -> [String] {
+        let columns = insertColumns(tokens)
+        return entity.toOneRelationships.compactMap { relationship in
+            guard let column = relationship.foreignKeyColumn, let at = columns.firstIndex(of: column), at < binds.count else { return nil }
+            if case .null = binds[at] { return nil }
+            return relationship.name
+        }
+    }
+
+    /// The columns `UPDATE … SET ZA = ?, Z_OPT = ? WHERE …` sets.
+    static func setColumns(_ tokens: [LoggedSQLToken]) -> [String] {
+        guard let set = tokens.firstIndex(where: { $0.isWord("SET") }) else { return [] }
+        var columns: [String] = []
+        var index = set + 1
+        while index + 1 < tokens.count, case .word(let column) = tokens[index], tokens[index + 1] == .symbol("=") {
+            columns.append(column)
+            index += 3
+            guard index < tokens.count, tokens[index] == .symbol(",") else { break }
+            index += 1
+        }
+        return columns
+    }
+
+    /// The column list of `INSERT INTO ZT(Z_PK, Z_ENT, …) VALUES(…)`.
+    func insertColumns(_ tokens: [LoggedSQLToken]) -> [String] {
+        guard let open = tokens.firstIndex(of: .symbol("(")) else { return [] }
+        var columns: [String] = []
+        for token in tokens[(open + 1)...] {
+            if token == .symbol(")") { break }
+            if case .word(let column) = token { columns.append(column) }
+        }
+        return columns
     }
 
     /// `SET ZA = ?, ZB = ?, Z_OPT = ?`: each attribute column with its logged value (or a stand-in).

@@ -28,6 +28,7 @@ package enum RunFiles {
             .integer("multiplier", \.multiplier), .optionalInteger("instructions", \.instructions, unit: .instructions),
             .optionalInteger("sqlite_instructions", \.sqliteInstructions, unit: .instructions),
             .optionalMilliseconds("raw_ms", \.rawMs), .derived("raw_ratio", unit: .ratio) { $0.rawRatio.map(Format.ratio) ?? "" },
+            .integer("pages_written", \.counters.pagesWritten),
         ],
         required: ["schema", "workload", "size"])
 

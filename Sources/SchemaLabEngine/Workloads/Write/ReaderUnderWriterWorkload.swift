@@ -42,7 +42,7 @@ package final class ReaderUnderWriterWorkload: Workload {
         reader = try FetchWorkload(spec: read, model: model, rootEntity: dataset.entity)
         var write = spec
         write.kind = .append
-        writer = AppendWorkload(spec: write, model: model, dataset: dataset, size: size, placement: placement)
+        writer = try AppendWorkload(spec: write, model: model, dataset: dataset, size: size, placement: placement)
         self.pragmas = pragmas.filter { $0.name != "journal_mode" } + [Pragma(name: "journal_mode", value: spec.journalMode.rawValue)]
     }
 
