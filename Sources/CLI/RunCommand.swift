@@ -61,6 +61,13 @@ struct RunCommand: ParsableCommand {
         help: "Without a terminal (CI, a log file), print a progress line at least every this many seconds (default 30; 0: never).")
     var progressEvery: Double = 30
 
+    @Option(
+        name: .long,
+        help:
+            "Seconds the run may spend measuring again the cases of claims whose interval reaches across a verdict boundary (default 8; 0: none); a claim still undecided says so."
+    )
+    var settleSeconds: Double = 8
+
     @Flag(
         name: .long,
         help: "Also render the run's charts (as `schemalab plot`) and write its report (as `schemalab report`) in the run directory.")
@@ -112,6 +119,9 @@ struct RunCommand: ParsableCommand {
         if let warmup, warmup < 0 { throw fail("--warmup must be 0 or more", code: 2) }
         if !(progressEvery >= 0) || !progressEvery.isFinite {
             throw fail("--progress-every is 0 (never) or a number of seconds, found \(progressEvery)", code: 2)
+        }
+        if !(settleSeconds >= 0) || !settleSeconds.isFinite {
+            throw fail("--settle-seconds is 0 (never) or a number of seconds, found \(settleSeconds)", code: 2)
         }
         for s in injectSlowdown where Self.parseSlowdown(s) == nil {
             throw fail("--inject-slowdown takes VARIANT/WORKLOAD=FACTOR with a factor of 1 or more; found '\(s)'", code: 2)
@@ -205,6 +215,7 @@ struct RunCommand: ParsableCommand {
         options.slowdowns = Dictionary(injectSlowdown.compactMap(Self.parseSlowdown), uniquingKeysWith: { _, last in last })
         options.checksFit = !skipFitCheck
         options.stopsAtFirstFailure = failFast
+        options.settlesClaimsWithin = settleSeconds
         return options
     }
 
@@ -230,6 +241,14 @@ struct RunCommand: ParsableCommand {
             console.note("schemalab: no claims.csv: \(error)")
         } else if !result.scenario.claims.isEmpty {
             console.note("schemalab: claims: \(ClaimVerdict.summary(result.claims.map(\.verdict)))")
+            for claim in result.claims where claim.verdict == .undecided {
+                guard let headline = claim.headline else { continue }
+                let interval = headline.interval
+                console.note(
+                    "schemalab: undecided: \(claim.claim.id) \(ClaimRecord.ratioText(interval.ratio)), interval "
+                        + "\(ClaimRecord.ratioText(interval.low))-\(ClaimRecord.ratioText(interval.high))"
+                        + (headline.repetitions.map { " after \($0) repetitions a case" } ?? ""))
+            }
             files += ", claims.csv"
         }
         console.note("schemalab: wrote \(directory.path)/\(files)")

@@ -19,6 +19,9 @@ public struct ClaimEvaluation: Sendable {
         public let verdict: ClaimVerdict
         /// What was compared: the claim's metric, or instructions for a time in a counted run.
         public let basis: ClaimMetric
+        /// The repetitions of each case the ratio's interval comes from (the fewer of the
+        /// two); nil for a figure counted once (instructions, statements, VM steps, sorts, bytes).
+        public var repetitions: Int? = nil
     }
 
     /// The claim judged.
@@ -109,9 +112,11 @@ public struct ClaimEvaluation: Sendable {
         }
         guard let found else { return nil }
         (interval, subject, against) = found
-        return Measurement(
+        var measurement = Measurement(
             size: size, subject: subject, against: against, interval: interval,
             verdict: ClaimVerdict.judge(claim.expectation, interval), basis: metric)
+        if metric.isSampled { measurement.repetitions = min(x.samples.count, y.samples.count) }
+        return measurement
     }
 
     /// An exact ratio, widened by `band` each way (a tolerance, not a sampling interval).

@@ -35,6 +35,8 @@ package struct ClaimRecord: Sendable, Equatable {
     package var ratioLow: Double?
     package var ratioHigh: Double?
     package var verdict: ClaimVerdict
+    /// The repetitions of each case behind the interval (nil for a counted figure).
+    package var repetitions: Int?
     package var headline: Bool
     package var change: String
 
@@ -59,6 +61,7 @@ package struct ClaimRecord: Sendable, Equatable {
             r.ratioLow = m.interval.low
             r.ratioHigh = m.interval.high
             r.verdict = m.verdict
+            r.repetitions = m.repetitions
             r.headline = m.size == evaluation.headline?.size
             r.change = r.headline ? evaluation.change : ""
             return r
@@ -79,7 +82,7 @@ package struct ClaimRecord: Sendable, Equatable {
             .optionalNumber("ratio", \.ratio, unit: .ratio, format: number),
             .optionalNumber("ratio_low", \.ratioLow, unit: .ratio, format: number),
             .optionalNumber("ratio_high", \.ratioHigh, unit: .ratio, format: number), .word("verdict", \.verdict),
-            .flag("headline", \.headline), .text("change", \.change),
+            .flag("headline", \.headline), .text("change", \.change), .optionalInteger("repetitions", \.repetitions),
         ],
         required: ["scenario", "claim", "verdict"])
 
@@ -145,6 +148,14 @@ package struct ClaimRecord: Sendable, Equatable {
         guard let ratio else { return "-" }
         guard let lo = ratioLow, let hi = ratioHigh, lo != hi else { return Self.ratioText(ratio) + " (exact)" }
         return "\(Self.ratioText(ratio)) (\(Self.ratioText(lo))-\(Self.ratioText(hi)))"
+    }
+
+    /// What decided the verdict: `medianTime over 15 repetitions a case`, or a figure counted
+    /// once (`statements, counted`; `medianTime on instructions, counted` in a counted run).
+    package var basisText: String {
+        let on = basis != metric ? "\(metric) on \(basis)" : metric
+        if let repetitions { return "\(on) over \(repetitions) repetition\(repetitions == 1 ? "" : "s") a case" }
+        return basis == ClaimMetric.storeBytes.rawValue ? "\(on), measured once" : "\(on), counted"
     }
 
     /// A ratio with 3 significant digits (0.336, 0.0612, 12.4).

@@ -38,6 +38,7 @@ struct ClaimChart {
         switch verdict {
         case .reversed: return "#c0392b"
         case .withinNoise: return "#7f8c8d"
+        case .undecided: return "#8e44ad"
         case .weaker: return "#b7950b"
         case .holds: return "#1e8449"
         case .stronger: return "#117a65"

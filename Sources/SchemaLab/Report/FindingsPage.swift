@@ -138,10 +138,10 @@ package struct FindingsPage: Sendable {
             }
         }
         let surprising = scenarios.flatMap { s in
-            s.claims.filter { $0.headline && ($0.verdict == .reversed || $0.verdict == .withinNoise) }.map { (s, $0) }
+            s.claims.filter { $0.headline && [.reversed, .undecided, .withinNoise].contains($0.verdict) }.map { (s, $0) }
         }
         if !surprising.isEmpty {
-            doc.add(.heading(1, "Reversed and within noise"))
+            doc.add(.heading(1, "Reversed, undecided and within noise"))
             doc.add(
                 .table(
                     header: ["scenario", "claim", "source", "measured (95% interval)", "expected", "verdict"],
@@ -176,9 +176,8 @@ package struct FindingsPage: Sendable {
 
     private func measured(_ r: ClaimRecord) -> String {
         guard let n = r.size else { return "not measured" }
-        let basis = r.basis != r.metric ? ", on \(r.basis)" : ""
         let at = r.claimSize.map { $0 != n ? "; the source: n=\(Format.number(Double($0)))" : "" } ?? ""
-        return "\(r.measuredText), \(r.metric)\(basis) at n=\(Format.number(Double(n)))\(at)"
+        return "\(r.measuredText), \(r.basisText) at n=\(Format.number(Double(n)))\(at)"
     }
 
     private func addEnvironment(_ doc: inout ReportDocument) {

@@ -322,9 +322,15 @@ package struct RunReport: Sendable {
                 continue
             }
             let basis = r.basis != r.metric ? " (judged on \(r.basis): the run counted instructions)" : ""
+            let decided =
+                r.verdict == .undecided
+                ? " Undecided: the interval reaches across a verdict boundary"
+                    + (r.repetitions.map { " after \($0) repetitions a case" } ?? "") + "."
+                : (r.repetitions.map { " The interval is from \($0) repetitions a case." }
+                    ?? " A figure counted once: the same on every run.")
             doc.add(
                 .paragraph(
-                    "Case: \(r.subject); against: \(r.against); metric: \(r.metric)\(basis)."
+                    "Case: \(r.subject); against: \(r.against); metric: \(r.metric)\(basis).\(decided)"
                         + (r.change.isEmpty ? "" : " Over the sizes: \(r.change).")))
             doc.add(
                 .table(

@@ -97,7 +97,7 @@ public enum Lab {
                 scenario: plan.scenario.name,
                 cases: earlier + cases.map { RecordedCase($0, variants: variants, workloads: workloads) },
                 fills: earlierFills + collector.fills, environment: environment)
-            judge.judge(snapshot, checkAssertions: collector.failures.isEmpty)
+            judge.judge(snapshot, fills: earlierFills + collector.fills, checkAssertions: collector.failures.isEmpty)
         }
         return RunResult(
             scenario: plan.scenario, plan: runPlan, cases: cases, failures: collector.failures, fills: collector.fills,

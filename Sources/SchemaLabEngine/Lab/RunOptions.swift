@@ -52,6 +52,12 @@ public struct RunOptions: Sendable {
     /// with the table statistics (`sqlite_stat1`), as a store opened with Core Data's
     /// `NSSQLiteAnalyzeOption` has them. Off by default: a store Core Data creates has none.
     public var analyzesStores = false
+    /// Seconds a run may spend, after its cases, measuring again the two cases of each claim
+    /// whose interval reaches across a verdict boundary (more repetitions, pooled with the
+    /// run's, so that its verdict rests on the evidence rather than on which side of a
+    /// boundary one interval fell); 0: none. The time is an estimate made before each
+    /// round from the cases' own times and fills: a claim that would not fit is left undecided.
+    public var settlesClaimsWithin: Double = 0
     /// Rows generated and saved per chunk when a store is filled (`DataStream`).
     public var fillChunkSize = DataStream.defaultChunkSize
     /// Test aid for the regression gate: "variant/workload" to a slowdown factor injected

@@ -167,4 +167,7 @@ public enum ClaimMetric: String, Sendable, Equatable, CaseIterable {
 
     /// True for a time: in a run with instruction counts it is judged on instructions.
     public var isTime: Bool { self == .medianTime || self == .p90Time || self == .cpuTime }
+    /// A statistic of every repetition's value (its interval is a bootstrap's), rather than a
+    /// figure counted once: more repetitions narrow it.
+    public var isSampled: Bool { isTime || self == .heapRetained || self == .longestWrite || self == .readP99 }
 }

@@ -13,13 +13,22 @@ struct ClaimVerdictTests {
         func expect(_ direction: ClaimSpec.Direction, _ ratio: ClosedRange<Double>?, tolerance: Double = 2) -> ClaimSpec.Expectation {
             ClaimSpec.Expectation(direction: direction, ratio: ratio, figure: nil, tolerance: tolerance)
         }
-        let measured = RatioInterval(ratio: 0.4, low: 0.35, high: 0.45)
-        #expect(ClaimVerdict.judge(expect(.lower, 0.2...0.2), measured) == .holds)  // |ln .4| = 0.92 >= 1.61 / 2
+        let measured = RatioInterval(ratio: 0.4, low: 0.36, high: 0.44)
+        #expect(ClaimVerdict.judge(expect(.lower, 0.2...0.2), measured) == .holds)  // |ln .44| = 0.82 >= 1.61 / 2
         #expect(ClaimVerdict.judge(expect(.lower, 0.2...0.2, tolerance: 1.5), measured) == .weaker)
         #expect(ClaimVerdict.judge(expect(.lower, 0.75...0.75), measured) == .stronger)  // 0.92 > 0.29 * 2
         #expect(ClaimVerdict.judge(expect(.lower, 0.3...0.5), measured) == .holds)
         #expect(ClaimVerdict.judge(expect(.higher, nil), measured) == .reversed)
-        #expect(ClaimVerdict.judge(expect(.lower, nil), RatioInterval(ratio: 0.9, low: 0.8, high: 1.0)) == .withinNoise)
+        // An interval that includes 1: within noise only inside the equivalence margin (10% for a
+        // direction, the weaker bound of a figure), else undecided.
+        #expect(ClaimVerdict.judge(expect(.lower, nil), RatioInterval(ratio: 0.97, low: 0.95, high: 1.02)) == .withinNoise)
+        #expect(ClaimVerdict.judge(expect(.lower, nil), RatioInterval(ratio: 0.9, low: 0.8, high: 1.0)) == .undecided)
+        #expect(ClaimVerdict.judge(expect(.lower, 0.1...0.1), RatioInterval(ratio: 0.9, low: 0.5, high: 1.5)) == .withinNoise)
+        // An interval whose ends read differently: undecided (here across the stronger bound,
+        // 0.29 * 2 = 0.58, r = 0.56; and across the weaker one, 1.61 / 2 = 0.80, r = 0.45).
+        #expect(ClaimVerdict.judge(expect(.lower, 0.75...0.75), RatioInterval(ratio: 0.55, low: 0.5, high: 0.6)) == .undecided)
+        #expect(ClaimVerdict.judge(expect(.lower, 0.2...0.2), RatioInterval(ratio: 0.45, low: 0.4, high: 0.5)) == .undecided)
+        #expect(ClaimVerdict.judge(expect(.lower, 0.2...0.2), RatioInterval(ratio: 0.45, low: 0.4, high: 0.5)).rank == 1)
         #expect(ClaimVerdict.judge(expect(.higher, 3.0...4.0), RatioInterval(exact: 7, 2)) == .holds)
         #expect(ClaimVerdict.judge(expect(.lower, nil), RatioInterval(exact: 0, 0)) == .withinNoise, "0 / 0 is no effect")
         #expect(ClaimVerdict.summary([.holds, .reversed, .holds]) == "1 reversed, 2 holds")

@@ -28,6 +28,26 @@ public struct RunSnapshot: Sendable {
         storeBytes = Self.storeBytes(fills)
     }
 
+    /// The same run with `extra` repetitions of some cases added to their samples (a claim's
+    /// cases measured again); every other field as it is.
+    package func adding(samples extra: [CaseKey: [Sample]]) -> RunSnapshot {
+        var cases = self.cases
+        for (key, samples) in extra { cases[key]?.samples += samples }
+        return RunSnapshot(path: path, scenario: scenario, cases: cases, order: order, environment: environment, storeBytes: storeBytes)
+    }
+
+    private init(
+        path: String?, scenario: String, cases: [CaseKey: RecordedCase], order: [CaseKey], environment: EnvironmentFingerprint,
+        storeBytes: [String: [Int: Double]]
+    ) {
+        self.path = path
+        self.scenario = scenario
+        self.cases = cases
+        self.order = order
+        self.environment = environment
+        self.storeBytes = storeBytes
+    }
+
     /// Reads the run directory at `path`: results.csv, samples.csv, plans.csv, the latency
     /// files, fills.csv when there is one, and env.json. An error names the file (and the row
     /// and column) that cannot be read.

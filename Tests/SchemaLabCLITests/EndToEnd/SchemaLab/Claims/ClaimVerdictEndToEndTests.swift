@@ -69,23 +69,31 @@ struct ClaimVerdictEndToEndTests {
         }
     }
 
-    @Test("Samples that overlap give an interval that spans no effect: within noise, whatever the expectation")
+    @Test(
+        "Samples that overlap give an interval that spans no effect: within noise when no end reaches an effect the claim counts, else undecided"
+    )
     func withinNoise() throws {
         let (dir, scenario) = try Self.fixtureRun(subject: [1.0, 1.6, 1.2, 1.9, 1.1], against: [1.5, 1.05, 1.8, 1.15, 1.3])
         let run = try RunSnapshot(path: dir)
         let base = scenario.claims.first { $0.id == "index-sections" }!
-        for (direction, ratio) in [(ClaimSpec.Direction.lower, 0.5), (.higher, 2.0)] {
+        let cases: [(ClaimSpec.Direction, Double, ClaimVerdict)] = [
+            (.lower, 0.5, .undecided), (.higher, 2.0, .undecided), (.lower, 0.1, .withinNoise), (.higher, 10, .withinNoise),
+        ]
+        for (direction, ratio, verdict) in cases {
             let e = ClaimEvaluation.evaluate(Self.claim(base, direction: direction, ratio: ratio), run: run)
             let m = try #require(e.headline)
             #expect(m.interval.includesNoEffect, "\(m.interval)")
-            #expect(e.verdict == .withinNoise)
+            #expect(e.verdict == verdict, "\(direction) \(ratio): \(m.interval)")
+            #expect(m.repetitions == 5)
         }
         // The written file carries the same verdicts, and reads back.
         try ClaimsFile.write(scenario: scenario, directory: dir)
         let rows = try ClaimsFile.read(directory: dir)
         #expect(rows.count == 4 && rows.allSatisfy(\.headline))
-        #expect(rows.first { $0.id == "index-sections" }?.verdict == .withinNoise)
+        #expect(rows.first { $0.id == "index-sections" }?.verdict == .undecided, "a 2x claim; the interval reaches beyond 1.41x")
+        #expect(rows.first { $0.id == "index-sections" }?.repetitions == 5)
         #expect(rows.first { $0.id == "index-fewer-statements" }?.verdict == .withinNoise, "equal counts: no effect")
+        #expect(rows.first { $0.id == "index-fewer-statements" }?.repetitions == nil, "a count has no repetitions behind it")
         #expect(rows.first { $0.id == "index-no-sort" }?.verdict == .holds)
     }
 
