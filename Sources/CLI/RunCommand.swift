@@ -64,9 +64,9 @@ struct RunCommand: ParsableCommand {
     @Option(
         name: .long,
         help:
-            "Seconds the run may spend measuring again the cases of claims whose interval reaches across a verdict boundary (default 8; 0: none); a claim still undecided says so."
+            "Seconds the run may spend measuring again the cases of claims whose interval reaches across a verdict boundary (default 3; 0: none); a claim still undecided says so."
     )
-    var settleSeconds: Double = 8
+    var settleSeconds: Double = 3
 
     @Flag(
         name: .long,

@@ -16,7 +16,7 @@ public struct ClaimEvaluation: Sendable {
         /// The ratio subject / against and its 95% interval (or tolerance band).
         public let interval: RatioInterval
         /// The verdict at this size.
-        public let verdict: ClaimVerdict
+        public var verdict: ClaimVerdict
         /// What was compared: the claim's metric, or instructions for a time in a counted run.
         public let basis: ClaimMetric
         /// The repetitions of each case the ratio's interval comes from (the fewer of the
@@ -115,7 +115,13 @@ public struct ClaimEvaluation: Sendable {
         var measurement = Measurement(
             size: size, subject: subject, against: against, interval: interval,
             verdict: ClaimVerdict.judge(claim.expectation, interval), basis: metric)
-        if metric.isSampled { measurement.repetitions = min(x.samples.count, y.samples.count) }
+        if metric.isSampled {
+            let repetitions = min(x.samples.count, y.samples.count)
+            measurement.repetitions = repetitions
+            // One repetition a case has no interval (the bootstrap's is that one ratio): it
+            // cannot show its own noise, so it decides nothing.
+            if repetitions < 2 && measurement.verdict != .notMeasured { measurement.verdict = .undecided }
+        }
         return measurement
     }
 

@@ -12,19 +12,6 @@ struct ClaimSettling {
     /// the fill of its store, the two a repetition round pays again.
     let caseSeconds: [CaseKey: Double]
 
-    /// The costs of the cases of `run`, with their variants' fills.
-    init(run: RunSnapshot, fills: [FillMeasurement], warmup: Int) {
-        var fillMs: [String: Double] = [:]
-        for fill in fills { fillMs["\(fill.variant) \(fill.size)"] = fill.milliseconds }
-        var seconds: [CaseKey: Double] = [:]
-        for (key, recorded) in run.cases {
-            let perRepetition = recorded.wallMs.isEmpty ? 0 : recorded.wallMs.reduce(0, +) / Double(recorded.wallMs.count)
-            let fill = fillMs["\(key.variant) \(key.size)"] ?? 0
-            seconds[key] = (Double(Self.repetitions + warmup) * perRepetition + fill) / 1000
-        }
-        caseSeconds = seconds
-    }
-
     /// The pairs of cases to measure again now: each undecided claim's, cheapest first, while
     /// their estimated time fits in `seconds` (a case shared by two claims is paid once);
     /// never a case in `broken` (one that could not be measured again).
@@ -50,5 +37,20 @@ struct ClaimSettling {
             chosen.append((pair.claim, pair.keys))
         }
         return chosen
+    }
+}
+
+extension ClaimSettling {
+    /// The costs of the cases of `run`, with their variants' fills.
+    init(run: RunSnapshot, fills: [FillMeasurement], warmup: Int) {
+        var fillMs: [String: Double] = [:]
+        for fill in fills { fillMs["\(fill.variant) \(fill.size)"] = fill.milliseconds }
+        var seconds: [CaseKey: Double] = [:]
+        for (key, recorded) in run.cases {
+            let perRepetition = recorded.wallMs.isEmpty ? 0 : recorded.wallMs.reduce(0, +) / Double(recorded.wallMs.count)
+            let fill = fillMs["\(key.variant) \(key.size)"] ?? 0
+            seconds[key] = (Double(Self.repetitions + warmup) * perRepetition + fill) / 1000
+        }
+        caseSeconds = seconds
     }
 }

@@ -35,7 +35,7 @@ struct FindingsPageTests {
         #expect(findings.out.contains("reversed: tiny-claims split-scans-less"), "\(findings.out)")
         #expect(findings.out.contains(dir + "/results/index.html"))
         let page = try String(contentsOfFile: dir + "/results/findings.md", encoding: .utf8)
-        #expect(page.contains("## Reversed and within noise"))
+        #expect(page.contains("## Reversed, undecided and within noise"))
         #expect(page.contains("[split-scans-less](tiny-claims/report.md#claim~split-scans-less)"))
         let html = try String(contentsOfFile: dir + "/results/index.html", encoding: .utf8)
         #expect(html.contains("<a href=\"tiny-claims/report.html#claim~split-scans-less\">split-scans-less</a>"))
