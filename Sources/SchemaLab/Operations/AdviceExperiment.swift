@@ -110,7 +110,8 @@ package struct AdviceExperiment {
             console.print(
                 "  save \(save): median \(Format.short(before.wall.median)) -> \(Format.short(after.wall.median)) ms "
                     + "(\(Format.percent(after.wall.median / before.wall.median - 1)), Mann-Whitney p = \(Format.pValue(p))\(Self.pFloor(before.samples.count, after.samples.count))), "
-                    + "VM steps \(before.counters.vmSteps) -> \(after.counters.vmSteps)")
+                    + "VM steps \(before.counters.vmSteps) -> \(after.counters.vmSteps), "
+                    + "pages written \(before.counters.pagesWritten) -> \(after.counters.pagesWritten)")
         }
         if saves.isEmpty {
             console.print(
