@@ -190,6 +190,16 @@ struct AdviceProof {
         return out
     }
 
+    /// True when the plan after scans a table through an index (`SCAN t0 USING INDEX …`) and
+    /// the run shows it read the whole table: at least half the full-scan steps of the plan
+    /// before, or any when there was no scan before. A fetch with a limit that stops after 20
+    /// rows of the index is not a scan.
+    static func readsWholeTableThroughIndex(before: CaseResult?, after: CaseResult?) -> Bool {
+        guard let after, after.plans.contains(where: { $0.plan.contains { PlanLine.scansThroughIndex($0.detail) } }) else { return false }
+        let steps = after.counters.fullscanSteps, reference = before?.counters.fullscanSteps ?? 0
+        return steps > 0 && (reference == 0 || steps * 2 >= reference)
+    }
+
     /// True when a plan line reads through `index`.
     static func uses(_ detail: String, index: String) -> Bool {
         detail.contains("INDEX \(index) ") || detail.hasSuffix("INDEX \(index)")
@@ -222,7 +232,7 @@ struct AdviceProof {
                     pagesWrittenBefore: beforeResult?.counters.pagesWritten ?? 0,
                     pagesWrittenAfter: afterResult?.counters.pagesWritten ?? 0, savesPerRun: workload.savesPerRun,
                     plansBefore: selects(beforeResult), plansAfter: selects(afterResult),
-                    scansThroughIndex: (afterResult?.plans ?? []).contains { $0.plan.contains { PlanLine.scansThroughIndex($0.detail) } },
+                    scansThroughIndex: Self.readsWholeTableThroughIndex(before: beforeResult, after: afterResult),
                     sameResult: beforeResult.flatMap { b in afterResult.map { b.signature.agrees(with: $0.signature) } } ?? true))
         }
         let weightedMs: (Bool, Bool) -> Double = { reads, after in

@@ -23,6 +23,7 @@ struct AdviseSavesEndToEndTests {
                         {"field": "date", "generator": {"kind": "dateRange", "from": "2020-01-01", "to": "2021-01-01"}}]}]},
          "workloads": [
            {"name": "recent", "kind": "fetch", "entity": "Post", "sort": [{"key": "date", "ascending": false}], "fetchLimit": 20},
+           {"name": "every-post", "kind": "fetch", "entity": "Post", "sort": [{"key": "date", "ascending": false}], "resultType": "objectIDs"},
            {"name": "post-by-author", "kind": "append", "entity": "Post", "relate": ["author"], "count": 1, "weight": \(saveWeight)}],
          "measurement": {"warmup": 1, "repetitions": 2}}
         """
@@ -39,7 +40,7 @@ struct AdviseSavesEndToEndTests {
                 "--report", dir + "/advice.md",
             ], environment: ["TMPDIR": dir])
         #expect(run.status == 0, "\(run.err)")
-        #expect(run.out.contains("Add fetch index byDate (date DESC) to entity Post: recent faster"), "\(run.out)")
+        #expect(run.out.contains("Add fetch index byDate (date DESC) to entity Post: every-post, recent faster"), "\(run.out)")
         let report = try String(contentsOfFile: dir + "/advice.md", encoding: .utf8)
         #expect(report.contains("## What each save costs"), "\(report)")
         let row = try #require(report.split(separator: "\n").first { $0.hasPrefix("| post-by-author | 1 |") }, "\(report)")
@@ -52,6 +53,12 @@ struct AdviseSavesEndToEndTests {
         let steps = pair(cells[2]), pages = pair(cells[3])
         #expect(steps.0 > 0 && steps.1 > steps.0, "the index's entry costs the save VM steps: \(row)")
         #expect(pages.0 > 0 && pages.1 > pages.0, "and a page of the index: \(row)")
+        // The plans after: both read through the index; the full list reads the whole table
+        // (its full-scan steps say so), the first 20 do not.
+        let plans = report.split(separator: "\n").filter { $0.hasPrefix("- recent:") || $0.hasPrefix("- every-post:") }
+        let whole = " (reads the whole table through an index: a scan in index order)"
+        #expect(plans.first { $0.hasPrefix("- recent:") }.map { !$0.hasSuffix(whole) } == true, "\(plans)")
+        #expect(plans.first { $0.hasPrefix("- every-post:") }.map { $0.hasSuffix(whole) } == true, "\(plans)")
     }
 
     @Test("A save made far more often than the fetch: the same index declined, its cost per save exceeding its gain")
