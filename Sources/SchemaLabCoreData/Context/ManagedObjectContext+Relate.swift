@@ -19,14 +19,15 @@ extension ManagedObjectContext {
         }
         guard target.objectID != 0 else { return }
         markUpdated(target)
-        relationsOnly.insert(ObjectIdentifier(target))
+        if relationsOnly == nil { relationsOnly = [] }
+        relationsOnly!.insert(ObjectIdentifier(target))
     }
 
     /// Adds a saved object to the next save's updated objects unless it is there: one with a
     /// changed attribute or to-one, or whose to-many only changed (``relationsOnly``).
     func markUpdated(_ object: ManagedObject) {
         guard object.changed.isEmpty && object.changedRelations.isEmpty else { return }
-        guard relationsOnly.isEmpty || !relationsOnly.contains(ObjectIdentifier(object)) else { return }
+        guard relationsOnly?.contains(ObjectIdentifier(object)) != true else { return }
         updated.append(object)
     }
 }

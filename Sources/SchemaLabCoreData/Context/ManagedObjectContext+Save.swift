@@ -46,7 +46,7 @@ extension ManagedObjectContext {
         orderChanged.removeAll()
         for o in updated { o.version += 1; o.changed = []; o.changedRelations = [] }
         updated.removeAll()
-        relationsOnly.removeAll()
+        relationsOnly = nil
         for o in deleted { unregister(o) }
         deleted.removeAll()
     }

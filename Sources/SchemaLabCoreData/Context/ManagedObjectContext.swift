@@ -20,8 +20,9 @@ public final class ManagedObjectContext {
     /// Saved objects with changed attributes, written by the next save.
     @exclusivity(unchecked) var updated: [ManagedObject] = []
     /// The saved objects in `updated` for a to-many change only (``relate(_:_:to:)``): the save
-    /// writes their version alone.
-    @exclusivity(unchecked) var relationsOnly: Set<ObjectIdentifier> = []
+    /// writes their version alone. Nil until there is one: a context is made per fetch (per
+    /// box of a box set), and an empty set still costs each one a retain and a release.
+    @exclusivity(unchecked) var relationsOnly: Set<ObjectIdentifier>? = nil
     /// Saved objects to delete at the next save, in the order they were deleted.
     @exclusivity(unchecked) var deleted: [ManagedObject] = []
     /// Ordered to-many relationships changed since the last save (object and ``EntityDescription/toMany`` index).
