@@ -71,8 +71,11 @@ package final class AppendWorkload: Workload {
                     at: ".entity")
             }
             let names = fields.flatMap(\.names)
+            // No field here takes its values from a parent (those are left out), so each field's
+            // own generator says what it produces.
+            let kinds = fields.reduce(into: [String: Set<ValueKind>]()) { $0.merge(ValueKind.produced(by: $1)) { $0.union($1) } }
             let own = try DataPlacement(
-                model: model, rootEntity: name, fields: names, kinds: ScenarioPlan.valueKinds(fields, parent: [:]), optional: Set(names))
+                model: model, rootEntity: name, fields: names, kinds: kinds, optional: Set(names))
             shape = .nodes(own.nodes)
             source = DatasetSpec(seed: dataset.seed, entity: name, counts: dataset.counts, fields: fields)
             precedingRows = nil

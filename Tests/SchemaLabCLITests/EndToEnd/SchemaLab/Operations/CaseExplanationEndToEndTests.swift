@@ -35,8 +35,13 @@ struct CaseExplanationEndToEndTests {
         #expect(out.contains("sorts 0"), "the advised variant sorts nothing")
         // The scenario's save runs with and without the index: its VM steps grow by the index's.
         let save = try #require(out.split(separator: "\n").first { $0.hasPrefix("  save insert: median ") }, "\(out)")
-        let steps = save.components(separatedBy: "VM steps ").last?.components(separatedBy: " -> ").compactMap { Int($0) } ?? []
+        func pair(_ label: String) -> [Int] {
+            let after = save.components(separatedBy: label + " ").last ?? ""
+            return (after.components(separatedBy: ",").first ?? "").components(separatedBy: " -> ").compactMap { Int($0) }
+        }
+        let steps = pair("VM steps"), pages = pair("pages written")
         #expect(steps.count == 2 && steps[1] > steps[0], "\(save)")
+        #expect(pages.count == 2 && pages[0] > 0 && pages[1] >= pages[0], "the index's pages are written with the save: \(save)")
 
         let bad = try TestSupport.runCLI(["explain", TestSupport.tinyScenario, "--variant", "nope", "--workload", "sections"])
         #expect(bad.status == 2 && bad.err.contains("no variant 'nope'") && bad.err.contains("has: flat, flat+index, split"), "\(bad.err)")
