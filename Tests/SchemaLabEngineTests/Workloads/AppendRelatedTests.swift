@@ -174,6 +174,13 @@ struct AppendRelatedTests {
             _ = try workload.run(store: store)
             return try counts().merging(before) { $0 - $1 }
         }
+        // 'relate' on rows of several entities is refused: it needs the one entity named.
+        let relating = json.replacingOccurrences(
+            of: #"{"name": "photos", "kind": "append", "entity": "Photo", "count": 10}"#,
+            with: #"{"name": "photos", "kind": "append", "relate": ["owner"], "count": 10}"#)
+        let refusal: String
+        do { _ = try TestSupport.decode(relating); refusal = "" } catch { refusal = "\(error)" }
+        #expect(refusal.contains("$.workloads[1].relate") && refusal.contains("'relate' needs one of them named in 'entity'"), "\(refusal)")
         let mixed = try appended(0)
         #expect(mixed["Note"]! > 0 && mixed["Photo"]! > 0 && mixed["Note"]! + mixed["Photo"]! == 30, "\(mixed)")
         #expect(try appended(1) == ["Note": 0, "Photo": 10])

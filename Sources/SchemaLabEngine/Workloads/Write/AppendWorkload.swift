@@ -55,6 +55,12 @@ package final class AppendWorkload: Workload {
         }
         self.entity = entity
         if name == dataset.entity {
+            if let choices = placement.choices, !spec.relate.isEmpty {
+                throw KeyPathError(
+                    message:
+                        "each row of this data set is an object of one of \(choices.byName.keys.sorted().joined(separator: ", ")): 'relate' needs one of them named in 'entity'",
+                    at: ".relate")
+            }
             shape = placement.choices.map { .chosen($0) } ?? .nodes(placement.nodes)
             source = dataset
             precedingRows = size
