@@ -19,7 +19,8 @@ package struct AdvisedWorkload: Sendable, Equatable {
     /// The tables it touches; nil for every table (an insert of the data set and its related objects).
     package var tables: Set<String>?
     /// The saves (or batch requests) one run of a write makes: an append's `count` over its
-    /// `saveEvery`, an insert's objects over its `saveEvery`, otherwise 1; 0 for a read.
+    /// `saveEvery`, an insert's objects over its `saveEvery`, 1 for the other saves and batch
+    /// requests; 0 for a read and for writes whose saves it does not count.
     package var savesPerRun: Int = 0
 
     /// True when an index on `table` can change what this workload costs.
@@ -55,10 +56,14 @@ package struct AdvisedWorkload: Sendable, Equatable {
                 name: spec.name, isRead: spec.readsOnly, weight: spec.weight, perRunDivisor: perRun, tables: touched)
             if !spec.readsOnly {
                 let perSave = spec.saveEvery > 0 ? spec.saveEvery : Int.max
+                // Saves only: a history request or an app's own SQL is not one, and an upsert
+                // in chunks is counted by its feed, not here.
                 switch spec.kind {
                 case .append: advised.savesPerRun = (spec.count + min(perSave, spec.count) - 1) / min(perSave, spec.count)
                 case .insert where spec.saveEvery > 0: advised.savesPerRun = (inserted + perSave - 1) / perSave
-                default: advised.savesPerRun = 1
+                case .insert, .update, .delete, .batchInsert, .batchUpdate, .batchDelete: advised.savesPerRun = 1
+                case .updateOrInsert where spec.saveEvery == 0: advised.savesPerRun = 1
+                default: advised.savesPerRun = 0
                 }
             }
             return advised

@@ -112,10 +112,12 @@ public struct ClaimEvaluation: Sendable {
         }
         guard let found else { return nil }
         (interval, subject, against) = found
-        var measurement = Measurement(
-            size: size, subject: subject, against: against, interval: interval,
-            verdict: ClaimVerdict.judge(claim.expectation, interval), basis: metric)
-        if metric.isSampled {
+        // A figure counted once is judged on its ratio (its band only says whether it is no
+        // effect): more repetitions cannot move it off a boundary, so it is never undecided.
+        let verdict =
+            metric.isSampled ? ClaimVerdict.judge(claim.expectation, interval) : ClaimVerdict.judgeFigure(claim.expectation, interval)
+        var measurement = Measurement(size: size, subject: subject, against: against, interval: interval, verdict: verdict, basis: metric)
+        if metric.isSampled && metric.repeats {
             let repetitions = min(x.samples.count, y.samples.count)
             measurement.repetitions = repetitions
             // One repetition a case has no interval (the bootstrap's is that one ratio): it

@@ -155,7 +155,11 @@ package struct ClaimRecord: Sendable, Equatable {
     package var basisText: String {
         let on = basis != metric ? "\(metric) on \(basis)" : metric
         if let repetitions { return "\(on) over \(repetitions) repetition\(repetitions == 1 ? "" : "s") a case" }
-        return basis == ClaimMetric.storeBytes.rawValue ? "\(on), measured once" : "\(on), counted"
+        switch basis {
+        case ClaimMetric.readP99.rawValue: return "\(on), from every read's latency"
+        case ClaimMetric.storeBytes.rawValue, ClaimMetric.memoryGrowth.rawValue: return "\(on), measured once"
+        default: return "\(on), counted"
+        }
     }
 
     /// A ratio with 3 significant digits (0.336, 0.0612, 12.4).

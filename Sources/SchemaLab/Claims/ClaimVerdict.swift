@@ -73,6 +73,13 @@ public enum ClaimVerdict: String, Sendable, CaseIterable, Comparable {
         return low == high ? low : .undecided
     }
 
+    /// The verdict of a figure counted once (instructions, statements, memory growth): its
+    /// band around the ratio includes 1, within noise; otherwise its ratio's verdict.
+    public static func judgeFigure(_ expectation: ClaimSpec.Expectation, _ measured: RatioInterval) -> ClaimVerdict {
+        guard !measured.ratio.isNaN, !measured.low.isNaN, !measured.high.isNaN, measured.ratio >= 0 else { return .notMeasured }
+        return measured.includesNoEffect ? .withinNoise : point(expectation, measured.ratio)
+    }
+
     /// The verdict a ratio known exactly would get (rules 2 to 4).
     static func point(_ expectation: ClaimSpec.Expectation, _ ratio: Double) -> ClaimVerdict {
         let lower = ratio < 1

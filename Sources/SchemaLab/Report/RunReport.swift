@@ -327,7 +327,7 @@ package struct RunReport: Sendable {
                 ? " Undecided: the interval reaches across a verdict boundary"
                     + (r.repetitions.map { " after \($0) repetitions a case" } ?? "") + "."
                 : (r.repetitions.map { " The interval is from \($0) repetitions a case." }
-                    ?? " A figure counted once: the same on every run.")
+                    ?? " Decided on \(r.basisText).")
             doc.add(
                 .paragraph(
                     "Case: \(r.subject); against: \(r.against); metric: \(r.metric)\(basis).\(decided)"

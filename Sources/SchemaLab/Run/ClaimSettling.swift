@@ -18,7 +18,7 @@ struct ClaimSettling {
     func pairs(_ claims: [ClaimEvaluation], within seconds: Double, excluding broken: Set<CaseKey>) -> [(claim: String, keys: [CaseKey])] {
         var wanted: [(claim: String, keys: [CaseKey], seconds: Double)] = []
         for evaluation in claims {
-            guard let headline = evaluation.headline, headline.verdict == .undecided, headline.basis.isSampled else { continue }
+            guard let headline = evaluation.headline, headline.verdict == .undecided, headline.basis.repeats else { continue }
             let keys = [
                 CaseKey(variant: evaluation.claim.subject.variant, workload: evaluation.claim.subject.workload, size: headline.size),
                 CaseKey(variant: evaluation.claim.against.variant, workload: evaluation.claim.against.workload, size: headline.size),

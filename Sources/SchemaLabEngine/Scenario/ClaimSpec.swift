@@ -170,4 +170,7 @@ public enum ClaimMetric: String, Sendable, Equatable, CaseIterable {
     /// A statistic of every repetition's value (its interval is a bootstrap's), rather than a
     /// figure counted once: more repetitions narrow it.
     public var isSampled: Bool { isTime || self == .heapRetained || self == .longestWrite || self == .readP99 }
+    /// A statistic of one value per repetition, which more repetitions of the case narrow (a
+    /// read percentile comes from every read's latency instead).
+    public var repeats: Bool { isSampled && self != .readP99 }
 }

@@ -128,6 +128,20 @@ struct AppendRelatedTests {
             """
         let noValues = error(#"{"name": "a", "kind": "append", "entity": "Post", "relate": ["author"], "count": 1}"#, authorsOnly)
         #expect(noValues.contains("$.workloads[0].entity") && noValues.contains("no field of the data set goes to an attribute of Post"))
+        // A one-to-one: many new objects cannot each be some author's only one.
+        let oneToOne = """
+            {"format": 1, "name": "profiles", "variants": [{"name": "v", "entities": [
+               {"name": "Author", "attributes": [{"name": "name", "type": "string"}],
+                "relationships": [{"name": "post", "destination": "Post", "inverse": "author"}]},
+               {"name": "Post", "attributes": [{"name": "title", "type": "string"}],
+                "relationships": [{"name": "author", "destination": "Author", "inverse": "post"}]}]}],
+             "dataset": {"seed": 1, "entity": "Author", "counts": [5], "fields": [
+               {"field": "name", "generator": {"kind": "uuid"}},
+               {"field": "Post.title", "generator": {"kind": "text", "minLength": 3, "maxLength": 9}}]},
+             "workloads": [{"name": "new-author", "kind": "append", "count": 3}]}
+            """
+        let single = error(#"{"name": "a", "kind": "append", "entity": "Post", "relate": ["author"], "count": 1}"#, oneToOne)
+        #expect(single.contains("$.workloads[0].relate[0]") && single.contains("'author' is one-to-one"), "\(single)")
         let missing = error(#"{"name": "a", "kind": "append", "entity": "Comment", "count": 1}"#)
         #expect(missing.contains("$.workloads[3]") && missing.contains("no entity 'Comment'"))
     }

@@ -31,6 +31,11 @@ struct ClaimVerdictTests {
         #expect(ClaimVerdict.judge(expect(.lower, 0.2...0.2), RatioInterval(ratio: 0.45, low: 0.4, high: 0.5)).rank == 1)
         #expect(ClaimVerdict.judge(expect(.higher, 3.0...4.0), RatioInterval(exact: 7, 2)) == .holds)
         #expect(ClaimVerdict.judge(expect(.lower, nil), RatioInterval(exact: 0, 0)) == .withinNoise, "0 / 0 is no effect")
+        // A figure counted once is judged on its ratio; its band decides within noise only.
+        let counted = RatioInterval(ratio: 0.45, low: 0.45 / 1.01, high: 0.45 * 1.01)
+        #expect(ClaimVerdict.judge(expect(.lower, 0.2...0.2), counted) == .undecided, "as a sampled interval it would be")
+        #expect(ClaimVerdict.judgeFigure(expect(.lower, 0.2...0.2), counted) == .weaker)
+        #expect(ClaimVerdict.judgeFigure(expect(.lower, nil), RatioInterval(ratio: 1.005, low: 0.995, high: 1.015)) == .withinNoise)
         #expect(ClaimVerdict.summary([.holds, .reversed, .holds]) == "1 reversed, 2 holds")
     }
 

@@ -94,7 +94,14 @@ package final class AppendWorkload: Workload {
                         "'\(relationship)' is not a to-one relationship of \(name) (\(toOnes.isEmpty ? "it has none" : "its to-ones: " + toOnes.joined(separator: ", ")))",
                     at: ".relate[\(i)]")
             }
-            return (relationship, slot, entity.destinations[slot])
+            let destination = entity.destinations[slot]
+            if let inverse = entity.toOne[slot].inverse, destination.toManyIndex(inverse) == nil {
+                throw KeyPathError(
+                    message:
+                        "'\(relationship)' is one-to-one (its inverse '\(inverse)' is a to-one): 'relate' points many new objects at existing ones, through a to-one whose inverse is a to-many or none",
+                    at: ".relate[\(i)]")
+            }
+            return (relationship, slot, destination)
         }
         if let precedingRows { chunks = Self.rows(of: source, after: precedingRows, count: spec.count, perSave: spec.saveEvery) }
     }
@@ -213,9 +220,15 @@ package final class AppendWorkload: Workload {
             return ResultSignature.of(rows: [[try store.db.scalar("SELECT COUNT(*) FROM \(entity.model.table)"), drift]])
         }
         var row: [SQLValue] = [.integer(Int64(try Self.keys(of: entity, in: store).count)), drift]
+        // Of this entity's rows only: a table shared with sibling entities holds their keys too.
+        let restriction = entity.model.entityRestriction()
         for relation in relations {
             let column = entity.toOne[relation.slot].foreignKeyColumn!
-            row.append(try store.db.scalar("SELECT COUNT(DISTINCT \(column)) FROM \(entity.model.table)"))
+            let s = try store.db.statement(
+                "SELECT COUNT(DISTINCT t0.\(column)) FROM \(entity.model.table) t0" + (restriction.map { " WHERE " + $0.sql } ?? ""))
+            for (i, number) in (restriction?.numbers ?? []).enumerated() { try s.bind(Int64(number), at: Int32(i + 1)) }
+            row.append(try s.step() ? .integer(s.int64(at: 0)) : .null)
+            s.reset()
         }
         return ResultSignature.of(rows: [row])
     }
