@@ -231,7 +231,9 @@ package final class CaseMeasurement {
         withExtendedLifetime(outcome.keepAlive) {}
         let peak = MemoryProbe.peakResidentKB()
         peakRSS = max(peakRSS, peak)
-        if peak >= 0 && startRSS >= 0 { rssGrowth = max(rssGrowth, peak - startRSS) }
+        // The peak is counted from the reset after `startRSS` was read; memory another thread
+        // freed in between (the test suite runs in parallel) can put it below the start: no growth.
+        if peak >= 0 && startRSS >= 0 { rssGrowth = max(rssGrowth, max(0, peak - startRSS)) }
         heapPeak = max(heapPeak, SQLiteLibrary.heapHighwater(reset: false))
         counters = Self.divided(store.db.counters(), by: multiplier)
         statementLog = store.db.statementLog
