@@ -35,14 +35,20 @@ struct LogSaveRelateTests {
         ].joined(separator: "\n") + "\n"
     }
 
-    @Test("an INSERT binding the author's key: an append of Post relating 'author'; its statement issued identical")
-    func relatesTheBoundToOne() throws {
+    /// The blog scenario with the log of one save, whose INSERT binds `authorKey`, imported.
+    static func imported(authorKey: String) throws -> (scenario: Scenario, summary: LogImport.Summary) {
         let dir = try TestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        try Self.scenario.write(toFile: dir + "/blog.json", atomically: true, encoding: .utf8)
-        try Self.log(authorKey: "(int64)7").write(toFile: dir + "/app.log", atomically: true, encoding: .utf8)
-        var scenario = try ScenarioDecoder.load(path: dir + "/blog.json")
-        let summary = try LogImport(path: dir + "/app.log", keepsUnknown: false).apply(to: &scenario, today: "2026-11-27")
+        try scenario.write(toFile: dir + "/blog.json", atomically: true, encoding: .utf8)
+        try log(authorKey: authorKey).write(toFile: dir + "/app.log", atomically: true, encoding: .utf8)
+        var loaded = try ScenarioDecoder.load(path: dir + "/blog.json")
+        let summary = try LogImport(path: dir + "/app.log", keepsUnknown: false).apply(to: &loaded, today: "2026-11-27")
+        return (loaded, summary)
+    }
+
+    @Test("an INSERT binding the author's key: an append of Post relating 'author'; its statement issued identical")
+    func relatesTheBoundToOne() throws {
+        let (scenario, summary) = try Self.imported(authorKey: "(int64)7")
         let append = try #require(scenario.workloads.first { $0.kind == .append })
         #expect(append.entity == "Post")
         #expect(append.relate == ["author"])
@@ -58,12 +64,7 @@ struct LogSaveRelateTests {
 
     @Test("an INSERT whose author key is NULL relates nothing")
     func nullKeyRelatesNothing() throws {
-        let dir = try TestSupport.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        try Self.scenario.write(toFile: dir + "/blog.json", atomically: true, encoding: .utf8)
-        try Self.log(authorKey: "NULL").write(toFile: dir + "/app.log", atomically: true, encoding: .utf8)
-        var scenario = try ScenarioDecoder.load(path: dir + "/blog.json")
-        _ = try LogImport(path: dir + "/app.log", keepsUnknown: false).apply(to: &scenario, today: "2026-11-27")
+        let (scenario, _) = try Self.imported(authorKey: "NULL")
         let append = try #require(scenario.workloads.first { $0.kind == .append })
         #expect(append.entity == "Post" && append.relate.isEmpty)
     }
