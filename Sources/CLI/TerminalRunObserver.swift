@@ -21,6 +21,7 @@ final class TerminalRunObserver: RunObserver {
     func runWillStart(_ plan: RunPlan) throws {
         copiesStore = plan.options.existingStore != nil
         if let line = startLine(plan) { console.note(line) }
+        for warning in plan.warnings { console.note("schemalab: " + warning) }
         if !plan.skippedWorkloads.isEmpty && !quiet {
             console.note("schemalab: --store: skipping the workloads that write: \(plan.skippedWorkloads.joined(separator: ", "))")
         }

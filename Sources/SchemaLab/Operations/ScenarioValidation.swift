@@ -15,7 +15,9 @@ package enum ScenarioValidation {
                 continue
             }
             do {
-                let scenario = try ScenarioPlan(ScenarioDecoder.load(path: file)).scenario
+                let plan = try ScenarioPlan(ScenarioDecoder.load(path: file))
+                let scenario = plan.scenario
+                for warning in plan.warnings { console.note(warning) }
                 console.print(
                     "\(file): ok (\(scenario.variants.count) variants x \(scenario.workloads.count) workloads x \(scenario.dataset.counts.count) size\(scenario.dataset.counts.count == 1 ? "" : "s"))"
                 )

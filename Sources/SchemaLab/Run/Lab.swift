@@ -76,7 +76,7 @@ public enum Lab {
             sizes: selection.options.sizes ?? plan.scenario.dataset.counts,
             variants: plan.scenario.variants.map(\.name).filter { selection.options.variants?.contains($0) ?? true },
             workloads: plan.scenario.workloads.map(\.name).filter { selection.options.workloads?.contains($0) ?? true },
-            skippedWorkloads: selection.skippedWorkloads, options: selection.options)
+            skippedWorkloads: selection.skippedWorkloads, options: selection.options, warnings: plan.warnings)
         try observer.runWillStart(runPlan)
         let collector = RunCollector(forwardingTo: observer)
         try scheduler.run(skipping: skipping, observer: collector, isCancelled: isCancelled)

@@ -3,8 +3,10 @@
 ///
 /// Keywords are case-insensitive; a key that spells a reserved word is written `#key`.
 /// `%@` (and `%d`, `%i`, `%f`, `%s`, ...) takes the next argument as a constant, `%K` takes it
-/// as a key path or as a segment of one (`%K.%K`, `dog.%K`); `%2$@` takes argument 2. Every
-/// argument must be used. Grammar, loosest first:
+/// as a key path or as a segment of one (`%K.%K`, `dog.%K`); `%2$@` takes argument 2. Arguments
+/// the format does not use are ignored, as `predicateWithFormat:` ignores them (a C variadic
+/// list cannot tell it how many it was given); ``argumentsUsed(_:arguments:)`` says how many it
+/// used, for a caller that warns. Grammar, loosest first:
 ///
 ///     predicate  := and (("OR" | "||") and)*
 ///     and        := not (("AND" | "&&") not)*
@@ -29,21 +31,34 @@ package enum PredicateParser {
     /// The deepest nesting of parentheses, NOTs, SUBQUERYs and braces a predicate may have.
     package static let maximumDepth = 100
 
-    /// Parses `text`, substituting `arguments` for its format specifiers in order.
-    /// Throws a `PredicateError` at the column of the first problem.
+    /// Parses `text`, substituting `arguments` for its format specifiers in order (arguments
+    /// past the last one it uses are ignored). Throws a `PredicateError` at the column of the
+    /// first problem.
     package static func parse(_ text: String, arguments: [PredicateValue]) throws(PredicateError) -> Predicate {
+        try parseCounting(text, arguments: arguments).predicate
+    }
+
+    /// How many of `arguments` the predicate `text` uses (the highest argument number it
+    /// takes); throws as ``parse(_:arguments:)`` does.
+    package static func argumentsUsed(_ text: String, arguments: [PredicateValue]) throws(PredicateError) -> Int {
+        try parseCounting(text, arguments: arguments).used
+    }
+
+    /// "2 arguments given but the predicate uses 1": what a caller says of unused arguments.
+    package static func unusedArgumentsText(given: Int, used: Int) -> String {
+        "\(given) argument\(given == 1 ? "" : "s") given but the predicate uses \(used)"
+    }
+
+    private static func parseCounting(_ text: String, arguments: [PredicateValue]) throws(PredicateError) -> (
+        predicate: Predicate, used: Int
+    ) {
         var parser = PredicateParserState(tokens: try PredicateLexer.tokenize(text), arguments: arguments)
         let p = try parser.predicate(after: nil)
         let t = parser.current
         guard t.kind == .end else {
             throw PredicateError(column: t.column, message: "unexpected '\(t.text)' after a complete predicate")
         }
-        if parser.argumentsUsed < arguments.count {
-            let n = arguments.count
-            throw PredicateError(
-                column: 1, message: "\(n) argument\(n == 1 ? "" : "s") given but the predicate uses \(parser.argumentsUsed)")
-        }
-        return p
+        return (p, parser.argumentsUsed)
     }
 
     /// The words Apple's parser reserves (case-insensitively): a key that spells one is written `#key`.

@@ -46,11 +46,15 @@ public struct RunPlan: Sendable {
     /// The options as the run uses them: the names checked, and on an existing store its
     /// size and the workloads that read.
     public var options: RunOptions
+    /// What the scenario asks for that does nothing (unused predicate arguments, `batchSize`
+    /// on a dictionary fetch), one line each with its file and JSON path.
+    public var warnings: [String] = []
 
     package init(
         scenarioName: String, cases: [CaseKey], sizes: [Int], variants: [String], workloads: [String], skippedWorkloads: [String],
-        options: RunOptions
+        options: RunOptions, warnings: [String] = []
     ) {
+        self.warnings = warnings
         self.scenarioName = scenarioName
         self.cases = cases
         self.sizes = sizes

@@ -8,6 +8,8 @@ import SchemaLabCoreData
 package struct ScenarioPlan {
     package let scenario: Scenario
     package let models: [ResolvedModel]
+    /// What the scenario asks for that does nothing (``ScenarioWarnings``), one line each.
+    package let warnings: [String]
 
     /// Resolves and checks `scenario`; throws a ``ScenarioError`` naming the JSON path.
     package init(_ scenario: Scenario) throws {
@@ -23,6 +25,7 @@ package struct ScenarioPlan {
         for (spec, model) in zip(scenario.variants, models) {
             try VariantCheck(scenario: scenario, spec: spec, model: model).run()
         }
+        warnings = ScenarioWarnings.of(scenario)
     }
 
     /// An `indexed:by:` must name an R-tree index that some variant has; a misspelt name
@@ -58,8 +61,8 @@ package struct ScenarioPlan {
         let names = ds.fields.flatMap(\.names), optional = Set(ds.fields.filter(\.optional).flatMap(\.names))
         do throws(KeyPathError) {
             if let choice = ds.fields.first(where: { $0.names == [DataPlacement.entityField] }) {
-                guard case .choice(let values, _) = choice.generator else {
-                    throw KeyPathError(message: "the entity field takes a choice generator of entity names")
+                guard let values = choice.generator.pickedValues else {
+                    throw KeyPathError(message: "the entity field takes a choice or cycle generator of entity names")
                 }
                 let entities = values.compactMap { value -> String? in if case .text(let t) = value { return t } else { return nil } }
                 guard entities.count == values.count, !entities.isEmpty else {
@@ -156,8 +159,8 @@ package struct ScenarioPlan {
                 if let choice = fields.first(where: { $0.names == [DataPlacement.entityField] }) {
                     // The children are objects of the entities the field names: the destination's
                     // sub-entities (an abstract destination has no objects of its own).
-                    guard case .choice(let values, _) = choice.generator else {
-                        throw KeyPathError(message: "the entity field takes a choice generator of entity names")
+                    guard let values = choice.generator.pickedValues else {
+                        throw KeyPathError(message: "the entity field takes a choice or cycle generator of entity names")
                     }
                     let entities = values.compactMap { value -> String? in if case .text(let t) = value { return t } else { return nil } }
                     let below = [dest.model.number] + dest.model.subentityNumbers

@@ -184,6 +184,13 @@ struct FetchSpecResolver {
         for box in boxes {
             var p = base
             p.arguments += box
+            // A bound the predicate does not use would leave the box unapplied: unlike other
+            // unused arguments (ignored, as Foundation ignores them), it is an error.
+            if let used = try? PredicateParser.argumentsUsed(p.text, arguments: p.arguments), used < p.arguments.count {
+                throw KeyPathError(
+                    message: "column 1: " + PredicateParser.unusedArgumentsText(given: p.arguments.count, used: used)
+                        + " (with 'boxes', each box appends its \(box.count) bounds to 'arguments')", at: ".predicate")
+            }
             do { requests.append(try request(p, parts)) } catch {
                 guard error.message.contains("argument") else { throw error }
                 throw KeyPathError(
