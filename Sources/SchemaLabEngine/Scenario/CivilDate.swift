@@ -1,3 +1,5 @@
+import Foundation
+
 /// Calendar arithmetic for Core Data's date encoding (seconds since 2001-01-01 UTC).
 public enum CivilDate {
     /// Days from 1970-01-01 to the given proleptic Gregorian date (Howard Hinnant's algorithm).
@@ -33,6 +35,77 @@ public enum CivilDate {
             (1...12).contains(m), (1...31).contains(d)
         else { return nil }
         return midnight(year: y, month: m, day: d)
+    }
+
+    /// An ISO 8601 instant (`2014-10-01T00:00:00Z`, `2024-05-01T12:30:52.0256+02:00`) in
+    /// seconds since 2001-01-01, with every digit of its fraction: Core Data stores a date as
+    /// that double, so a fraction is kept to the double's precision (about 0.1 µs today), not
+    /// cut to milliseconds. Nil when the text is not `YYYY-MM-DDTHH:MM:SS`, an optional `.`
+    /// and digits, and `Z` or an offset `±HH:MM` (or `±HHMM`).
+    public static func instant(_ text: String) -> Double? {
+        let chars = Array(text.utf8)
+        func digits(_ from: Int, _ count: Int) -> Int? {
+            guard from + count <= chars.count else { return nil }
+            var value = 0
+            for c in chars[from..<(from + count)] {
+                guard c >= 48 && c <= 57 else { return nil }
+                value = value * 10 + Int(c - 48)
+            }
+            return value
+        }
+        func at(_ i: Int, _ c: Character) -> Bool { i < chars.count && chars[i] == c.asciiValue! }
+        guard at(4, "-"), at(7, "-"), at(10, "T") || at(10, "t"), at(13, ":"), at(16, ":"),
+            let year = digits(0, 4), let month = digits(5, 2), let day = digits(8, 2),
+            let hour = digits(11, 2), let minute = digits(14, 2), let second = digits(17, 2),
+            (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61
+        else { return nil }
+        var i = 19
+        var fraction = 0.0
+        if at(i, ".") || at(i, ",") {
+            var j = i + 1
+            while j < chars.count, chars[j] >= 48 && chars[j] <= 57 { j += 1 }
+            guard j > i + 1, let f = Double("0." + String(decoding: chars[(i + 1)..<j], as: UTF8.self)) else { return nil }
+            fraction = f
+            i = j
+        }
+        var offset = 0
+        if at(i, "Z") || at(i, "z") {
+            i += 1
+        } else if at(i, "+") || at(i, "-") {
+            let sign = at(i, "-") ? -1 : 1
+            let colon = at(i + 3, ":")
+            guard let h = digits(i + 1, 2), let m = digits(i + (colon ? 4 : 3), 2), h < 24, m < 60 else { return nil }
+            offset = sign * (h * 3600 + m * 60)
+            i += colon ? 6 : 5
+        } else {
+            return nil
+        }
+        guard i == chars.count else { return nil }
+        let whole = daysSince2001(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second - offset
+        return Double(whole) + fraction
+    }
+
+    /// `seconds` since 2001-01-01 as an ISO 8601 instant in UTC, with the fewest fraction
+    /// digits (up to 9) that ``instant(_:)`` reads back as the same double.
+    public static func instantText(_ seconds: Double) -> String {
+        let whole = seconds.rounded(.down)
+        let days = Int((whole / 86_400).rounded(.down))
+        let (y, mo, d) = date(daysSince2001: days)
+        let inDay = Int(whole) - days * 86_400
+        let stem = String(format: "%04d-%02d-%02dT%02d:%02d:%02d", y, mo, d, inDay / 3600, inDay % 3600 / 60, inDay % 60)
+        let fraction = seconds - whole
+        guard fraction > 0 else { return stem + "Z" }
+        var best = stem + "Z"
+        for places in 1...9 {
+            let scale = pow(10, Double(places))
+            let scaled = (fraction * scale).rounded()
+            guard scaled < scale else { continue }
+            var text = String(Int(scaled))
+            text = String(repeating: "0", count: places - text.count) + text
+            best = stem + "." + text + "Z"
+            if instant(best) == seconds { return best }
+        }
+        return best
     }
 
     /// The date `days` after 2001-01-01 (Howard Hinnant's civil_from_days): the inverse of
