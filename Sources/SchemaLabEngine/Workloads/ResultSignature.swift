@@ -34,6 +34,22 @@ package struct ResultSignature: Sendable {
         return ResultSignature(digest: d.hex, values: cells <= maxKeptValues && !hasBlob ? rows : nil)
     }
 
+    /// The signature of rows whose order the request leaves open (a dictionary fetch without
+    /// a sort): the rows as a multiset, so two variants that return them in another order (a
+    /// scan against an index) sign alike. Rows are put in SQLite's value order, cell by cell,
+    /// reals rounded as the digest rounds them.
+    package static func of(unorderedRows rows: [[SQLValue]]) -> ResultSignature {
+        let keyed = rows.map { row in (key: row.map(rounded), row: row) }
+        let sorted = keyed.sorted { a, b in
+            for (x, y) in zip(a.key, b.key) {
+                let order = SQLValueOrder.compare(x, y)
+                if order != 0 { return order < 0 }
+            }
+            return a.key.count < b.key.count
+        }
+        return of(rows: sorted.map(\.row))
+    }
+
     /// Reals to 10 significant digits; integers that a real holds exactly stay comparable.
     static func rounded(_ v: SQLValue) -> SQLValue {
         guard case .real(let x) = v, x.isFinite, x != 0 else { return v }

@@ -11,25 +11,50 @@ import SchemaLabCoreData
 /// strategy of an ingest, update or delete comparison is checked on what an app would
 /// read back, and variants compare with the reference variant the same way.
 struct LogicalRows {
+    /// One entity's rows: the dictionary fetch of its field values, sorted by every one of them.
+    struct Part {
+        let query: FetchRequestSQL.Query
+        /// The columns that hold externally stored binary data (read back as their bytes).
+        let externalColumns: [Int]
+        /// True when some column is binary: rows are then sorted here, on the values (an
+        /// external column's references would sort differently from the bytes).
+        let sortsInSwift: Bool
+
+        init(_ parts: (query: FetchRequestSQL.Query, external: [Int], sortsInSwift: Bool)) {
+            (query, externalColumns, sortsInSwift) = parts
+        }
+
+        /// The part's rows in the store, in the same order in every variant.
+        func rows(_ store: Store) throws -> [[SQLValue]] {
+            // Outside the statement cache: the check is not part of the case's statements.
+            var rows = try store.db.rows(query.sql, query.bindings)
+            guard sortsInSwift else { return rows }
+            // SQL sorted the stored references; the values sort as their bytes, in every variant alike.
+            for r in rows.indices {
+                for c in externalColumns { rows[r][c] = try ExternalBinaryData.decode(rows[r][c], directory: store.externalDataDirectory) }
+            }
+            rows.sort(by: SQLiteOrder.precedes)
+            return rows
+        }
+    }
+
     let model: ManagedObjectModel
-    /// The dictionary fetch of the root's field values, sorted by every one of them.
-    let query: FetchRequestSQL.Query
+    /// The root entity's rows (with an `entity` field, the first entity's).
+    let first: Part
     /// A data set whose `entity` field chooses each row's entity: the same for each entity
     /// it names (by name), read after the first; their rows follow a row with the name.
-    var others: [(name: String, query: FetchRequestSQL.Query)] = []
+    var others: [(name: String, part: Part)] = []
     /// The tables whose row counts complete the result (related entries, join tables).
     let countedTables: [String]
-    /// The columns that hold externally stored binary data (read back as their bytes).
-    let externalColumns: [Int]
-    /// True when some column is binary: rows are then sorted here, on the values (an
-    /// external column's references would sort differently from the bytes).
-    let sortsInSwift: Bool
+
+    /// The root entity's dictionary fetch.
+    var query: FetchRequestSQL.Query { first.query }
 
     /// `keyPaths`: the logical field names to read (each must resolve from `entity`).
     init(model: ManagedObjectModel, entity: String, keyPaths: [String], countedTables: [String]) throws(KeyPathError) {
         self.model = model
         self.countedTables = countedTables
-        (query, externalColumns, sortsInSwift) = try Self.query(model: model, entity: entity, keyPaths: keyPaths)
+        first = Part(try Self.query(model: model, entity: entity, keyPaths: keyPaths))
     }
 
     /// The rows of a data set whose `entity` field chooses each row's entity: per entity
@@ -37,16 +62,9 @@ struct LogicalRows {
     init(model: ManagedObjectModel, entities: [(name: String, keyPaths: [String])]) throws(KeyPathError) {
         self.model = model
         self.countedTables = []
-        (query, externalColumns, sortsInSwift) = try Self.query(model: model, entity: entities[0].name, keyPaths: entities[0].keyPaths)
+        first = Part(try Self.query(model: model, entity: entities[0].name, keyPaths: entities[0].keyPaths))
         for (name, keyPaths) in entities.dropFirst() {
-            let part = try Self.query(model: model, entity: name, keyPaths: keyPaths)
-            guard part.external.isEmpty && !part.sortsInSwift else {
-                throw KeyPathError(message: "an entity field's data set reads no binary field back (\(name))")
-            }
-            others.append((name, part.query))
-        }
-        guard externalColumns.isEmpty && !sortsInSwift else {
-            throw KeyPathError(message: "an entity field's data set reads no binary field back (\(entities[0].name))")
+            others.append((name, Part(try Self.query(model: model, entity: name, keyPaths: keyPaths))))
         }
     }
 
@@ -74,18 +92,10 @@ struct LogicalRows {
 
     /// The signature of the store's current content.
     func signature(_ store: Store) throws -> ResultSignature {
-        // Outside the statement cache: the check is not part of the case's statements.
-        var rows = try store.db.rows(query.sql, query.bindings)
-        if sortsInSwift {
-            // SQL sorted the stored references; the values sort as their bytes, in every variant alike.
-            for r in rows.indices {
-                for c in externalColumns { rows[r][c] = try ExternalBinaryData.decode(rows[r][c], directory: store.externalDataDirectory) }
-            }
-            rows.sort(by: SQLiteOrder.precedes)
-        }
+        var rows = try first.rows(store)
         for (name, other) in others {
             rows.append([.text(name)])
-            rows += try store.db.rows(other.sql, other.bindings)
+            rows += try other.rows(store)
         }
         var tail: [SQLValue] = []
         for t in countedTables { tail.append(try store.db.scalar("SELECT COUNT(*) FROM \(t)")) }
