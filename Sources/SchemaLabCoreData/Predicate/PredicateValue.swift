@@ -18,6 +18,9 @@ public indirect enum PredicateValue: Sendable, Equatable {
     case bool(Bool)
     /// A date: seconds since 2001-01-01 UTC.
     case date(Double)
+    /// Bytes: an `NSData` argument, or a `UUID`'s 16 bytes (Core Data stores a UUID attribute
+    /// as 16 bytes in a BLOB column), bound as a BLOB.
+    case bytes([UInt8])
     /// A list of values, the right side of `IN` or `BETWEEN`: one parameter per element.
     case array([PredicateValue])
 
@@ -30,6 +33,7 @@ public indirect enum PredicateValue: Sendable, Equatable {
         case .string(let s): return .text(s)
         case .bool(let b): return .integer(b ? 1 : 0)
         case .date(let d): return .real(d)
+        case .bytes(let b): return .blob(b)
         case .array: return nil
         }
     }
@@ -43,6 +47,7 @@ public indirect enum PredicateValue: Sendable, Equatable {
         case .string(let text): return "the string \"\(text)\""
         case .bool(let value): return value ? "TRUE" : "FALSE"
         case .date: return "a date"
+        case .bytes(let b): return "\(b.count) bytes"
         case .array(let elements): return "an array of \(elements.count)"
         }
     }

@@ -33,27 +33,42 @@ extension ScenarioDecoder {
             return .real(d)
         case .array: return .array(try n.array().map(predicateArgument))
         case .object:
-            let o = try n.object(allowed: ScenarioKeys.dateArgument)
-            return .date(try parseInstant(o.required("date")))
+            let o = try n.object(allowed: ScenarioKeys.objectArgument)
+            let given = ScenarioKeys.objectArgument.filter(o.has)
+            guard given.count == 1 else {
+                throw n.error(
+                    "an argument object has one key: date, uuid or base64 (found \(given.isEmpty ? "none" : given.joined(separator: ", ")))"
+                )
+            }
+            switch given[0] {
+            case "uuid":
+                let node = try o.required("uuid")
+                let text = try node.string()
+                guard let bytes = BinaryText.uuidBytes(text) else {
+                    throw node.error(
+                        "expected a UUID as 8-4-4-4-12 hexadecimal digits (E621E1F8-C36C-495A-93FC-0C247A3E6E5F), found \"\(text)\"")
+                }
+                return .bytes(bytes)
+            case "base64":
+                let node = try o.required("base64")
+                guard let data = Data(base64Encoded: try node.string()) else { throw node.error("expected bytes in base64") }
+                return .bytes([UInt8](data))
+            default:
+                return .date(try parseInstant(o.required("date")))
+            }
         }
     }
 
-    /// An ISO 8601 instant (`2014-10-01T00:00:00Z`, offsets and fractions allowed, or a bare
-    /// `YYYY-MM-DD` meaning midnight UTC) as seconds since 2001-01-01 UTC.
+    /// An ISO 8601 instant (`2014-10-01T00:00:00Z`, offsets and fractions of any length
+    /// allowed, or a bare `YYYY-MM-DD` meaning midnight UTC) as seconds since 2001-01-01 UTC,
+    /// every digit of the fraction kept (``CivilDate/instant(_:)``).
     static func parseInstant(_ n: JSONNode) throws -> Double {
         let s = try n.string()
         if s.count == 10 { return try parseDay(n) }
-        let f = ISO8601DateFormatter()
-        f.formatOptions = [.withInternetDateTime]
-        var date = f.date(from: s)
-        if date == nil {
-            f.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-            date = f.date(from: s)
-        }
-        guard let date else {
+        guard let seconds = CivilDate.instant(s) else {
             throw n.error("expected a date as \"YYYY-MM-DD\" or ISO 8601 \"2014-10-01T00:00:00Z\", found \"\(s)\"")
         }
-        return date.timeIntervalSinceReferenceDate
+        return seconds
     }
 
     /// A key path: plain names joined by dots (`likes`, `meta.likes`).

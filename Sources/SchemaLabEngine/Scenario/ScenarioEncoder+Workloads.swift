@@ -1,3 +1,4 @@
+import Foundation
 import SchemaLabCoreData
 
 extension ScenarioEncoder {
@@ -120,6 +121,10 @@ extension ScenarioEncoder {
         case .integer(let i): return int64(i)
         case .real(let d): return real(d)
         case .date(let seconds): return object(ScenarioKeys.dateArgument, [("date", instant(seconds))])
+        case .bytes(let bytes):
+            // 16 bytes read as a UUID (the same bytes either way).
+            if bytes.count == 16 { return object(["uuid"], [("uuid", .string(BinaryText.uuidText(bytes)))]) }
+            return object(["base64"], [("base64", .string(Data(bytes).base64EncodedString()))])
         case .array(let items): return .array(items.map(argument))
         }
     }

@@ -80,7 +80,7 @@ public enum ScenarioEncoder {
         case .integer(let i): return int64(i)
         case .real(let d): return real(d)
         case .text(let s): return .string(s)
-        case .blob(let bytes): return .string(String(decoding: bytes, as: UTF8.self))
+        case .blob(let bytes): return argument(.bytes(bytes))
         }
     }
 
@@ -90,11 +90,10 @@ public enum ScenarioEncoder {
         return .string(String(format: "%04d-%02d-%02d", d.year, d.month, d.day))
     }
 
-    /// An instant as ISO 8601 (`2014-10-01T00:00:00Z`, with milliseconds when it has a fraction).
+    /// An instant as ISO 8601 (`2014-10-01T00:00:00Z`, with the fraction digits that read
+    /// back as the same double when it has a fraction).
     static func instant(_ seconds: Double) -> JSONValue {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = seconds.rounded() == seconds ? [.withInternetDateTime] : [.withInternetDateTime, .withFractionalSeconds]
-        return .string(formatter.string(from: Date(timeIntervalSinceReferenceDate: seconds)))
+        .string(CivilDate.instantText(seconds))
     }
 
     // MARK: Measurement, pragmas

@@ -92,6 +92,90 @@ struct CLITests {
         }
     }
 
+    @Test("Unused predicate arguments and batchSize on a dictionary fetch are warnings at their JSON path; the run goes on")
+    func warnings() throws {
+        let dir = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        var s = TestSupport.minimalScenario()
+        s["workloads"] = [
+            ["name": "extra", "kind": "fetch", "predicate": "rank > %@", "arguments": [3, 5]],
+            [
+                "name": "rows", "kind": "fetch", "resultType": "dictionaries", "propertiesToFetch": ["rank"], "batchSize": 20,
+                "sort": ["rank"],
+            ],
+        ]
+        let file = dir + "/warn.json"
+        try Data(TestSupport.json(s).utf8).write(to: URL(fileURLWithPath: file))
+        let v = try TestSupport.runCLI(["validate", file])
+        #expect(v.status == 0 && v.out.contains("warn.json: ok"), "\(v.out) \(v.err)")
+        #expect(
+            v.err.contains(
+                "warn.json: $.workloads[0].predicate: warning: 2 arguments given but the predicate uses 1: the last one is ignored"),
+            "\(v.err)")
+        #expect(v.err.contains("$.workloads[1].batchSize: warning: a dictionary fetch is not batched"), "\(v.err)")
+        let r = try TestSupport.runCLI(["run", file, "--out", dir + "/out", "--reps", "1", "--quiet"])
+        #expect(r.status == 0, "\(r.err)")
+        #expect(r.err.contains("schemalab: \(file): $.workloads[0].predicate: warning: 2 arguments given"), "\(r.err)")
+        let results = try String(contentsOfFile: dir + "/out/results.csv", encoding: .utf8)
+        #expect(results.contains(",extra,10,"), "\(results)")
+    }
+
+    @Test("UUID and binary arguments bind as BLOBs and find the rows a data set of such values holds")
+    func uuidAndBinaryArguments() throws {
+        let dir = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let first = "E621E1F8-C36C-495A-93FC-0C247A3E6E5F", second = "00000000-0000-0000-0000-00000000002a"
+        var s = TestSupport.minimalScenario()
+        s["variants"] = [
+            [
+                "name": "A",
+                "entities": [
+                    [
+                        "name": "Item",
+                        "attributes": [
+                            ["name": "rank", "type": "integer32"], ["name": "uuid", "type": "binary"], ["name": "blob", "type": "binary"],
+                        ],
+                    ]
+                ],
+            ]
+        ]
+        s["dataset"] = [
+            "seed": 1, "entity": "Item", "counts": [30],
+            "fields": [
+                ["field": "rank", "generator": ["kind": "sequence"]],
+                ["field": "uuid", "generator": ["kind": "cycle", "values": [["uuid": first], ["uuid": second], ["uuid": first]]]],
+                ["field": "blob", "generator": ["kind": "constant", "value": ["base64": "AAEC"]]],
+            ],
+        ]
+        s["workloads"] = [
+            ["name": "one", "kind": "fetch", "predicate": "uuid == %@", "arguments": [["uuid": first]]],
+            [
+                "name": "list", "kind": "fetch", "predicate": "uuid IN %@",
+                "arguments": [[["uuid": second], ["uuid": "11111111-2222-3333-4444-555555555555"]]],
+            ],
+            ["name": "bytes", "kind": "fetch", "predicate": "blob == %@", "arguments": [["base64": "AAEC"]]],
+        ]
+        let file = dir + "/uuid.json"
+        try Data(TestSupport.json(s).utf8).write(to: URL(fileURLWithPath: file))
+        // 30 rows dealt first, second, first: 20 hold the first UUID, 10 the second; every row the bytes.
+        for (workload, sql, rows) in [
+            ("one", "WHERE t0.ZUUID = ?", 20), ("list", "WHERE t0.ZUUID IN (?,?)", 10), ("bytes", "WHERE t0.ZBLOB = ?", 30),
+        ] {
+            let explain = try TestSupport.runCLI([
+                "explain", file, "--variant", "A", "--workload", workload, "--size", "30", "--sqlite3", "/nonexistent",
+            ])
+            #expect(explain.status == 0, "\(explain.err)")
+            #expect(explain.out.contains(sql) && explain.out.contains(", \(rows) row(s);"), "\(workload): \(explain.out)")
+        }
+        let r = try TestSupport.runCLI(["run", file, "--out", dir + "/out", "--reps", "1", "--quiet"])
+        #expect(r.status == 0, "\(r.err)")
+        var wrong = s
+        wrong["workloads"] = [["name": "one", "kind": "fetch", "predicate": "uuid == %@", "arguments": [["uuid": "E621E1F8"]]]]
+        try Data(TestSupport.json(wrong).utf8).write(to: URL(fileURLWithPath: dir + "/bad.json"))
+        let bad = try TestSupport.runCLI(["validate", dir + "/bad.json"])
+        #expect(bad.status == 2 && bad.err.contains("$.workloads[0].arguments[0].uuid: expected a UUID"), "\(bad.err)")
+    }
+
     @Test("Apple's grammar end to end: parenthesized expressions, arithmetic, %K segments and folded constants reach the SQL")
     func predicateGrammar() throws {
         let dir = try TestSupport.temporaryDirectory()
