@@ -15,6 +15,11 @@ struct ImportedDataSet {
     let today: String
     /// Rows of the root entity at each size.
     static let counts = [1_000, 10_000]
+    /// The share of rows an optional attribute is nil in (so that `== nil` finds rows), unless
+    /// it is kept unique.
+    static let optionalNulls = 0.1
+    /// What the notes say of values.
+    static let nullsNote = "a required attribute gets a value in every row, an optional one is nil in 10% of them"
     /// Members of a many-to-many pool.
     static let poolCount = 200
     var notes: [String] = []
@@ -26,7 +31,8 @@ struct ImportedDataSet {
         self.today = today
     }
 
-    /// The entity, with the attributes and relationships it inherits before its own.
+    /// The entity, with the attributes, relationships and uniqueness constraints it inherits
+    /// before its own (a sub-entity's rows share its parent's table and its constraints).
     private func entity(_ name: String) -> ImportedModel.Entity {
         var e = model.entity(name)!
         var parent = e.parentEntity
@@ -34,9 +40,22 @@ struct ImportedDataSet {
         while let p = parent, seen.insert(p).inserted, let pe = model.entity(p) {
             e.attributes = pe.attributes + e.attributes
             e.relationships = pe.relationships + e.relationships
+            e.uniquenessConstraints = pe.uniquenessConstraints + e.uniquenessConstraints
             parent = pe.parentEntity
         }
         return e
+    }
+
+    /// The entity that declares `attribute` for `entity`: the entity itself, or the ancestor
+    /// it inherits the attribute from.
+    private func declarer(of attribute: String, in entity: String) -> String {
+        var current: String? = entity
+        var seen: Set<String> = []
+        while let name = current, seen.insert(name).inserted, let e = model.entity(name) {
+            if e.attributes.contains(where: { $0.name == attribute }) { return name }
+            current = e.parentEntity
+        }
+        return entity
     }
 
     private func inverse(of r: ImportedModel.Relationship) -> ImportedModel.Relationship? {
@@ -171,7 +190,10 @@ struct ImportedDataSet {
             var plan = ImportedDataSet(model: model, today: today)
             let dataset = try plan.spec(root: root)
             for (name, count) in plan.expectedRows { rows[name, default: 0] += count / Double(roots.count) }
-            allNotes += plan.notes.filter { $0.hasPrefix("each ") || $0.hasPrefix("\(root.name).") || $0.contains(" is left empty") }
+            // A root's own entity-field note does not hold here: the rows are dealt among the roots.
+            allNotes += plan.notes.filter {
+                ($0.hasPrefix("each ") && !$0.hasPrefix(Self.rowsNote)) || $0.hasPrefix("\(root.name).") || $0.contains(" is left empty")
+            }
             for var entry in dataset.related {
                 entry.forEntity = root.name
                 related.append(entry)
@@ -187,7 +209,7 @@ struct ImportedDataSet {
             )
         }
         notes.append(
-            "the data set's rows are objects of \(roots.map(\.name).joined(separator: ", ")) in equal shares (the entity field), \(Self.counts.map(String.init).joined(separator: " and ")) rows; each related entry fills its root's rows; every attribute gets a value"
+            "\(Self.rowsNote) \(Self.dealt(roots.map(\.name))), \(Self.counts.map(String.init).joined(separator: " and ")) rows; each related entry fills its root's rows; \(Self.nullsNote)"
         )
         for e in model.entities where (expectedRows[e.name] ?? 0) == 0 {
             let below = model.entities.filter { isBelow($0.name, e.name) }.map { expectedRows[$0.name] ?? 0 }.reduce(0, +)
@@ -198,10 +220,19 @@ struct ImportedDataSet {
         )
     }
 
-    /// The `entity` field that makes each row (or child) an object of one of `entities`, in equal shares.
+    /// The `entity` field that makes each row (or child) an object of one of `entities`, in
+    /// equal shares: dealt in turn (`cycle`), so that every entity has an object as soon as
+    /// there are as many rows as entities (a random choice left some without at small sizes).
     static func entityField(_ entities: [String]) -> FieldSpec {
-        FieldSpec(
-            names: ["entity"], generator: .choice(values: entities.map { .text($0) }, weights: Array(repeating: 1, count: entities.count)))
+        FieldSpec(names: ["entity"], generator: .cycle(values: entities.map { .text($0) }))
+    }
+
+    /// How the notes start that say what the data set's rows are.
+    static let rowsNote = "each row of the data set is an object of one of"
+
+    /// "A, B, C, dealt in turn (the entity field: each has rows from 3 rows up)".
+    static func dealt(_ entities: [String]) -> String {
+        "\(entities.joined(separator: ", ")), dealt in turn (the entity field: each has rows from \(entities.count) rows up)"
     }
 
     /// The data set with `root` as its root entity.
@@ -240,8 +271,7 @@ struct ImportedDataSet {
                 expectedRows[m] = concrete.contains(m) ? top / Double(concrete.count) : top
                 if !filled.contains(m) { filled.append(m) }
             }
-            notes.append(
-                "each row of the data set is an object of one of \(concrete.joined(separator: ", ")), in equal shares (the entity field)")
+            notes.append("\(Self.rowsNote) \(Self.dealt(concrete))")
         }
         for e in model.entities where !filled.contains(e.name) && !e.isAbstract {
             notes.append(
@@ -249,7 +279,7 @@ struct ImportedDataSet {
             )
         }
         notes.append(
-            "the data set's root is \(root.name), \(Self.counts.map(String.init).joined(separator: " and ")) rows; every attribute gets a value (none is left NULL)"
+            "the data set's root is \(root.name), \(Self.counts.map(String.init).joined(separator: " and ")) rows; \(Self.nullsNote)"
         )
         // A parent entity's fetch returns its sub-entities' objects: it has their rows, so its
         // indexes get workloads too.
@@ -292,7 +322,7 @@ struct ImportedDataSet {
             let rows = parentRows * Double(most) / 2
             for name in concrete { expectedRows[name] = rows / Double(concrete.count) }
             let choice = Self.entityField(concrete)
-            notes.append("each \(r.name) object is one of \(concrete.joined(separator: ", ")), in equal shares (the entry's entity field)")
+            notes.append("each \(r.name) object is one of \(concrete.joined(separator: ", ")), dealt in turn (the entry's entity field)")
             let fanOut = GeneratorSpec.uniformInt(min: 0, max: Int64(most))
             let fields = [choice] + fieldSpecs(for: reached.map(entity))
             if inverse(of: r)?.toMany ?? false {
@@ -324,22 +354,31 @@ struct ImportedDataSet {
         return RelatedSpec(relationship: r.name, fanOut: fanOut, fields: fieldSpecs(for: reached), related: nested)
     }
 
-    /// One field per stored attribute of these entities: named after the attribute, or, when
-    /// two of the entities have an attribute of that name, after the entity and the attribute
-    /// (`Author.name`), so that each field belongs to one entity's attribute and has its type.
+    /// One field per stored attribute of these entities, by the entity that declares it (an
+    /// attribute inherited through a hierarchy is one column of one table, so one field, one
+    /// value stream: a uniqueness constraint on it holds across the sub-entities' rows). A
+    /// field is named after the attribute, or, when two declaring entities have an attribute
+    /// of that name, after the declaring entity and the attribute (`Author.name`; the data
+    /// placement gives `Car.numberPlate` to Car's sub-entities too).
     private func fieldSpecs(for entities: [ImportedModel.Entity]) -> [FieldSpec] {
         var seen = Set<String>(), out: [FieldSpec] = []
-        var owners: [String: Int] = [:]
+        var declarers: [String: Set<String>] = [:]
         for e in entities {
-            for a in Set(e.attributes.filter { !$0.transient && $0.derivation == nil }.map(\.name)) { owners[a, default: 0] += 1 }
+            for a in e.attributes where !a.transient && a.derivation == nil {
+                declarers[a.name, default: []].insert(declarer(of: a.name, in: e.name))
+            }
         }
         for e in entities {
-            let unique = Self.uniqueMembers(e)
             // A derived attribute is the store's to keep: no field fills it.
             for a in e.attributes where !a.transient && a.derivation == nil {
-                let name = (owners[a.name] ?? 0) > 1 ? e.name + "." + a.name : a.name
+                let owner = declarer(of: a.name, in: e.name)
+                let name = (declarers[a.name]?.count ?? 0) > 1 ? owner + "." + a.name : a.name
                 guard seen.insert(name).inserted else { continue }
-                out.append(FieldSpec(names: [name], generator: generator(a, unique: unique.contains(a.name))))
+                let unique = Self.uniqueMembers(entity(owner)).contains(a.name) || Self.uniqueMembers(e).contains(a.name)
+                var field = FieldSpec(names: [name], generator: generator(a, unique: unique))
+                // An optional attribute is nil in some rows, as an app's are: `== nil` finds them.
+                if a.optional && !unique { field.nulls = Self.optionalNulls }
+                out.append(field)
             }
         }
         return out
@@ -373,6 +412,11 @@ struct ImportedDataSet {
                 "downloads", "votes",
             ]) {
                 return .pareto(scale: 5, alpha: 1.2, max: limit)
+            }
+            // An enum's raw value (type, kind, status, state): a few small integers, so that a
+            // request for one case (`type == 1`) finds rows.
+            if n.hasSuffix("type") || has(["kind", "status", "state", "category", "mode", "role", "priority", "style"]) {
+                return .uniformInt(min: 0, max: 5)
             }
             if has(["year"]) { return .uniformInt(min: 1950, max: 2026) }
             if has(["age"]) { return .uniformInt(min: 0, max: 99) }

@@ -76,7 +76,9 @@ package struct ModelImport {
         } catch {
             throw OperationError(.failed, "cannot write \(path): \(error.localizedDescription)")
         }
-        for note in importer.notes { console.note("note: \(note)") }
+        // Each note once: several roots' plans can say the same thing.
+        var said = Set<String>()
+        for note in importer.notes where said.insert(note).inserted { console.note("note: \(note)") }
         if let logSummary { Self.tell(logSummary, log: log ?? "", console: console) }
         let scenario = plan.scenario
         console.print(

@@ -31,6 +31,21 @@ package struct DataPlacement {
     /// The name of the field that chooses each row's entity.
     package static let entityField = "entity"
 
+    /// The attribute `field` fills on objects of `entity`: a plain field's name; a qualified
+    /// one's (`Car.numberPlate`) when it qualifies `entity` or an entity it inherits from (a
+    /// sub-entity's inherited attribute is its parent's column); nil for another entity's.
+    package static func attribute(filledBy field: String, on entity: String, model: ManagedObjectModel) -> String? {
+        guard let dot = field.firstIndex(of: ".") else { return field }
+        let owner = String(field[..<dot]), attribute = String(field[field.index(after: dot)...])
+        var name: String? = entity
+        var seen: Set<String> = []
+        while let n = name, seen.insert(n).inserted {
+            if n == owner { return attribute }
+            name = model.entity(n)?.model.parent
+        }
+        return nil
+    }
+
     /// The placement of a data set whose `entity` field chooses each row's entity among
     /// `entities`: one placement per entity (each field optional there, since a field may
     /// belong to one sub-entity only); a field no entity takes, unless in `optional`, fails.
@@ -96,10 +111,15 @@ package struct DataPlacement {
             }
         }
         // Keep an entity when it or something below it holds a field (by attribute name, or
-        // qualified: `Entity.attribute`, that entity's attribute only).
-        let holds = pending.map { p in
-            p.entity.model.attributes.contains { fields.contains($0.name) || fields.contains(p.entity.name + "." + $0.name) }
+        // qualified: `Entity.attribute`, that entity's attribute only, which its sub-entities
+        // inherit: `Car.numberPlate` fills a SportCar's too, one column of one table).
+        func source(_ entity: EntityDescription, _ attribute: String) -> Int? {
+            let qualified = fields.indices.first {
+                fields[$0].contains(".") && Self.attribute(filledBy: fields[$0], on: entity.name, model: model) == attribute
+            }
+            return qualified ?? fields.firstIndex(of: attribute)
         }
+        let holds = pending.map { p in p.entity.model.attributes.contains { source(p.entity, $0.name) != nil } }
         var keep = holds
         for i in pending.indices.reversed() where keep[i] {
             var p = pending[i].parent
@@ -110,8 +130,7 @@ package struct DataPlacement {
         for (i, p) in pending.enumerated() where keep[i] {
             var sources: [Int?] = []
             for a in p.entity.model.attributes {
-                let qualified = p.entity.name + "." + a.name
-                guard let f = fields.firstIndex(of: qualified) ?? fields.firstIndex(of: a.name) else { sources.append(nil); continue }
+                guard let f = source(p.entity, a.name) else { sources.append(nil); continue }
                 let field = fields[f]
                 let allowed = ValueKind.accepted(by: a.type)
                 if let produced = kinds[field], !produced.isSubset(of: allowed) {

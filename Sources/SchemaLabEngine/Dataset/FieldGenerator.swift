@@ -40,12 +40,16 @@ struct FieldStream {
     private var rng: SplitMix64
     private var one: OneValue?
     private var clusterCumulative: [Double] = []
+    /// With `nulls`: the stream that says which rows are nil (its own, so that the values
+    /// of the other rows are the ones the field makes without it).
+    private var nullDraws: SplitMix64?
     /// The index of the next row.
     private(set) var index = 0
 
     init(_ generator: FieldGenerator) {
         spec = generator.spec
         rng = SplitMix64(seed: FieldGenerator.streamSeed(generator.seed, key: generator.streamKey))
+        if spec.nulls > 0 { nullDraws = SplitMix64(seed: FieldGenerator.streamSeed(generator.seed, key: "nulls:" + generator.streamKey)) }
         if case .clusteredLocation(let clusters, _, _) = spec.generator {
             var acc = 0.0
             for c in clusters { acc += c.weight; clusterCumulative.append(acc) }
@@ -79,6 +83,12 @@ struct FieldStream {
             }
         default:
             for i in index..<index + count { cols[0].append(one!.value(index: i, rng: &rng)) }
+        }
+        if var draws = nullDraws {
+            for row in 0..<count where draws.unit() < spec.nulls {
+                for c in cols.indices { cols[c][row] = .null }
+            }
+            nullDraws = draws
         }
         return cols
     }
@@ -126,6 +136,8 @@ private struct OneValue {
             return .integer(v)
         case .choice(let values, _):
             return values[rng.pick(cumulative: cumulative)]
+        case .cycle(let values):
+            return values[index % values.count]
         case .text(let lo, let hi, let words):
             let target = lo + Int(rng.next() % UInt64(hi - lo + 1))
             var s = ""

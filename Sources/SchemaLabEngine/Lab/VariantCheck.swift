@@ -72,22 +72,36 @@ struct VariantCheck {
     /// for the root placement (each chosen entity's, with an entity field) and its related ones.
     private func checkRequiredAttributes(_ rootPlacement: DataPlacement) throws {
         let path = dataset.path + ".fields"
-        if rootPlacement.choices == nil { try checkRequiredAttributes(rootPlacement, dataset.related, path: path) }
-        for p in rootPlacement.choices?.byName.values.map({ $0 }) ?? [] { try checkRequiredAttributes(p, dataset.related, path: path) }
+        if rootPlacement.choices == nil { try checkRequiredAttributes(rootPlacement, dataset.fields, dataset.related, path: path) }
+        for p in rootPlacement.choices?.byName.values.map({ $0 }) ?? [] {
+            try checkRequiredAttributes(p, dataset.fields, dataset.related, path: path)
+        }
     }
 
-    /// The required attributes of one placement and, recursively, of its related entries.
-    private func checkRequiredAttributes(_ p: DataPlacement, _ specs: [RelatedSpec], path: String) throws {
+    /// The required attributes of one placement (whose data columns are `fields`' names) and,
+    /// recursively, of its related entries: each filled, by a field that leaves no row nil.
+    private func checkRequiredAttributes(_ p: DataPlacement, _ fields: [FieldSpec], _ specs: [RelatedSpec], path: String) throws {
+        let columns = fields.flatMap { field in field.names.map { _ in field } }
         for node in p.nodes {
-            for a in node.entity.requiredAttributes where node.sources[a] == nil {
-                throw fail(
-                    path,
-                    "in variant \(spec.name), \(node.entity.name).\(node.entity.model.attributes[a].name) is not optional, but no field fills it (every save of the data set would fail validation)"
-                )
+            for a in node.entity.requiredAttributes {
+                let name = "\(node.entity.name).\(node.entity.model.attributes[a].name)"
+                guard let source = node.sources[a] else {
+                    throw fail(
+                        path,
+                        "in variant \(spec.name), \(name) is not optional, but no field fills it (every save of the data set would fail validation)"
+                    )
+                }
+                if source < columns.count, columns[source].nulls > 0 {
+                    throw fail(
+                        columns[source].path + ".nulls",
+                        "in variant \(spec.name), \(name) is not optional: a field that leaves rows nil cannot fill it (every such save would fail validation)"
+                    )
+                }
             }
         }
         for r in p.related {
-            try checkRequiredAttributes(r.placement, specs[r.dataIndex].related, path: specs[r.dataIndex].path + ".fields")
+            let entry = specs[r.dataIndex]
+            try checkRequiredAttributes(r.placement, entry.pool?.fields ?? entry.fields, entry.related, path: entry.path + ".fields")
         }
     }
 

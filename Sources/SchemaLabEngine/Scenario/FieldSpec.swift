@@ -8,6 +8,10 @@ public struct FieldSpec: Sendable, Equatable {
     public var generator: GeneratorSpec
     /// `optional` (default false): the field may have no attribute to go to in some variant.
     public var optional: Bool
+    /// `nulls` (default 0): the share of rows whose value is nil (NULL), drawn from a stream
+    /// of its own, so the other rows keep the values they have without it. For optional
+    /// attributes: predicates such as `note == nil` then find rows.
+    public var nulls: Double = 0
     /// The field's JSON path, for messages.
     public var path: String
 

@@ -19,6 +19,10 @@ public enum GeneratorSpec: Sendable, Equatable {
     /// explicit, all 1 when left out, or Zipf's 1/(rank+1)^s (`zipf`), which the decoder turns
     /// into explicit weights.
     case choice(values: [SQLValue], weights: [Double])
+    /// `cycle`: the values in turn, object i taking value i mod n: every value is used once
+    /// before any is used twice (an `entity` field that must give each entity rows at small
+    /// sizes, where a random choice can miss one).
+    case cycle(values: [SQLValue])
     /// `text`: words from a list joined by spaces, cut to a length in [minLength, maxLength]
     /// (the list ``defaultWords`` when the format leaves `words` out).
     case text(minLength: Int, maxLength: Int, words: [String] = GeneratorSpec.defaultWords)
@@ -102,4 +106,24 @@ public enum DerivedFunction: String, Sendable, CaseIterable {
     case floor
     /// The whole days since 2001-01-01 UTC of a date (2018-05-06 is day 6334).
     case day
+}
+
+extension GeneratorSpec {
+    /// True for a generator that makes its own values (not one derived from another field, a
+    /// parent, a relationship or a position): the ones a field's `nulls` applies to.
+    package var makesValues: Bool {
+        switch self {
+        case .countOf, .parentField, .derived, .wordsOf, .word, .position, .joinedOf: return false
+        default: return true
+        }
+    }
+
+    /// The values a `choice` or a `cycle` picks from (an `entity` field's entity names); nil
+    /// for the other kinds.
+    package var pickedValues: [SQLValue]? {
+        switch self {
+        case .choice(let values, _), .cycle(let values): return values
+        default: return nil
+        }
+    }
 }

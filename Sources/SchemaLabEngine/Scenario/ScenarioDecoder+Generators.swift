@@ -34,7 +34,14 @@ extension ScenarioDecoder {
                 g.fieldCounts.count == 1 ? "\(g.fieldCounts.lowerBound)" : "\(g.fieldCounts.lowerBound) or \(g.fieldCounts.upperBound)"
             throw n.error("this generator fills \(want) field(s), \(names.count) given")
         }
-        return FieldSpec(names: names, generator: g, optional: try o.optional("optional")?.bool() ?? false, path: n.path)
+        var field = FieldSpec(names: names, generator: g, optional: try o.optional("optional")?.bool() ?? false, path: n.path)
+        if let nulls = o.optional("nulls") {
+            let share = try nulls.double()
+            guard (0...1).contains(share) else { throw nulls.error("a share of rows from 0 to 1, found \(share)") }
+            guard g.makesValues else { throw nulls.error("a derived or fan-out generator's field takes no nulls") }
+            field.nulls = share
+        }
+        return field
     }
 
     /// A generator: its `kind`, then the keys of that kind.
@@ -123,6 +130,9 @@ extension ScenarioDecoder {
                 weights = Array(repeating: 1, count: values.count)
             }
             return .choice(values: values, weights: weights)
+        case "cycle":
+            let o = try generatorObject(n, "cycle")
+            return .cycle(values: try o.required("values").nonEmptyArray().map(scalarValue))
         case "text":
             let o = try generatorObject(n, "text")
             let lo = try o.required("minLength").int(in: 0...1_000_000), hi = try o.required("maxLength").int(in: 0...1_000_000)
@@ -211,7 +221,13 @@ extension ScenarioDecoder {
             if !literal.contains("."), !literal.lowercased().contains("e"), let i = Int64(literal) { return .integer(i) }
             return .real(d)
         case .bool(let b): return .integer(b ? 1 : 0)
-        default: throw n.error("expected a string, number or boolean, found \(n.value.typeName)")
+        case .object:
+            // Bytes a UUID or binary attribute holds: `{"uuid": "..."}` or `{"base64": "..."}`.
+            let o = try n.object(allowed: ["uuid", "base64"])
+            guard o.has("uuid") || o.has("base64") else { throw n.error("a value object is {\"uuid\": ...} or {\"base64\": ...}") }
+            guard case .bytes(let bytes) = try predicateArgument(n) else { throw n.error("expected bytes") }
+            return .blob(bytes)
+        default: throw n.error("expected a string, number, boolean, {\"uuid\": ...} or {\"base64\": ...}, found \(n.value.typeName)")
         }
     }
 

@@ -22,6 +22,7 @@ extension ScenarioEncoder {
                 ("fields", f.names.count == 1 ? nil : .array(f.names.map(JSONValue.string))),
                 ("generator", generator(f.generator)),
                 ("optional", flag(f.optional)),
+                ("nulls", f.nulls == 0 ? nil : number(f.nulls)),
             ])
     }
 
@@ -70,6 +71,8 @@ extension ScenarioEncoder {
                     ("roundTo", unless(roundTo, is: 1, int64)),
                 ]
             )
+        case .cycle(let values):
+            return ("cycle", [("values", .array(values.map(scalar)))])
         case .choice(let values, let weights):
             let even = weights.allSatisfy { $0 == 1 } && weights.count == values.count
             return ("choice", [("values", .array(values.map(scalar))), ("weights", even ? nil : .array(weights.map(number)))])

@@ -47,7 +47,7 @@ enum ScenarioKeys {
     static let dataset = ["seed", "entity", "counts", "fields", "related"]
     /// `counts` written as a sweep.
     static let sweep = ["from", "to", "steps", "scale"]
-    static let field = ["field", "fields", "generator", "optional"]
+    static let field = ["field", "fields", "generator", "optional", "nulls"]
     static let related = ["relationship", "for", "optional", "pool", "popularity", "fanOut", "fields", "related"]
     static let pool = ["count", "fields"]
     static let popularity = ["zipf"]
@@ -62,6 +62,7 @@ enum ScenarioKeys {
         ("normal", ["mean", "stddev", "min", "max"]),
         ("pareto", ["scale", "alpha", "max", "roundAbove", "roundTo"]),
         ("choice", ["values", "weights", "zipf"]),
+        ("cycle", ["values"]),
         ("text", ["minLength", "maxLength", "words"]),
         ("uuid", ["prefix", "suffix"]),
         ("dateRange", ["from", "to"]),
@@ -128,6 +129,8 @@ enum ScenarioKeys {
     static let expression = ["name", "function", "key"]
     /// A date argument, `{"date": "2014-10-01T00:00:00Z"}`.
     static let dateArgument = ["date"]
+    /// The object arguments, each one key: a date, a UUID, bytes in base64.
+    static let objectArgument = ["date", "uuid", "base64"]
     static let verify = ["predicate", "arguments"]
     /// A `set` value that replaces a word of a separated list.
     static let wordReplacement = ["replaceWord", "with", "separator"]

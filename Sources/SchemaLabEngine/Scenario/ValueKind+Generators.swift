@@ -12,7 +12,7 @@ extension ValueKind {
         case .uniformDouble, .normal, .dateRange: out[spec.names[0]] = [.real]
         case .text, .uuid: out[spec.names[0]] = [.text]
         case .bytes: out[spec.names[0]] = [.blob]
-        case .choice(let values, _): out[spec.names[0]] = Set(values.map(ValueKind.init))
+        case .choice(let values, _), .cycle(let values): out[spec.names[0]] = Set(values.map(ValueKind.init))
         case .constant(let v): out[spec.names[0]] = [ValueKind(v)]
         case .clusteredLocation:
             out[spec.names[0]] = [.real]

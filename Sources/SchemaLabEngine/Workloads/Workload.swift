@@ -127,8 +127,7 @@ package enum WorkloadFactory {
                     (
                         name,
                         choices.byName[name]!.placed.filter(fields.contains).compactMap { field in
-                            guard field.contains(".") else { return field }
-                            return field.hasPrefix(name + ".") ? String(field.dropFirst(name.count + 1)) : nil
+                            DataPlacement.attribute(filledBy: field, on: name, model: model)
                         }.sorted()
                     )
                 })
@@ -142,9 +141,7 @@ package enum WorkloadFactory {
             // entity's is counted with its table's rows.
             keyPaths =
                 dataset.fields.filter { !$0.optional }.flatMap(\.names).compactMap { name in
-                    guard name.contains(".") else { return name }
-                    let parts = name.split(separator: ".").map(String.init)
-                    return parts[0] == entity ? parts[1] : nil
+                    DataPlacement.attribute(filledBy: name, on: entity, model: model)
                 }
                 + spec.set.map(\.attribute).filter { root?.attribute($0) != nil }
         } else {

@@ -128,14 +128,15 @@ package final class AppendWorkload: Workload {
         var kept: [FieldSpec] = []
         var taken: Set<String> = []
         for field in candidates where field.streams && field.names != [DataPlacement.entityField] {
-            let bare = field.names.map { $0.hasPrefix(prefix) ? String($0.dropFirst(prefix.count)) : $0 }
+            func bareName(_ name: String) -> String { DataPlacement.attribute(filledBy: name, on: entity.name, model: model) ?? name }
+            let bare = field.names.map(bareName)
             guard bare.contains(where: attributes.contains), taken.isDisjoint(with: bare) else { continue }
-            if case .derived(let from, _) = field.generator, !taken.contains(from) { continue }
+            if case .derived(let from, _) = field.generator, !taken.contains(bareName(from)) { continue }
             taken.formUnion(bare)
             var named = field
             named.names = bare.map { prefix + $0 }
             if case .derived(let from, let function) = field.generator {
-                named.generator = .derived(from: prefix + from, function: function)
+                named.generator = .derived(from: prefix + bareName(from), function: function)
             }
             named.optional = true
             kept.append(named)

@@ -51,7 +51,7 @@ struct ModelImportEndToEndTests {
         // Its data set reaches every concrete entity (the root chosen for it, the abstract
         // destination's sub-entities chosen per child), and the index on the parent gets a workload.
         #expect(text.contains(#""entity": "Album""#))
-        #expect(text.contains(#"{"field": "entity", "generator": {"kind": "choice", "values": ["Photo", "Video", "Note"]}}"#))
+        #expect(text.contains(#"{"field": "entity", "generator": {"kind": "cycle", "values": ["Photo", "Video", "Note"]}}"#))
         #expect(plan.scenario.workloads.map(\.name).contains("fetch-Entry-by-created"))
         #expect(text.contains(#""predicate": "album == %@""#), "the compound index's equality-then-sort shape")
         let dir = try TestSupport.temporaryDirectory()
@@ -105,6 +105,35 @@ struct ModelImportEndToEndTests {
             "run", dir + "/m.json", "--out", dir + "/run", "--size", "90", "--reps", "1", "--warmup", "0", "--quiet",
         ])
         #expect(run.status == 0, "\(run.err)")
+    }
+
+    @Test(
+        "A uniqueness constraint on a parent entity holds across its sub-entities' rows (one table, one constraint), at the root and below an owner",
+        arguments: ["Cars", "Garage"])
+    func constraintInHierarchy(name: String) throws {
+        let dir = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let file = dir + "/\(name).json"
+        let imported = try TestSupport.runCLI(["import", Self.models + "/\(name).xcdatamodel", "--out", file])
+        #expect(imported.status == 0, "\(imported.err)")
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(!text.contains("SportCar.numberPlate"), "an inherited attribute is one field: \(text)")
+        let store = dir + "/\(name).sqlite"
+        let generated = try TestSupport.runCLI(["generate", file, "--size", "50", "--store", store, "--variant", "as-is"])
+        #expect(generated.status == 0, "\(generated.err)")
+        let db = try Database(path: store)
+        let cars = try db.scalar("SELECT COUNT(*) FROM ZCAR").integerValue ?? 0
+        #expect(cars > 3)
+        #expect(try db.scalar("SELECT COUNT(DISTINCT ZNUMBERPLATE) FROM ZCAR").integerValue == cars)
+        for entity in ["Car", "SportCar", "ExpensiveSportCar"] {
+            let rows = try db.scalar(
+                "SELECT COUNT(*) FROM ZCAR WHERE Z_ENT = (SELECT Z_ENT FROM Z_PRIMARYKEY WHERE Z_NAME = ?)", [.text(entity)])
+            #expect((rows.integerValue ?? 0) > 0, "\(entity) has no rows")
+        }
+        let run = try TestSupport.runCLI(["run", file, "--out", dir + "/run", "--size", "50", "--reps", "1", "--warmup", "0", "--quiet"])
+        #expect(run.status == 0, "\(run.err)")
+        let failures = try String(contentsOfFile: dir + "/run/failures.csv", encoding: .utf8)
+        #expect(failures.split(separator: "\n").count == 1, "\(failures)")
     }
 
     @Test(
