@@ -42,6 +42,16 @@ package struct ScenarioImporter {
             for r in e.relationships where r.toMany && (r.maxCount ?? 0) > 0 {
                 notes.append("\(e.name).\(r.name) has maxCount \(r.maxCount!): a validation rule only, not modelled")
             }
+            for f in e.fetchIndexes {
+                let left = f.elements.filter { isToMany($0.property, of: e) }.map(\.property)
+                guard !left.isEmpty else { continue }
+                let kept = f.elements.count - left.count
+                notes.append(
+                    "\(e.name)'s fetch index \(f.name) names the to-many relationship\(left.count == 1 ? "" : "s") \(left.joined(separator: ", ")), which has no column in \(e.name)'s table (its keys are in the destination's table or a join table): "
+                        + (kept == 0
+                            ? "the index has no other element and is left out"
+                            : "left out of the index, which keeps its \(kept) other element\(kept == 1 ? "" : "s")"))
+            }
         }
         notes += model.unknowns
         let indexes = model.entities.flatMap { e in indexSpecs(e) }
@@ -128,6 +138,11 @@ package struct ScenarioImporter {
         return out
     }
 
+    /// True when `property` is a to-many relationship of `e` (its own or inherited).
+    func isToMany(_ property: String, of e: ImportedModel.Entity) -> Bool {
+        (ancestors(of: e) + [e]).flatMap(\.relationships).contains { $0.name == property && $0.toMany }
+    }
+
     /// An index of the `as-is` variant.
     struct ImportedIndex {
         var entity: String
@@ -151,10 +166,13 @@ package struct ScenarioImporter {
         }
         for f in e.fetchIndexes {
             let rtree = f.elements.first?.type == "RTree"
-            let elements = f.elements.map { IndexElementSpec(key: $0.property, descending: $0.descending && !rtree) }
+            // A to-many element has no column to index (a note says so): left out.
+            let columns = f.elements.filter { !isToMany($0.property, of: e) }
+            guard !columns.isEmpty else { continue }
+            let elements = columns.map { IndexElementSpec(key: $0.property, descending: $0.descending && !rtree) }
             out.append(
                 ImportedIndex(
-                    entity: e.name, name: f.name, keys: f.elements.map { ($0.property, $0.descending) },
+                    entity: e.name, name: f.name, keys: columns.map { ($0.property, $0.descending) },
                     spec: IndexSpec(name: f.name, entity: e.name, elements: elements, kind: rtree ? .rtree : .binary)))
         }
         return out

@@ -120,6 +120,30 @@ struct CLITests {
         #expect(results.contains(",extra,10,"), "\(results)")
     }
 
+    @Test("A dictionary fetch returns each row's object ID (an expression over the evaluated object) as its primary key")
+    func objectIDInDictionaries() throws {
+        let dir = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        var s = TestSupport.minimalScenario()
+        s["workloads"] = [
+            ["name": "ids", "kind": "fetch", "resultType": "dictionaries", "propertiesToFetch": ["objectID", "rank"], "sort": ["rank"]],
+            ["name": "only", "kind": "fetch", "resultType": "dictionaries", "propertiesToFetch": ["objectID"], "predicate": "rank > 4"],
+        ]
+        let file = dir + "/ids.json"
+        try Data(TestSupport.json(s).utf8).write(to: URL(fileURLWithPath: file))
+        for (workload, sql) in [
+            ("ids", "SELECT t0.Z_PK, t0.ZRANK FROM ZITEM t0 ORDER BY t0.ZRANK"),
+            ("only", "SELECT t0.Z_PK FROM ZITEM t0 WHERE t0.ZRANK > ?"),
+        ] {
+            let explain = try TestSupport.runCLI([
+                "explain", file, "--variant", "A", "--workload", workload, "--size", "10", "--sqlite3", "/nonexistent",
+            ])
+            #expect(explain.status == 0 && explain.out.contains(sql), "\(workload): \(explain.out) \(explain.err)")
+        }
+        let r = try TestSupport.runCLI(["run", file, "--out", dir + "/out", "--reps", "1", "--quiet"])
+        #expect(r.status == 0, "\(r.err)")
+    }
+
     @Test("UUID and binary arguments bind as BLOBs and find the rows a data set of such values holds")
     func uuidAndBinaryArguments() throws {
         let dir = try TestSupport.temporaryDirectory()

@@ -186,7 +186,7 @@ struct ModelImportTests {
         #expect(text.contains(#""parent": "Media""#), "\(text)")
         #expect(text.contains(#""abstract": true"#))
         #expect(text.contains(#"{"name": "width", "type": "integer32", "default": 0}"#))
-        #expect(text.contains(#"{"field": "entity", "generator": {"kind": "choice", "values": ["Photo", "Video"]}}"#))
+        #expect(text.contains(#"{"field": "entity", "generator": {"kind": "cycle", "values": ["Photo", "Video"]}}"#))
         let ddl = SchemaDDL(model: plan.models[0]).statements
         #expect(
             ddl.contains { $0.hasPrefix("CREATE TABLE ZMEDIA ( Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZWIDTH INTEGER") })

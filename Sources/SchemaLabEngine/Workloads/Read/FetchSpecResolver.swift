@@ -108,6 +108,14 @@ struct FetchSpecResolver {
         var props: [DictionaryShape.Property] = []
         for (i, p) in spec.propertiesToFetch.enumerated() {
             switch p {
+            case .keyPath(let k) where k.split(separator: ".").last == "objectID":
+                // The object's ID (an expression description over the evaluated object, of
+                // type objectID, named `objectID`): its primary key (after to-ones, theirs).
+                do {
+                    props.append(.init(name: k, keyPath: try model.resolve(sortKey: k, from: name), function: nil))
+                } catch {
+                    throw KeyPathError(message: "key path '\(k)' does not resolve: \(error.message)", at: ".propertiesToFetch[\(i)]")
+                }
             case .keyPath(let k):
                 props.append(.init(name: k, keyPath: try keyPath(k, at: ".propertiesToFetch[\(i)]"), function: nil))
             case .expression(let n, let f, let k):

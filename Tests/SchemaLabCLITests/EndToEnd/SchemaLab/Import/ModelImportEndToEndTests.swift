@@ -107,6 +107,24 @@ struct ModelImportEndToEndTests {
         #expect(run.status == 0, "\(run.err)")
     }
 
+    @Test("A fetch index element naming a to-many relationship is left out with a note (it has no column); the model imports and runs")
+    func toManyIndexElement() throws {
+        let dir = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let file = dir + "/forecast.json"
+        let imported = try TestSupport.runCLI(["import", Self.models + "/Forecast.xcdatamodel", "--out", file])
+        #expect(imported.status == 0, "\(imported.err)")
+        #expect(
+            imported.err.contains(
+                "Forecast's fetch index byForecastValues names the to-many relationship forecastValues, which has no column in Forecast's table"
+            ) && imported.err.contains("the index has no other element and is left out"), "\(imported.err)")
+        #expect(imported.err.contains("left out of the index, which keeps its 1 other element"), "\(imported.err)")
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(text.contains(#""name": "byLocationValues""#) && !text.contains("byForecastValues"), "\(text)")
+        let run = try TestSupport.runCLI(["run", file, "--out", dir + "/run", "--size", "30", "--reps", "1", "--warmup", "0", "--quiet"])
+        #expect(run.status == 0, "\(run.err)")
+    }
+
     @Test(
         "A uniqueness constraint on a parent entity holds across its sub-entities' rows (one table, one constraint), at the root and below an owner",
         arguments: ["Cars", "Garage"])
