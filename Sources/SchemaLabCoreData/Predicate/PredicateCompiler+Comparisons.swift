@@ -26,10 +26,19 @@ extension PredicateCompiler {
                 return try quantified(c, parent: s, prefix: prefix, relationship: r, rest: rest, in: scope)
             }
             if c.quantifier != .direct {
-                throw PredicateError(
-                    column: c.column,
-                    message:
-                        "\(c.quantifier.rawValue) needs a key path through a to-many relationship, but '\(c.left.keyPathText!)' has none")
+                // ANY through to-one relationships: the key path has one value, so "any of its
+                // values" is that value, and the comparison is read as written without ANY. Core
+                // Data's SQL store runs such a request (an app issues `ANY key IN %@`, `key` a
+                // to-one, at every launch). ALL and NONE, and ANY over an attribute of the
+                // fetched entity itself, stay refused: no evidence says what Core Data does.
+                guard c.quantifier == .any, Self.goesThroughToOne(path) else {
+                    throw PredicateError(
+                        column: c.column,
+                        message:
+                            "\(c.quantifier.rawValue) needs a key path through a to-many relationship, but '\(c.left.keyPathText!)' has none"
+                    )
+                }
+                c.quantifier = .direct
             }
             let left = try operand(path, scope: s, text: c.left.keyPathText!, column: col)
             return try scalar(left, c, right: try operand(c.right, in: scope))
@@ -39,6 +48,14 @@ extension PredicateCompiler {
                 column: c.column, message: "\(c.quantifier.rawValue) needs a key path through a to-many relationship on the left")
         }
         return try scalar(try operand(c.left, in: scope), c, right: try operand(c.right, in: scope))
+    }
+
+    /// True when `path` names a to-one relationship or goes through one.
+    static func goesThroughToOne(_ path: ResolvedPredicatePath) -> Bool {
+        switch path {
+        case .object(let relationships), .attribute(let relationships, _): return !relationships.isEmpty
+        case .toMany: return false
+        }
     }
 
     /// Membership in a collection, as an ANY: `x IN books.year` and `books.year CONTAINS x` are

@@ -128,6 +128,16 @@ struct PredicateLexer {
             i += 1
             return token(.symbol(String(c)))
         }
+        if "&|^~".contains(c) {
+            // A bitwise test, `(flags & 4) == 4`: Apple's format grammar has no bitwise operator,
+            // and NSExpression's bitwiseAnd:with: is not among the functions Core Data's SQL
+            // store translates, so the lab says what to write instead.
+            throw PredicateError(
+                column: column,
+                message:
+                    "'\(c)' is not an operator of the predicate grammar (Apple's format syntax has no bitwise operators, and bitwiseAnd:with: is not a function Core Data's SQL store translates): test each flag as an attribute of its own, or with modulus:by:(divide:by:(flags, 4), 2) == 1"
+            )
+        }
         throw PredicateError(column: column, message: "unexpected character '\(c)'")
     }
 

@@ -67,7 +67,13 @@ extension ScenarioDecoder {
             if w.kind == .fetchedResults { try at("resultType", "a fetchedResults controller fetches managed objects") }
         }
         if w.resultType == .count && (w.fetchLimit > 0 || w.fetchOffset > 0 || w.batchSize > 0 || !w.sort.isEmpty) {
-            throw o.node.error("a count fetch takes no fetchLimit, fetchOffset, batchSize or sort")
+            // What SQL Core Data issues for a count with a limit is not known (no log shows one):
+            // the lab does not guess, and says how to write the existence check it usually is.
+            let key = ["fetchLimit", "fetchOffset", "batchSize", "sort"].first(where: o.has) ?? "resultType"
+            try at(
+                key,
+                "a count fetch takes no fetchLimit, fetchOffset, batchSize or sort (no logged statement shows the SQL Core Data issues for one); for an existence check (count with fetchLimit 1), write resultType objectIDs with fetchLimit 1: SELECT 0, t0.Z_PK ... LIMIT 1"
+            )
         }
         if w.pageSize > 0 {
             if w.kind != .fetch { try at("pageSize", "paging is a fetch workload's option") }

@@ -173,6 +173,13 @@ struct PredicateCompilerTests {
             "L1", "Book", "author.name == 'Ann'", [], "t1.ZNAME = ?", [s("Ann")],
             from: "FROM ZBOOK t0 JOIN ZAUTHOR t1 ON t0.ZAUTHOR = t1.Z_PK"),
         .init("L1", "Book", "author == nil", [], "t0.ZAUTHOR IS NULL", [], from: "FROM ZBOOK t0"),
+        // ANY through a to-one: one value, read as the comparison without ANY (an app's launch request).
+        .init(
+            "L1", "Book", "ANY author IN %@", [.array([.integer(1), .integer(2)])], "t0.ZAUTHOR IN (?,?)", [i(1), i(2)],
+            from: "FROM ZBOOK t0"),
+        .init(
+            "L1", "Book", "ANY author.name == 'Ann'", [], "t1.ZNAME = ?", [s("Ann")],
+            from: "FROM ZBOOK t0 JOIN ZAUTHOR t1 ON t0.ZAUTHOR = t1.Z_PK"),
         .init("L1", "Book", "author == %@", [.integer(3)], "t0.ZAUTHOR = ?", [i(3)], from: "FROM ZBOOK t0"),
         .init("L1", "Book", "author != %@", [.integer(3)], "(t0.ZAUTHOR <> ? OR t0.ZAUTHOR IS NULL)", [i(3)]),
         .init("L1", "Book", "author IN {1, 2}", [], "t0.ZAUTHOR IN (?,?)", [i(1), i(2)]),

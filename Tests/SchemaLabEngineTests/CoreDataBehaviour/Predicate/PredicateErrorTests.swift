@@ -85,6 +85,10 @@ struct PredicateErrorTests {
             #"'%K' argument "likes) OR (1" is not a key path (dotted names of letters, digits and _)"#),
         .init("%K == 1", [.integer(5)], 1, "'%K' needs a string argument naming a key path, got the integer 5"),
         .init("ANY > 3", 5, "expected a key path after 'ANY', found '>'"),
+        .init(
+            "(likes & 4) == 4", 8,
+            "'&' is not an operator of the predicate grammar (Apple's format syntax has no bitwise operators, and bitwiseAnd:with: is not a function Core Data's SQL store translates): test each flag as an attribute of its own, or with modulus:by:(divide:by:(flags, 4), 2) == 1"
+        ),
         .init("books.@avg > 1", 12, "'@avg' needs a key path after it, like books.@avg.price"),
         .init(
             "books.@median.x > 1", 7,
@@ -109,6 +113,7 @@ struct PredicateErrorTests {
         .init("V2", "Photo", "meta.likse > 2", [], 1, "in variant V2, PhotoMeta has no attribute 'likse'"),
         .init("%K > 1", [.string("lieks")], 1, "in variant V1, no attribute 'lieks' is reachable from Photo through to-one relationships"),
         .init("ANY likes > 3", 1, "ANY needs a key path through a to-many relationship, but 'likes' has none"),
+        .init("V2", "Photo", "ALL meta.likes > 3", [], 1, "ALL needs a key path through a to-many relationship, but 'meta.likes' has none"),
         .init("V2", "Photo", "NONE likes > 3", [], 1, "NONE needs a key path through a to-many relationship, but 'likes' has none"),
         .init("likes BEGINSWITH 'a'", 1, "BEGINSWITH compares strings; 'likes' is integer32"),
         .init("nil == country", 1, #"nil on the left of ==: Core Data's SQL store refuses it ("can't use NULL on left hand side")"#),
