@@ -234,7 +234,7 @@ enum InvalidScenarios {
             .init("arguments without a predicate", at: "$.workloads[1].arguments", remove: fetch + ["predicate"]),
             .init("touch on an object ID fetch", at: "$.workloads[1].touch", set: fetch + ["resultType"], to: "objectIDs"),
             .init(
-                "a count fetch with a fetchLimit", at: "$.workloads[1]",
+                "a count fetch with a fetchLimit", at: "$.workloads[1].fetchLimit",
                 edits: [(fetch + ["touch"], nil), (fetch + ["sort"], nil), (fetch + ["resultType"], "count"), (fetch + ["fetchLimit"], 5)]),
             .init(
                 "paging with a batch size", at: "$.workloads[1].batchSize",

@@ -137,7 +137,8 @@ struct ModelImportEndToEndTests {
         let text = try String(contentsOfFile: file, encoding: .utf8)
         #expect(!text.contains("SportCar.numberPlate"), "an inherited attribute is one field: \(text)")
         let store = dir + "/\(name).sqlite"
-        let generated = try TestSupport.runCLI(["generate", file, "--size", "50", "--store", store, "--variant", "as-is"])
+        // 1,000 rows: a generator per sub-entity (random words, not unique) repeated a plate by then.
+        let generated = try TestSupport.runCLI(["generate", file, "--size", "1000", "--store", store, "--variant", "as-is"])
         #expect(generated.status == 0, "\(generated.err)")
         let db = try Database(path: store)
         let cars = try db.scalar("SELECT COUNT(*) FROM ZCAR").integerValue ?? 0
@@ -148,7 +149,7 @@ struct ModelImportEndToEndTests {
                 "SELECT COUNT(*) FROM ZCAR WHERE Z_ENT = (SELECT Z_ENT FROM Z_PRIMARYKEY WHERE Z_NAME = ?)", [.text(entity)])
             #expect((rows.integerValue ?? 0) > 0, "\(entity) has no rows")
         }
-        let run = try TestSupport.runCLI(["run", file, "--out", dir + "/run", "--size", "50", "--reps", "1", "--warmup", "0", "--quiet"])
+        let run = try TestSupport.runCLI(["run", file, "--out", dir + "/run", "--size", "1000", "--reps", "1", "--warmup", "0", "--quiet"])
         #expect(run.status == 0, "\(run.err)")
         let failures = try String(contentsOfFile: dir + "/run/failures.csv", encoding: .utf8)
         #expect(failures.split(separator: "\n").count == 1, "\(failures)")
