@@ -7,7 +7,7 @@ struct ValidateCommand: ParsableCommand {
         commandName: "validate",
         abstract: "Checks scenario files without running them.",
         discussion:
-            "Prints one line per file, starting with its path: `file: ok (...)`, or `file: $.json.path: what is wrong`; exits 2 if any file has a problem."
+            "Prints one line per file, starting with its path: `file: ok (...)`, or `file: $.json.path: what is wrong`; before a file's ok line, a line per warning (`file: $.json.path: warning: ...`, what Core Data accepts but that does nothing); exits 2 if any file has a problem."
     )
 
     @Argument(help: "Scenario files.")

@@ -19,7 +19,8 @@ struct ImportedDataSet {
     /// it is kept unique.
     static let optionalNulls = 0.1
     /// What the notes say of values.
-    static let nullsNote = "a required attribute gets a value in every row, an optional one is nil in 10% of them"
+    static let nullsNote =
+        "a required attribute gets a value in every row, an optional one without a default is nil in 10% of them"
     /// Members of a many-to-many pool.
     static let poolCount = 200
     var notes: [String] = []
@@ -374,10 +375,15 @@ struct ImportedDataSet {
                 let owner = declarer(of: a.name, in: e.name)
                 let name = (declarers[a.name]?.count ?? 0) > 1 ? owner + "." + a.name : a.name
                 guard seen.insert(name).inserted else { continue }
-                let unique = Self.uniqueMembers(entity(owner)).contains(a.name) || Self.uniqueMembers(e).contains(a.name)
+                // Unique when the declaring entity or any entity here that inherits the attribute
+                // from it constrains it: one column of one table, one constraint.
+                let unique =
+                    Self.uniqueMembers(entity(owner)).contains(a.name)
+                    || entities.contains { declarer(of: a.name, in: $0.name) == owner && Self.uniqueMembers($0).contains(a.name) }
                 var field = FieldSpec(names: [name], generator: generator(a, unique: unique))
                 // An optional attribute is nil in some rows, as an app's are: `== nil` finds them.
-                if a.optional && !unique { field.nulls = Self.optionalNulls }
+                // An attribute with a default is one the app always has (a Swift scalar): no nil.
+                if a.optional && !unique && a.defaultValue == nil { field.nulls = Self.optionalNulls }
                 out.append(field)
             }
         }
@@ -415,9 +421,7 @@ struct ImportedDataSet {
             }
             // An enum's raw value (type, kind, status, state): a few small integers, so that a
             // request for one case (`type == 1`) finds rows.
-            if n.hasSuffix("type") || has(["kind", "status", "state", "category", "mode", "role", "priority", "style"]) {
-                return .uniformInt(min: 0, max: 5)
-            }
+            if Self.isEnumName(a.name) { return .uniformInt(min: 0, max: 5) }
             if has(["year"]) { return .uniformInt(min: 1950, max: 2026) }
             if has(["age"]) { return .uniformInt(min: 0, max: 99) }
             if has(["order", "index", "position", "rank", "sort"]) { return .uniformInt(min: 0, max: 999) }
@@ -454,6 +458,18 @@ struct ImportedDataSet {
         default:  // Binary
             return a.allowsExternalBinaryDataStorage ? .bytes(minLength: 1_024, maxLength: 8_192) : .bytes(minLength: 16, maxLength: 512)
         }
+    }
+
+    /// A name like an enum's raw value: its last camel-case word is `type`, `kind`, `status`,
+    /// `state`, `category`, `mode`, `role`, `priority` or `style` (`messageType`, `status`; not
+    /// `modelYear` or `categoryID`).
+    static func isEnumName(_ name: String) -> Bool {
+        var last = ""
+        for c in name {
+            if c.isUppercase { last = "" }
+            last.append(c)
+        }
+        return ["type", "kind", "status", "state", "category", "mode", "role", "priority", "style"].contains(last.lowercased())
     }
 
     /// A name like an identifier's (`id`, `remoteID`, `uuid`, `key`, `token`, `hash`): its

@@ -113,11 +113,15 @@ package struct DataPlacement {
         // Keep an entity when it or something below it holds a field (by attribute name, or
         // qualified: `Entity.attribute`, that entity's attribute only, which its sub-entities
         // inherit: `Car.numberPlate` fills a SportCar's too, one column of one table).
+        // The nearest qualifier wins: `SportCar.plate` over `Car.plate` for a SportCar.
         func source(_ entity: EntityDescription, _ attribute: String) -> Int? {
-            let qualified = fields.indices.first {
-                fields[$0].contains(".") && Self.attribute(filledBy: fields[$0], on: entity.name, model: model) == attribute
+            var name: String? = entity.name
+            var seen: Set<String> = []
+            while let n = name, seen.insert(n).inserted {
+                if let f = fields.firstIndex(of: n + "." + attribute) { return f }
+                name = model.entity(n)?.model.parent
             }
-            return qualified ?? fields.firstIndex(of: attribute)
+            return fields.firstIndex(of: attribute)
         }
         let holds = pending.map { p in p.entity.model.attributes.contains { source(p.entity, $0.name) != nil } }
         var keep = holds

@@ -48,6 +48,9 @@ package struct ScenarioPlan {
         }
     }
 
+    /// Why the entity field takes no `nulls`.
+    static let entityFieldNulls = "the entity field takes no nulls: every row is an object of one of its entities"
+
     /// The data placement of one variant (already checked in `init`).
     func placement(for model: ManagedObjectModel) throws -> DataPlacement {
         try Self.placement(scenario.dataset, model: model, file: scenario.file)
@@ -59,6 +62,9 @@ package struct ScenarioPlan {
         let kinds = valueKinds(ds.fields, parent: [:])
         var p: DataPlacement
         let names = ds.fields.flatMap(\.names), optional = Set(ds.fields.filter(\.optional).flatMap(\.names))
+        if let choice = ds.fields.first(where: { $0.names == [DataPlacement.entityField] }), choice.nulls > 0 {
+            throw ScenarioError(file: file, path: choice.path + ".nulls", message: entityFieldNulls)
+        }
         do throws(KeyPathError) {
             if let choice = ds.fields.first(where: { $0.names == [DataPlacement.entityField] }) {
                 guard let values = choice.generator.pickedValues else {
@@ -154,6 +160,9 @@ package struct ScenarioPlan {
             let fieldsPath = (r.pool?.path ?? r.path) + ".fields"
             let kinds = valueKinds(fields, parent: r.pool == nil ? parentKinds : [:])
             let names = fields.flatMap(\.names)
+            if let choice = fields.first(where: { $0.names == [DataPlacement.entityField] }), choice.nulls > 0 {
+                throw fail(choice.path + ".nulls", Self.entityFieldNulls)
+            }
             var p: DataPlacement
             do {
                 if let choice = fields.first(where: { $0.names == [DataPlacement.entityField] }) {

@@ -5,6 +5,8 @@ import SchemaLabCoreData
 ///
 /// - Arguments a predicate's format does not use: `predicateWithFormat:` reads its arguments
 ///   from a C variadic list, which cannot say how many there are, so it ignores the rest.
+/// - `fetchLimit` or `fetchOffset` without a sort: which rows are kept is SQLite's choice, and
+///   variants (a scan against an index) may keep different ones.
 /// - `batchSize` on a dictionary fetch: batching records each matching object's identity and
 ///   fetches the objects' data a batch at a time (the `fetchBatchSize` documentation); a
 ///   dictionary fetch returns rows, not objects, and the lab runs it in one statement.
@@ -24,6 +26,13 @@ package enum ScenarioWarnings {
                     "\(scenario.file): \(spec.path): warning: "
                         + PredicateParser.unusedArgumentsText(given: spec.arguments.count, used: used)
                         + ": the last \(extra == 1 ? "one is" : "\(extra) are") ignored, as predicateWithFormat: ignores them")
+            }
+            if workload.kind == .fetch, workload.sort.isEmpty, workload.fetchLimit > 0 || workload.fetchOffset > 0,
+                workload.resultType != .count
+            {
+                lines.append(
+                    "\(scenario.file): \(workload.path).\(workload.fetchLimit > 0 ? "fetchLimit" : "fetchOffset"): warning: without a sort, which rows a limit or offset keeps is SQLite's choice, so variants may return different rows and the result check may say differs; add a sort"
+                )
             }
             if workload.kind == .fetch, workload.resultType == .dictionaries, workload.batchSize > 0 {
                 lines.append(

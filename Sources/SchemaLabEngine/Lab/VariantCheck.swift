@@ -72,16 +72,38 @@ struct VariantCheck {
     /// for the root placement (each chosen entity's, with an entity field) and its related ones.
     private func checkRequiredAttributes(_ rootPlacement: DataPlacement) throws {
         let path = dataset.path + ".fields"
-        if rootPlacement.choices == nil { try checkRequiredAttributes(rootPlacement, dataset.fields, dataset.related, path: path) }
+        if rootPlacement.choices == nil { try checkRequiredAttributes(rootPlacement, dataset.fields, dataset.related, [], path: path) }
         for p in rootPlacement.choices?.byName.values.map({ $0 }) ?? [] {
-            try checkRequiredAttributes(p, dataset.fields, dataset.related, path: path)
+            try checkRequiredAttributes(p, dataset.fields, dataset.related, [], path: path)
         }
+    }
+
+    /// The names of `fields` that can be nil: a field with `nulls`, and one derived from such a
+    /// field (`derived` of one at its level, `parentField` of one in `parentNullable`).
+    static func nullableNames(_ fields: [FieldSpec], parent parentNullable: Set<String>) -> Set<String> {
+        var out = Set(fields.filter { $0.nulls > 0 }.flatMap(\.names))
+        var changed = true
+        while changed {
+            changed = false
+            for f in fields where out.isDisjoint(with: f.names) {
+                switch f.generator {
+                case .derived(let from, _) where out.contains(from), .parentField(let from) where parentNullable.contains(from):
+                    out.formUnion(f.names)
+                    changed = true
+                default: break
+                }
+            }
+        }
+        return out
     }
 
     /// The required attributes of one placement (whose data columns are `fields`' names) and,
     /// recursively, of its related entries: each filled, by a field that leaves no row nil.
-    private func checkRequiredAttributes(_ p: DataPlacement, _ fields: [FieldSpec], _ specs: [RelatedSpec], path: String) throws {
+    private func checkRequiredAttributes(
+        _ p: DataPlacement, _ fields: [FieldSpec], _ specs: [RelatedSpec], _ parentNullable: Set<String>, path: String
+    ) throws {
         let columns = fields.flatMap { field in field.names.map { _ in field } }
+        let nullable = Self.nullableNames(fields, parent: parentNullable)
         for node in p.nodes {
             for a in node.entity.requiredAttributes {
                 let name = "\(node.entity.name).\(node.entity.model.attributes[a].name)"
@@ -91,17 +113,20 @@ struct VariantCheck {
                         "in variant \(spec.name), \(name) is not optional, but no field fills it (every save of the data set would fail validation)"
                     )
                 }
-                if source < columns.count, columns[source].nulls > 0 {
+                if source < columns.count, !nullable.isDisjoint(with: columns[source].names) {
+                    let field = columns[source]
                     throw fail(
-                        columns[source].path + ".nulls",
-                        "in variant \(spec.name), \(name) is not optional: a field that leaves rows nil cannot fill it (every such save would fail validation)"
+                        field.nulls > 0 ? field.path + ".nulls" : field.path + ".generator",
+                        "in variant \(spec.name), \(name) is not optional: a field that leaves rows nil (its nulls, or a field it derives from has nulls) cannot fill it (every such save would fail validation)"
                     )
                 }
             }
         }
         for r in p.related {
             let entry = specs[r.dataIndex]
-            try checkRequiredAttributes(r.placement, entry.pool?.fields ?? entry.fields, entry.related, path: entry.path + ".fields")
+            try checkRequiredAttributes(
+                r.placement, entry.pool?.fields ?? entry.fields, entry.related, entry.pool == nil ? nullable : [],
+                path: entry.path + ".fields")
         }
     }
 

@@ -57,7 +57,7 @@ public enum CivilDate {
         guard at(4, "-"), at(7, "-"), at(10, "T") || at(10, "t"), at(13, ":"), at(16, ":"),
             let year = digits(0, 4), let month = digits(5, 2), let day = digits(8, 2),
             let hour = digits(11, 2), let minute = digits(14, 2), let second = digits(17, 2),
-            (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61
+            (1...12).contains(month), (1...daysIn(year: year, month: month)).contains(day), hour < 24, minute < 60, second < 60
         else { return nil }
         var i = 19
         var fraction = 0.0
@@ -86,26 +86,42 @@ public enum CivilDate {
     }
 
     /// `seconds` since 2001-01-01 as an ISO 8601 instant in UTC, with the fewest fraction
-    /// digits (up to 9) that ``instant(_:)`` reads back as the same double.
+    /// digits (up to 17) that ``instant(_:)`` reads back as the same double; a fraction that
+    /// rounds up to a whole second carries into it.
     public static func instantText(_ seconds: Double) -> String {
+        func text(whole: Int, digits: String) -> String {
+            let days = Int((Double(whole) / 86_400).rounded(.down))
+            let (y, mo, d) = date(daysSince2001: days)
+            let inDay = whole - days * 86_400
+            let stem = String(format: "%04d-%02d-%02dT%02d:%02d:%02d", y, mo, d, inDay / 3600, inDay % 3600 / 60, inDay % 60)
+            return stem + (digits.isEmpty ? "" : "." + digits) + "Z"
+        }
         let whole = seconds.rounded(.down)
-        let days = Int((whole / 86_400).rounded(.down))
-        let (y, mo, d) = date(daysSince2001: days)
-        let inDay = Int(whole) - days * 86_400
-        let stem = String(format: "%04d-%02d-%02dT%02d:%02d:%02d", y, mo, d, inDay / 3600, inDay % 3600 / 60, inDay % 60)
         let fraction = seconds - whole
-        guard fraction > 0 else { return stem + "Z" }
-        var best = stem + "Z"
-        for places in 1...9 {
+        if fraction == 0 { return text(whole: Int(whole), digits: "") }
+        var best = text(whole: Int(whole), digits: "")
+        for places in 1...17 {
             let scale = pow(10, Double(places))
-            let scaled = (fraction * scale).rounded()
-            guard scaled < scale else { continue }
-            var text = String(Int(scaled))
-            text = String(repeating: "0", count: places - text.count) + text
-            best = stem + "." + text + "Z"
+            var scaled = (fraction * scale).rounded()
+            var second = Int(whole)
+            if scaled >= scale {
+                second += 1
+                scaled -= scale
+            }
+            let digits = String(Int64(scaled))
+            best = text(whole: second, digits: String(repeating: "0", count: places - digits.count) + digits)
             if instant(best) == seconds { return best }
         }
         return best
+    }
+
+    /// The days of `month` in `year` (proleptic Gregorian).
+    static func daysIn(year: Int, month: Int) -> Int {
+        switch month {
+        case 2: return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
     }
 
     /// The date `days` after 2001-01-01 (Howard Hinnant's civil_from_days): the inverse of

@@ -51,7 +51,10 @@ extension ScenarioDecoder {
                 return .bytes(bytes)
             case "base64":
                 let node = try o.required("base64")
-                guard let data = Data(base64Encoded: try node.string()) else { throw node.error("expected bytes in base64") }
+                guard let data = Data(base64Encoded: try node.string()) else {
+                    throw node.error(
+                        "expected bytes in standard base64: A-Z, a-z, 0-9, + and /, padded with = to a multiple of 4, no spaces")
+                }
                 return .bytes([UInt8](data))
             default:
                 return .date(try parseInstant(o.required("date")))

@@ -70,10 +70,11 @@ extension ScenarioDecoder {
             // What SQL Core Data issues for a count with a limit is not known (no log shows one):
             // the lab does not guess, and says how to write the existence check it usually is.
             let key = ["fetchLimit", "fetchOffset", "batchSize", "sort"].first(where: o.has) ?? "resultType"
-            try at(
-                key,
-                "a count fetch takes no fetchLimit, fetchOffset, batchSize or sort (no logged statement shows the SQL Core Data issues for one); for an existence check (count with fetchLimit 1), write resultType objectIDs with fetchLimit 1: SELECT 0, t0.Z_PK ... LIMIT 1"
-            )
+            let remedy =
+                key == "fetchLimit"
+                ? " (no logged statement shows the SQL Core Data issues for one); for an existence check (count with fetchLimit 1), write resultType objectIDs with fetchLimit 1: SELECT 0, t0.Z_PK ... LIMIT 1"
+                : ": a count returns one number, which none of them changes; remove '\(key)'"
+            try at(key, "a count fetch takes no fetchLimit, fetchOffset, batchSize or sort" + remedy)
         }
         if w.pageSize > 0 {
             if w.kind != .fetch { try at("pageSize", "paging is a fetch workload's option") }

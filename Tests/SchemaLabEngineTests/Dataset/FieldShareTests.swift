@@ -58,6 +58,60 @@ struct FieldShareTests {
         }
     }
 
+    static let hierarchy = """
+        {"format": 1, "name": "h",
+         "variants": [{"name": "A", "entities": [
+            {"name": "Car", "attributes": [{"name": "plate", "type": "string"}, {"name": "owner", "type": "integer32", "optional": false}]},
+            {"name": "SportCar", "parent": "Car", "attributes": [{"name": "speed", "type": "integer32"}]}]}],
+         "dataset": {"seed": 1, "entity": "Car", "counts": [10], "fields": [
+            {"field": "entity", "generator": {"kind": "cycle", "values": ["Car", "SportCar"]}},
+            FIELDS]},
+         "workloads": [{"name": "f", "kind": "fetch", "entity": "Car", "sort": ["plate"]}]}
+        """
+
+    static func hierarchy(_ fields: String) -> String { hierarchy.replacingOccurrences(of: "FIELDS", with: fields) }
+
+    @Test("the nearest qualifier fills an attribute: SportCar.plate over Car.plate for a SportCar, in either order")
+    func nearestQualifier() throws {
+        let owner = #"{"field": "owner", "generator": {"kind": "constant", "value": 1}}"#
+        let car = #"{"field": "Car.plate", "generator": {"kind": "constant", "value": "car"}}"#
+        let sport = #"{"field": "SportCar.plate", "generator": {"kind": "constant", "value": "sport"}}"#
+        for fields in [[car, sport, owner], [sport, car, owner]] {
+            let plan = try ScenarioPlan(ScenarioDecoder.decode(text: Self.hierarchy(fields.joined(separator: ", ")), file: "h.json"))
+            let placement = try plan.placement(for: ManagedObjectModel(plan.models[0]))
+            let names = plan.scenario.dataset.fields.flatMap(\.names)
+            for (entity, field) in [("Car", "Car.plate"), ("SportCar", "SportCar.plate")] {
+                let node = try #require(placement.choices?.byName[entity]?.nodes.first)
+                let plateIndex = try #require(node.entity.model.attributes.firstIndex { $0.name == "plate" })
+                #expect(node.sources[plateIndex].map { names[$0] } == field, "\(entity) in \(fields)")
+            }
+        }
+    }
+
+    @Test("nulls that reach a required attribute through parentField or derived, or on the entity field, are errors at their place")
+    func nullsReachingRequired() {
+        let cases: [(String, String)] = [
+            (
+                #"{"field": "src", "generator": {"kind": "uniformDouble", "min": 0, "max": 9}, "nulls": 0.5, "optional": true}, {"field": "owner", "generator": {"kind": "derived", "from": "src", "function": "floor"}}"#,
+                "$.dataset.fields[2].generator: in variant A, Car.owner is not optional"
+            )
+        ]
+        for (fields, message) in cases {
+            #expect {
+                try ScenarioPlan(ScenarioDecoder.decode(text: Self.hierarchy(fields), file: "h.json"))
+            } throws: { error in
+                "\(error)".contains(message)
+            }
+        }
+        let entityNulls = Self.hierarchy(#"{"field": "owner", "generator": {"kind": "constant", "value": 1}}"#)
+            .replacingOccurrences(of: #""values": ["Car", "SportCar"]}}"#, with: #""values": ["Car", "SportCar"]}, "nulls": 0.3}"#)
+        #expect {
+            try ScenarioPlan(ScenarioDecoder.decode(text: entityNulls, file: "h.json"))
+        } throws: { error in
+            "\(error)".contains("$.dataset.fields[0].nulls: the entity field takes no nulls")
+        }
+    }
+
     @Test("unsorted dictionary rows sign as a multiset: another order signs alike, other rows do not")
     func unorderedRows() {
         let rows: [[SQLValue]] = [[.integer(2), .text("b")], [.integer(1), .text("a")], [.null, .real(0.5)]]

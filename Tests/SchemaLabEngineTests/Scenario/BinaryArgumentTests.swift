@@ -48,7 +48,7 @@ struct BinaryArgumentTests {
         "a bad UUID, bad base64 or an argument object with two keys is an error at its JSON path",
         arguments: [
             (#"[{"uuid": "E621E1F8"}]"#, "$.workloads[0].arguments[0][0].uuid: expected a UUID"),
-            (#"[{"base64": "%%%"}]"#, "$.workloads[0].arguments[0][0].base64: expected bytes in base64"),
+            (#"[{"base64": "%%%"}]"#, "$.workloads[0].arguments[0][0].base64: expected bytes in standard base64"),
             (
                 #"[{"uuid": "E621E1F8-C36C-495A-93FC-0C247A3E6E5F", "base64": "AAEC"}]"#,
                 "$.workloads[0].arguments[0][0]: an argument object has one key"

@@ -101,8 +101,20 @@ package final class FetchWorkload: Workload {
             let result = try context.executeDictionaries(request)
             // Without a sort the rows' order is SQLite's choice: variants compare them as a multiset.
             let unordered = spec.sort.isEmpty
+            // The fetched objects' IDs (`objectID`) are compared by logical identity when the data
+            // set chooses each row's entity: a hierarchy and separate tables number them apart.
+            let identity = logicalIdentity, entity = request.entity.model, resolved = model.model
+            let idColumns =
+                identity == nil ? [] : spec.propertiesToFetch.indices.filter { spec.propertiesToFetch[$0] == .keyPath("objectID") }
             return WorkloadOutcome(rows: result.count, valuesRead: 0) {
-                unordered ? ResultSignature.of(unorderedRows: result.rows) : ResultSignature.of(rows: result.rows)
+                var rows = result.rows
+                if let identity {
+                    for c in idColumns {
+                        let mapped = try identity.map(rows.map { $0[c].integerValue ?? 0 }, entity: entity, model: resolved, store: store)
+                        for r in rows.indices { rows[r][c] = .integer(mapped[r]) }
+                    }
+                }
+                return unordered ? ResultSignature.of(unorderedRows: rows) : ResultSignature.of(rows: rows)
             }
         case .objects:
             if !boxRequests.isEmpty { return try runBoxes(store) }
