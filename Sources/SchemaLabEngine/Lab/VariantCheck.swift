@@ -73,7 +73,8 @@ struct VariantCheck {
     private func checkRequiredAttributes(_ rootPlacement: DataPlacement) throws {
         let path = dataset.path + ".fields"
         if rootPlacement.choices == nil { try checkRequiredAttributes(rootPlacement, dataset.fields, dataset.related, [], path: path) }
-        for p in rootPlacement.choices?.byName.values.map({ $0 }) ?? [] {
+        // In the entities' order by name, so that the first problem reported is always the same one.
+        for p in rootPlacement.choices?.byName.sorted(by: { $0.key < $1.key }).map(\.value) ?? [] {
             try checkRequiredAttributes(p, dataset.fields, dataset.related, [], path: path)
         }
     }

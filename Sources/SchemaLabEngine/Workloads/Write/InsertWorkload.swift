@@ -101,7 +101,9 @@ package final class InsertWorkload: Workload {
     /// the variants without that relationship hold the same links as text, not as rows.
     static func tables(_ placement: DataPlacement, specs: [RelatedSpec]? = nil) -> [String] {
         var out: [String] = [placement.nodes[0].entity.model.table]
-        for other in (placement.choices?.byName.values).map(Array.init) ?? [] where !out.contains(other.nodes[0].entity.model.table) {
+        // In the entities' order by name: the tables' order is part of a result's signature.
+        let others = placement.choices?.byName.sorted(by: { $0.key < $1.key }).map(\.value) ?? []
+        for other in others where !out.contains(other.nodes[0].entity.model.table) {
             out.append(other.nodes[0].entity.model.table)
         }
         func visit(_ p: DataPlacement, _ specs: [RelatedSpec]?) {
