@@ -45,7 +45,7 @@ package struct FeedData: Sendable {
             if key.allSatisfy({ $0 == .null }) {
                 throw KeyPathError(
                     message:
-                        "the feed's key (\(keyFields.joined(separator: ", "))) has no value in row \(row + 1): no data set field fills it",
+                        "the feed's key (\(keyFields.joined(separator: ", "))) has no value in row \(row + 1): no data set field fills it, or its field leaves rows nil (remove its 'nulls': a key needs a value in every row)",
                     at: ".feed")
             }
             if let first = seen.updateValue(row, forKey: key) {

@@ -4,6 +4,7 @@ import Testing
 @testable import SchemaLabCoreData
 @testable import SchemaLabEngine
 @testable import SchemaLabSQLite
+import SchemaLabTestSupport
 
 /// A field's `nulls` and the `cycle` generator: what real predicates need of a data set
 /// (`== nil` finds rows; every entity of an entity field has rows at small sizes).
@@ -109,6 +110,24 @@ struct FieldShareTests {
             try ScenarioPlan(ScenarioDecoder.decode(text: entityNulls, file: "h.json"))
         } throws: { error in
             "\(error)".contains("$.dataset.fields[0].nulls: the entity field takes no nulls")
+        }
+    }
+
+    @Test("a feed whose key field has nulls is refused with nulls named as the cause")
+    func feedKeyWithNulls() throws {
+        let path = TestSupport.packageRoot + "/scenarios/quakes-reingest.json"
+        var object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+        var dataset = try #require(object["dataset"] as? [String: Any])
+        var fields = try #require(dataset["fields"] as? [[String: Any]])
+        let code = try #require(fields.firstIndex { $0["field"] as? String == "code" })
+        fields[code]["nulls"] = 0.3
+        dataset["fields"] = fields
+        object["dataset"] = dataset
+        let text = String(decoding: try JSONSerialization.data(withJSONObject: object), as: UTF8.self)
+        #expect {
+            try ScenarioPlan(ScenarioDecoder.decode(text: text, file: "q.json"))
+        } throws: { error in
+            "\(error)".contains("has no value in row") && "\(error)".contains("remove its 'nulls'")
         }
     }
 
