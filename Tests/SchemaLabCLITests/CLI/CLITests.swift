@@ -6,6 +6,15 @@ import SchemaLabTestSupport
 
 @Suite("The schemalab CLI, end to end")
 struct CLITests {
+    /// The minimal scenario with `workloads`, written as `name` in `dir`; its path.
+    static func minimalScenario(workloads: [[String: Any]], named name: String, in dir: String) throws -> String {
+        var s = TestSupport.minimalScenario()
+        s["workloads"] = workloads
+        let file = dir + "/" + name
+        try Data(TestSupport.json(s).utf8).write(to: URL(fileURLWithPath: file))
+        return file
+    }
+
     @Test("run writes results.csv, samples.csv, plans.csv and env.json, and prints the summary")
     func runTiny() throws {
         let dir = try TestSupport.temporaryDirectory()
@@ -96,16 +105,14 @@ struct CLITests {
     func warnings() throws {
         let dir = try TestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        var s = TestSupport.minimalScenario()
-        s["workloads"] = [
-            ["name": "extra", "kind": "fetch", "predicate": "rank > %@", "arguments": [3, 5]],
-            [
-                "name": "rows", "kind": "fetch", "resultType": "dictionaries", "propertiesToFetch": ["rank"], "batchSize": 20,
-                "sort": ["rank"],
-            ],
-        ]
-        let file = dir + "/warn.json"
-        try Data(TestSupport.json(s).utf8).write(to: URL(fileURLWithPath: file))
+        let file = try Self.minimalScenario(
+            workloads: [
+                ["name": "extra", "kind": "fetch", "predicate": "rank > %@", "arguments": [3, 5]],
+                [
+                    "name": "rows", "kind": "fetch", "resultType": "dictionaries", "propertiesToFetch": ["rank"], "batchSize": 20,
+                    "sort": ["rank"],
+                ],
+            ], named: "warn.json", in: dir)
         let v = try TestSupport.runCLI(["validate", file])
         #expect(v.status == 0 && v.out.contains("warn.json: ok"), "\(v.out) \(v.err)")
         #expect(
@@ -124,13 +131,17 @@ struct CLITests {
     func objectIDInDictionaries() throws {
         let dir = try TestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        var s = TestSupport.minimalScenario()
-        s["workloads"] = [
-            ["name": "ids", "kind": "fetch", "resultType": "dictionaries", "propertiesToFetch": ["objectID", "rank"], "sort": ["rank"]],
-            ["name": "only", "kind": "fetch", "resultType": "dictionaries", "propertiesToFetch": ["objectID"], "predicate": "rank > 4"],
-        ]
-        let file = dir + "/ids.json"
-        try Data(TestSupport.json(s).utf8).write(to: URL(fileURLWithPath: file))
+        let file = try Self.minimalScenario(
+            workloads: [
+                [
+                    "name": "ids", "kind": "fetch", "resultType": "dictionaries", "propertiesToFetch": ["objectID", "rank"],
+                    "sort": ["rank"],
+                ],
+                [
+                    "name": "only", "kind": "fetch", "resultType": "dictionaries", "propertiesToFetch": ["objectID"],
+                    "predicate": "rank > 4",
+                ],
+            ], named: "ids.json", in: dir)
         for (workload, sql) in [
             ("ids", "SELECT t0.Z_PK, t0.ZRANK FROM ZITEM t0 ORDER BY t0.ZRANK"),
             ("only", "SELECT t0.Z_PK FROM ZITEM t0 WHERE t0.ZRANK > ?"),
@@ -142,6 +153,55 @@ struct CLITests {
         }
         let r = try TestSupport.runCLI(["run", file, "--out", dir + "/out", "--reps", "1", "--quiet"])
         #expect(r.status == 0, "\(r.err)")
+    }
+
+    @Test(
+        "A dictionary's objectID is compared by logical identity: a hierarchy and separate tables number objects apart, yet return the same objects"
+    )
+    func objectIDAcrossLayouts() throws {
+        let dir = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let s: [String: Any] = [
+            "format": 1, "name": "ids", "reference": "hier",
+            "variants": [
+                [
+                    "name": "hier",
+                    "entities": [
+                        ["name": "Item", "abstract": true, "attributes": [["name": "title", "type": "string"]]],
+                        ["name": "Note", "parent": "Item", "attributes": [["name": "body", "type": "string"]]],
+                        ["name": "Photo", "parent": "Item", "attributes": [["name": "thumb", "type": "string"]]],
+                    ],
+                ],
+                [
+                    "name": "sep",
+                    "entities": [
+                        ["name": "Note", "attributes": [["name": "title", "type": "string"], ["name": "body", "type": "string"]]],
+                        ["name": "Photo", "attributes": [["name": "title", "type": "string"], ["name": "thumb", "type": "string"]]],
+                    ],
+                ],
+            ],
+            "dataset": [
+                "seed": 3, "entity": "Note", "counts": [40],
+                "fields": [
+                    ["field": "entity", "generator": ["kind": "cycle", "values": ["Note", "Photo"]]],
+                    ["field": "title", "generator": ["kind": "sequence", "prefix": "t"]],
+                    ["field": "body", "generator": ["kind": "text", "minLength": 1, "maxLength": 20]],
+                    ["field": "thumb", "generator": ["kind": "text", "minLength": 1, "maxLength": 20]],
+                ],
+            ],
+            "workloads": [
+                [
+                    "name": "ids", "kind": "fetch", "entity": "Photo", "resultType": "dictionaries",
+                    "propertiesToFetch": ["objectID", "title"], "sort": ["title"],
+                ]
+            ],
+        ]
+        let file = dir + "/layouts.json"
+        try Data(TestSupport.json(s).utf8).write(to: URL(fileURLWithPath: file))
+        let r = try TestSupport.runCLI(["run", file, "--out", dir + "/out", "--reps", "1", "--quiet"])
+        #expect(r.status == 0, "\(r.err)")
+        let results = try String(contentsOfFile: dir + "/out/results.csv", encoding: .utf8)
+        #expect(results.contains("sep,ids,40,") && !results.contains("differs"), "\(results)")
     }
 
     @Test("UUID and binary arguments bind as BLOBs and find the rows a data set of such values holds")

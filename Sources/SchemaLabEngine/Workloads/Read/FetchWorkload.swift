@@ -25,6 +25,9 @@ package final class FetchWorkload: Workload {
     let boxRequests: [FetchRequest]
     /// Set when the data set chooses each row's entity: results are compared by logical identity.
     var logicalIdentity: LogicalIdentity?
+    /// The dictionary columns that are the fetched object's ID (`objectID` in propertiesToFetch),
+    /// found once here rather than in the timed run.
+    let objectIDColumns: [Int]
     /// `spec.touch`, held on its own: the timed loop reads it once per fetch (per box), and
     /// reading it through `spec` copied the whole request spec.
     let touch: TouchSpec
@@ -47,6 +50,7 @@ package final class FetchWorkload: Workload {
         self.spec = spec
         self.touch = spec.touch
         self.model = model
+        objectIDColumns = spec.propertiesToFetch.indices.filter { spec.propertiesToFetch[$0] == .keyPath("objectID") }
         let name = spec.entity ?? rootEntity
         guard let entity = model.entity(name) else {
             throw KeyPathError(message: "variant \(model.model.variant) has no entity '\(name)'", at: ".entity")
@@ -103,9 +107,7 @@ package final class FetchWorkload: Workload {
             let unordered = spec.sort.isEmpty
             // The fetched objects' IDs (`objectID`) are compared by logical identity when the data
             // set chooses each row's entity: a hierarchy and separate tables number them apart.
-            let identity = logicalIdentity, entity = request.entity.model, resolved = model.model
-            let idColumns =
-                identity == nil ? [] : spec.propertiesToFetch.indices.filter { spec.propertiesToFetch[$0] == .keyPath("objectID") }
+            let identity = logicalIdentity, entity = request.entity.model, resolved = model.model, idColumns = objectIDColumns
             return WorkloadOutcome(rows: result.count, valuesRead: 0) {
                 var rows = result.rows
                 if let identity {

@@ -13,6 +13,11 @@ import SchemaLabImportTestSupport
 struct ModelImportEndToEndTests {
     static let models = TestSupport.packageRoot + "/Tests/Fixtures/Models"
 
+    /// `schemalab run FILE` into DIR/run at one size, one repetition, no warm-up, quietly.
+    static func quickRun(_ file: String, in dir: String, size: Int) throws -> (status: Int32, out: String, err: String) {
+        try TestSupport.runCLI(["run", file, "--out", dir + "/run", "--size", "\(size)", "--reps", "1", "--warmup", "0", "--quiet"])
+    }
+
     @Test("A bundle whose .xccurrentversion names no version it has lists its versions and how to pick one")
     func currentVersionMissing() throws {
         let dir = try TestSupport.temporaryDirectory()
@@ -121,7 +126,7 @@ struct ModelImportEndToEndTests {
         #expect(imported.err.contains("left out of the index, which keeps its 1 other element"), "\(imported.err)")
         let text = try String(contentsOfFile: file, encoding: .utf8)
         #expect(text.contains(#""name": "byLocationValues""#) && !text.contains("byForecastValues"), "\(text)")
-        let run = try TestSupport.runCLI(["run", file, "--out", dir + "/run", "--size", "30", "--reps", "1", "--warmup", "0", "--quiet"])
+        let run = try Self.quickRun(file, in: dir, size: 30)
         #expect(run.status == 0, "\(run.err)")
     }
 
@@ -149,7 +154,7 @@ struct ModelImportEndToEndTests {
                 "SELECT COUNT(*) FROM ZCAR WHERE Z_ENT = (SELECT Z_ENT FROM Z_PRIMARYKEY WHERE Z_NAME = ?)", [.text(entity)])
             #expect((rows.integerValue ?? 0) > 0, "\(entity) has no rows")
         }
-        let run = try TestSupport.runCLI(["run", file, "--out", dir + "/run", "--size", "1000", "--reps", "1", "--warmup", "0", "--quiet"])
+        let run = try Self.quickRun(file, in: dir, size: 1000)
         #expect(run.status == 0, "\(run.err)")
         let failures = try String(contentsOfFile: dir + "/run/failures.csv", encoding: .utf8)
         #expect(failures.split(separator: "\n").count == 1, "\(failures)")
@@ -180,7 +185,7 @@ struct ModelImportEndToEndTests {
             let children = try db.scalar("SELECT COUNT(*) FROM Z_PRIMARYKEY WHERE Z_SUPER = \(number)").integerValue ?? 0
             if children == 0 { #expect(rows > 0, "\(name): \(entity) has no rows") }
         }
-        let run = try TestSupport.runCLI(["run", file, "--out", dir + "/run", "--size", "60", "--reps", "1", "--warmup", "0", "--quiet"])
+        let run = try Self.quickRun(file, in: dir, size: 60)
         #expect(run.status == 0, "\(run.err)")
         let results = try String(contentsOfFile: dir + "/run/results.csv", encoding: .utf8)
         #expect(!results.contains("differs"))
@@ -221,7 +226,7 @@ struct ModelImportEndToEndTests {
                 var i = importer; return try i.scenario()
             }()
         ).write(toFile: file, atomically: true, encoding: .utf8)
-        let run = try TestSupport.runCLI(["run", file, "--out", dir + "/run", "--size", "400", "--reps", "1", "--warmup", "0", "--quiet"])
+        let run = try Self.quickRun(file, in: dir, size: 400)
         #expect(run.status == 0, "\(run.err)")
     }
 
@@ -237,7 +242,7 @@ struct ModelImportEndToEndTests {
         #expect(imported.err.contains("note: Book.displayTitle is transient"))
         let again = try TestSupport.runCLI(["import", Self.models + "/Shops.xcdatamodeld", "--out", out])
         #expect(again.status == 2 && again.err.contains("exists (give --replace"))
-        let run = try TestSupport.runCLI(["run", out, "--out", dir + "/run", "--size", "30", "--reps", "1", "--warmup", "0", "--quiet"])
+        let run = try Self.quickRun(out, in: dir, size: 30)
         #expect(run.status == 0, "\(run.err)")
         let results = try String(contentsOfFile: dir + "/run/results.csv", encoding: .utf8)
         #expect(results.contains("no-indexes,frc-Book"))
